@@ -1,0 +1,24 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, Queryable, QueryResult } from './Db';
+
+/** Embedded PostgreSQL (WASM) persisted in a directory; `dir` undefined means in-memory (tests). */
+export async function openPgliteDb(dir?: string): Promise<Db> {
+  const pg = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const r = await q.query<Row>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}
