@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { AppHeader } from './AppHeader';
+import { defaultModules } from './defaultModules';
+import { formatRenderTime } from './formatRenderTime';
+import { RenderTimeReporterContext, useShellConfig } from './ShellContext';
+import type { ShellActions } from './shellActions';
+import { resolveShellHandle } from './shellRouteHandle';
+import { Sidebar } from './Sidebar';
+
+/** The frame every routed screen renders in: header, sidebar and the screen, unless the route hides them. */
+export function Layout() {
+  const config = useShellConfig();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { hideHeader, showRenderTime } = resolveShellHandle(useMatches());
+  const [renderMs, setRenderMs] = useState<number | null>(null);
+  const reportRenderTime = useCallback((ms: number | null) => setRenderMs(ms), []);
+
+  const overrides = config?.actions;
+  const actions = useMemo<ShellActions>(
+    () => ({
+      // Stand-ins until the auth and dashboard features provide the real behaviour.
+      onSignOut: () => navigate('/signin'),
+      onFocus: () => navigate('/?dashboard=focus'),
+      onGlacier: () => navigate('/?dashboard=glacier'),
+      onCopy: () => navigate('/?dashboard=copy'),
+      ...overrides,
+    }),
+    [navigate, overrides],
+  );
+
+  const screen = (
+    <RenderTimeReporterContext.Provider value={reportRenderTime}>
+      <Outlet />
+    </RenderTimeReporterContext.Provider>
+  );
+  if (hideHeader) return <main className="portal-bare">{screen}</main>;
+
+  return (
+    <div className="portal-shell">
+      <AppHeader
+        actions={actions}
+        adminUrl={config?.adminUrl ?? '/admin'}
+        renderTime={showRenderTime && renderMs !== null ? formatRenderTime(renderMs) : ''}
+      />
+      <div className="portal-shell__body">
+        <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={(path) => navigate(path)} />
+        <main className="portal-shell__content">{screen}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Menu, MenuItem } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import type { MouseEvent } from 'react';
+import { findActiveModule } from './findActiveModule';
+import { modulePath } from './modulePath';
+import { sortModules } from './sortModules';
+import type { ShellModule } from './shellModule';
+
+interface SidebarProps {
+  modules: readonly ShellModule[];
+  pathname: string;
+  onNavigate: (path: string) => void;
+}
+
+/** Left navigation: the permitted modules in module_sort order, the one matching the path active. */
+export function Sidebar({ modules, pathname, onNavigate }: SidebarProps) {
+  const sorted = sortModules(modules);
+  const active = findActiveModule(sorted, pathname);
+  const follow = (path: string) => (event: MouseEvent<HTMLElement>) => {
+    // Modified clicks keep the browser's own behaviour (new tab/window).
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onNavigate(path);
+  };
+  return (
+    <nav className="portal-sidebar" aria-label="Modules">
+      <Menu>
+        {sorted.map((module) => {
+          const path = modulePath(module);
+          return (
+            <MenuItem
+              key={module.module_id}
+              icon={module.module_icon as IconName}
+              text={module.module_name}
+              href={path}
+              active={module === active}
+              onClick={follow(path)}
+            />
+          );
+        })}
+      </Menu>
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-chromium.sh installs it). */
+export function chromiumPath(): string {
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // `which` exits non-zero when not found; fall through to the default path.
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error("Browser tests need Debian's chromium: run as root `apt-get update && apt-get install -y chromium`");
+}
+
+export interface TestBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** A headless chromium with a throwaway profile; nothing reaches the network but the test server. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and warnings, and uncaught page errors, in the order they happened. */
+  problems: string[];
+}
+
+/** Opens a page that records console errors/warnings and uncaught exceptions, so tests can assert none. */
+export async function openWatchedPage(context: BrowserContext): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
+  });
+  return { page, problems };
+}

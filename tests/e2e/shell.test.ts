@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { startServer, type StartedServer } from '../server/helpers/startServer';
+
+// Issue 2 items 9-10, 000 §1-§2: the page title, the header, the sidebar frame and the error page.
+describe('client shell', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("loads / titled 'Content Portal' with the header buttons and no console errors", async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+
+    expect(await page.title()).toBe('Content Portal');
+    const header = page.getByRole('banner', { name: 'Portal header' });
+    for (const name of ['Admin Portal', 'Sign Out', 'Focus', 'e-Glacier', 'Copy']) {
+      await expect.poll(() => header.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    }
+    // Admin Portal opens the admin front end in a new tab (000 §1).
+    const admin = header.getByRole('button', { name: 'Admin Portal' });
+    expect(await admin.getAttribute('target')).toBe('_blank');
+    expect(await admin.getAttribute('href')).toBe('/admin');
+
+    // The home dashboard shows its render time in the header.
+    await expect.poll(() => page.getByTestId('render-time').textContent()).toMatch(/^rendered in \d+(\.\d)? m?s$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists the sidebar modules in module_sort order and marks the one matching the path', async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/deduplicates`, { waitUntil: 'networkidle' });
+
+    const sidebar = page.getByRole('navigation', { name: 'Modules' });
+    const items = sidebar.locator('a');
+    await expect.poll(() => items.allInnerTexts()).toEqual(['Dashboard', 'Spacey', 'Deduplicates', 'Import Logs', 'Add Product']);
+    expect(await sidebar.locator('a.bp6-active').innerText()).toBe('Deduplicates');
+    // No render-time note away from home.
+    expect(await page.getByTestId('render-time').count()).toBe(0);
+
+    // Client-side navigation through the sidebar, and back to the root module.
+    await sidebar.getByText('Spacey').click();
+    await page.waitForURL(`${server.url}/spacy`);
+    expect(await page.getByRole('heading', { name: 'Spacey predictions dashboard' }).isVisible()).toBe(true);
+    await sidebar.getByText('Dashboard').click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await sidebar.locator('a.bp6-active').innerText()).toBe('Dashboard');
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('renders /errorpage with a message and a link home', async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/errorpage`, { waitUntil: 'networkidle' });
+
+    expect(await page.title()).toBe('Content Portal');
+    await expect.poll(() => page.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows not-found for an unknown route', async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/no/such/screen`, { waitUntil: 'networkidle' });
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    expect(await page.getByText('There is no page at /no/such/screen.').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('hides the common header on the product, emailbodypopup and managepdf routes (000 §2)', async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    for (const path of ['/product/123', '/emailbodypopup/123/2024-05-01', '/managepdf/55']) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.locator('.portal-placeholder h2').isVisible()).toBe(true);
+      expect(await page.getByRole('banner', { name: 'Portal header' }).count(), path).toBe(0);
+    }
+    // A route with the header, for contrast.
+    await page.goto(`${server.url}/email/123`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('banner', { name: 'Portal header' }).isVisible()).toBe(true);
+    expect(await page.getByText('123', { exact: true }).isVisible()).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
