@@ -1,7 +1,7 @@
 import type { Db } from '../db/Db';
+import { seedReference } from './seedReference';
 
-/** Loads the deterministic demo reference data (and later demo products/emails). Idempotent. */
+/** Loads the deterministic demo data: reference rows (later: demo products and emails). Idempotent. */
 export async function seedDemo(db: Db, log: (msg: string) => void = () => undefined): Promise<void> {
-  void db;
-  log('seed: nothing to seed yet');
+  await seedReference(db, log);
 }
