@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== type-check"; npx tsc -p tsconfig.json --noEmit
 echo "== lint"; npx eslint .
+echo "== codegen freshness"; npx tsx codegen/run.ts --check
 echo "== unit + server"; npx vitest run --project unit --project server
 echo "== browser"; bash scripts/ensure-chromium.sh; npx vite build --logLevel warn; npx vitest run --project e2e

@@ -1,0 +1,54 @@
+// Flat config. The one rule that matters: src/engine stays framework- and platform-free, so the
+// same engine runs in the browser and on the server. Everything else is the recommended set, with
+// rules that only restate what `tsc --strict` already checks turned down.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const layerMessage = 'src/engine is pure: no React/UI, server, database or Node imports (see docs/architecture).';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'codegen/generated/**', 'data/**', 'tmp/**', 'coverage/**', 'test-results/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    // Directives written for rules that are off here must not turn into noise.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules: {
+      // tsc (noUnusedLocals/noUnusedParameters) already reports these.
+      '@typescript-eslint/no-unused-vars': 'off',
+      // The style guide allows `any` with a comment saying why: visible as a warning, never fatal.
+      '@typescript-eslint/no-explicit-any': 'warn',
+      // Sanitisers and key validators match control characters on purpose.
+      'no-control-regex': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
+  {
+    files: ['src/engine/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: layerMessage },
+            { name: 'react-dom', message: layerMessage },
+            { name: 'pg', message: layerMessage },
+            // Bare Node built-ins (`fs`, `path`, ...) as well as `node:` ones.
+            ...builtinModules.map((name) => ({ name, message: layerMessage })),
+          ],
+          patterns: [
+            { group: ['react/*', 'react-dom/*', 'react-*', '@blueprintjs/*', '@rjsf/*', 'fastify*', '@fastify/*', 'pg/*', 'pg-*', '@electric-sql/*', 'node:*'], message: layerMessage },
+            { regex: '^(\\.\\./)+(server|ui|app|cli)(/|$)', message: layerMessage },
+            { regex: '(^|/)src/(server|ui|app|cli)(/|$)', message: layerMessage },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { addApiSchemas } from './apiSchemas';
+import type { ServerContext } from './context';
+import { errorBody, installErrorHandler } from './errorHandler';
+import { routes } from './routes/index';
+
+/** Largest accepted request body (JSON); upload routes set their own limit. */
+export const bodyLimit = 1024 * 1024;
+
+const safeRequestId = /^[\w.:-]{1,100}$/;
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The portal's HTTP server: every module in routes/index.ts, the built client from dist/ with a
+ * single-page-app fallback, JSON errors, and a request id on every log line and response.
+ * The caller owns the database: closing the app does not close ctx.db.
+ */
+export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino JSON lines to stdout; tests pass a stream to read what was logged.
+    logger: opts.logStream ? { level: ctx.config.logLevel, stream: opts.logStream } : { level: ctx.config.logLevel },
+    bodyLimit,
+    // A caller's x-request-id (from a proxy) is kept when it is a plain token, so logs correlate.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  installErrorHandler(app);
+  addApiSchemas(app);
+  for (const route of routes) await app.register(route, { ctx });
+
+  const clientDir = ctx.config.clientDir;
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = req.url.split('?')[0];
+    const api = isApiPath(path);
+    if (!api && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes (/products/12, /errorpage, ...) all load the single page app.
+      if (hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send(errorBody(404, 'The client is not built: run `npm run build` (or `npm start`).'));
+    }
+    return reply.code(404).send(errorBody(404, `Route ${req.method} ${path} not found`));
+  });
+
+  return app;
+}

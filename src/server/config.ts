@@ -1,0 +1,25 @@
+import { join, resolve } from 'node:path';
+import type { PortalConfig } from './context';
+import { projectRoot } from './paths';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads the portal's configuration from environment variables (documented in the README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
+  const port = env.PORT ? Number(env.PORT) : 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    // Relative DATA_DIR is relative to where the command runs (README: "./data").
+    dataDir: resolve(env.DATA_DIR || 'data'),
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    clientDir: join(projectRoot, 'dist'),
+    logLevel,
+  };
+}

@@ -1,0 +1,32 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorResponse } from '../api/types';
+
+/** Shown instead of the real cause of a server error; the cause goes to the log with the request id. */
+export const internalErrorMessage = 'Something went wrong on the server. The error has been logged.';
+
+function statusOf(err: Partial<FastifyError>): number {
+  const s = err.statusCode;
+  return typeof s === 'number' && s >= 400 && s <= 599 ? s : 500;
+}
+
+export function errorBody(status: number, message: string): ErrorResponse {
+  return { error: STATUS_CODES[status] ?? 'Error', message };
+}
+
+/**
+ * Every failure becomes JSON `{error, message}` with its status: 400 for malformed JSON and schema
+ * failures, 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
+ * message for anything unexpected (stack logged, never sent).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = statusOf(err);
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(status).type('application/json').send(errorBody(status, internalErrorMessage));
+    }
+    req.log.info({ status, code: err.code, message: err.message }, 'request refused');
+    return reply.code(status).type('application/json').send(errorBody(status, err.message));
+  });
+}

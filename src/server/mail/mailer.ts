@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One outgoing message; addresses are RFC 5322 strings (`Name <a@b.c>` or `a@b.c`). */
+export interface MailMessage {
+  to: string | string[];
+  cc?: string | string[];
+  bcc?: string | string[];
+  from?: string;
+  replyTo?: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  attachments?: Array<{ filename: string; content: Buffer | string; contentType?: string }>;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Where the message was written when there is no SMTP server (DATA_DIR/outbox/....eml). */
+  file?: string;
+}
+
+export interface Mailer {
+  /** `smtp` when SMTP_URL is set, else `outbox`. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export const defaultFrom = 'Content Portal <no-reply@content-portal.local>';
+
+/** The outbox folder inside the data directory. */
+export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
+
+/**
+ * SMTP_URL (`smtp://user:pass@host:port`, `smtps://...`) sends through that server; without it each
+ * message is written as an RFC 822 .eml file in DATA_DIR/outbox, so nothing is silently lost.
+ */
+export function createMailer(opts: { smtpUrl?: string; dataDir: string; from?: string }): Mailer {
+  const from = opts.from ?? defaultFrom;
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from, ...message });
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  // CRLF line ends: the .eml is the message exactly as it would go over the wire.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const dir = outboxDir(opts.dataDir);
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      // Sortable by time, unique without coordination; written then renamed so readers never see half.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = join(dir, name);
+      await writeFile(`${file}.tmp`, info.message, { flush: true });
+      await rename(`${file}.tmp`, file);
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { PortalConfig, ServerContext } from './context';
+import { openDb } from './db/openDb';
+import { preparePortal } from './preparePortal';
+import { bannerProviders } from './startupBanner';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** Closes the HTTP server (draining requests) and then the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What `portal serve` does: open and migrate the database, load the demo data on first start,
+ * listen, print the URL and how to sign in, and shut down cleanly on SIGINT/SIGTERM.
+ */
+export async function runServer(config: PortalConfig, print: (line: string) => void = (l) => console.log(l)): Promise<RunningServer> {
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const ctx: ServerContext = { config, db };
+  let app: FastifyInstance;
+  try {
+    await preparePortal(db, print);
+    app = await buildApp(ctx);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        await app.close();
+      } finally {
+        await db.close();
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  print('');
+  print(`Content Portal is running at http://localhost:${port}`);
+  print(`Database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  const lines = (await Promise.all(bannerProviders.map((p) => p(ctx)))).flat();
+  for (const line of lines.length ? lines : ['Sign in as admin (see below)']) print(line);
+  print('');
+  return { app, ctx, stop };
+}

@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Files (email attachments, uploads) by key. A key is a relative, slash-separated name such as
+ * `emails/12/logo.png`; implementations refuse keys that could name anything outside their root.
+ */
+export interface FileStorage {
+  /** Stores the data under key, replacing any previous file; readers never see a partial file. */
+  put(key: string, data: Buffer | Uint8Array | string | Readable): Promise<void>;
+  /** The whole file; throws StorageNotFoundError when there is none. */
+  get(key: string): Promise<Buffer>;
+  /** The file as a stream; throws StorageNotFoundError when there is none. */
+  stream(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the file; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** A key that is not a plain relative name (answers 400 when it reaches a route). */
+export class StorageKeyError extends Error {
+  readonly statusCode = 400;
+  constructor(key: string, why: string) {
+    super(`Invalid file key ${JSON.stringify(key)}: ${why}`);
+    this.name = 'StorageKeyError';
+  }
+}
+
+export class StorageNotFoundError extends Error {
+  readonly statusCode = 404;
+  constructor(key: string) {
+    super(`File not found: ${key}`);
+    this.name = 'StorageNotFoundError';
+  }
+}

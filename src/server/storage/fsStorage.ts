@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StorageKeyError, StorageNotFoundError, type FileStorage } from './FileStorage';
+import { validateKey } from './validateKey';
+
+const isNotFound = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+
+/** Files under `root` (the portal uses DATA_DIR/files), one file per key. */
+export function fsStorage(root: string): FileStorage {
+  const base = resolve(root);
+
+  const pathOf = (key: string): string => {
+    const path = resolve(base, validateKey(key));
+    // Defence in depth: the validated key must still land strictly inside the root.
+    if (!path.startsWith(base + sep)) throw new StorageKeyError(key, 'resolves outside the storage root');
+    return path;
+  };
+
+  return {
+    async put(key, data) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Write beside the target and rename: a crash leaves the old file or the new one, never half.
+      const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        if (data instanceof Readable) await pipeline(data, createWriteStream(tmp, { flush: true }));
+        else await writeFile(tmp, data, { flush: true });
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (err) {
+        if (isNotFound(err)) throw new StorageNotFoundError(key);
+        throw err;
+      }
+    },
+    async stream(key) {
+      const path = pathOf(key);
+      try {
+        if (!(await stat(path)).isFile()) throw new StorageNotFoundError(key);
+      } catch (err) {
+        if (isNotFound(err)) throw new StorageNotFoundError(key);
+        throw err;
+      }
+      return createReadStream(path);
+    },
+    async exists(key) {
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+/** The portal's storage folder inside the data directory. */
+export function storageRoot(dataDir: string): string {
+  return join(dataDir, 'files');
+}

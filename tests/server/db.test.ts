@@ -1,0 +1,106 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/Db';
+import { migrate } from '../../src/server/db/migrate';
+import { projectRoot } from '../../src/server/paths';
+import { demoSeededKey, getMeta, setMeta } from '../../src/server/portalMeta';
+import { preparePortal } from '../../src/server/preparePortal';
+import { openTestDb, testDbKind } from './helpers/testDb';
+
+const migrationFiles = readdirSync(join(projectRoot, 'src/server/migrations'))
+  .filter((f) => /^\d+_.+\.sql$/.test(f))
+  .sort();
+
+describe(`database (${testDbKind})`, () => {
+  let db: Db | undefined;
+  const tmpDirs: string[] = [];
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+    for (const d of tmpDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const migrationsDir = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-mig-'));
+    tmpDirs.push(dir);
+    for (const [name, sql] of Object.entries(files)) writeFileSync(join(dir, name), sql);
+    return dir;
+  };
+
+  it('is the kind the suite was asked for', async () => {
+    db = await openTestDb({ migrate: false });
+    expect(db.kind).toBe(testDbKind);
+  });
+
+  it('records every migration once, in order, and a second run applies nothing', async () => {
+    db = await openTestDb({ migrate: false });
+    expect(await migrate(db)).toEqual(migrationFiles);
+    const recorded = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(recorded.rows.map((r) => r.name)).toEqual(migrationFiles);
+    expect(await migrate(db)).toEqual([]);
+    expect((await db.query('select name from schema_migrations')).rows).toHaveLength(migrationFiles.length);
+    const tables = await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public'`);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['schema_migrations', 'activity', 'portal_meta']));
+  });
+
+  it('applies each migration in its own transaction: a failing one leaves nothing behind and is not recorded', async () => {
+    db = await openTestDb({ migrate: false });
+    const dir = migrationsDir({
+      '001_good.sql': 'create table good_one (id int primary key);',
+      '002_bad.sql': 'create table half_done (id int primary key);\ninsert into half_done values (1);\nselect no_such_function();',
+      '003_later.sql': 'create table later_one (id int);',
+    });
+    await expect(migrate(db, dir)).rejects.toThrow(/no_such_function/);
+    const names = (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name);
+    expect(names).toEqual(['001_good.sql']);
+    const exists = async (t: string) => (await db!.query<{ r: string | null }>('select to_regclass($1)::text as r', [t])).rows[0].r !== null;
+    expect(await exists('good_one')).toBe(true);
+    expect(await exists('half_done')).toBe(false);
+    expect(await exists('later_one')).toBe(false);
+
+    // Fixed file: the next run picks up where it stopped.
+    writeFileSync(join(dir, '002_bad.sql'), 'create table half_done (id int primary key);');
+    expect(await migrate(db, dir)).toEqual(['002_bad.sql', '003_later.sql']);
+    expect(await exists('later_one')).toBe(true);
+  });
+
+  it('transaction() commits on success and rolls back on a throw', async () => {
+    db = await openTestDb({ migrate: false });
+    await db.exec('create table t (n int primary key)');
+    await db.transaction(async (tx) => {
+      await tx.query('insert into t values ($1)', [1]);
+      await tx.query('insert into t values ($1)', [2]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t values ($1)', [3]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(db.transaction((tx) => tx.query('insert into t values (1)'))).rejects.toThrow(/duplicate key/);
+    expect((await db.query<{ n: number }>('select n from t order by n')).rows.map((r) => r.n)).toEqual([1, 2]);
+    const ins = await db.query('insert into t values (4), (5)');
+    expect(ins.rowCount).toBe(2);
+  });
+
+  it('portal_meta stores JSON values by key', async () => {
+    db = await openTestDb();
+    expect(await getMeta(db, 'x')).toBeUndefined();
+    await setMeta(db, 'x', { a: [1, 'b'] });
+    expect(await getMeta(db, 'x')).toEqual({ a: [1, 'b'] });
+    await setMeta(db, 'x', false);
+    expect(await getMeta(db, 'x')).toBe(false);
+  });
+
+  it('preparePortal migrates and loads the demo data on the first start only', async () => {
+    db = await openTestDb({ migrate: false });
+    const log: string[] = [];
+    const first = await preparePortal(db, (m) => log.push(m));
+    expect(first).toEqual({ migrations: migrationFiles, seeded: true });
+    expect(await getMeta(db, demoSeededKey)).toBe(true);
+    expect(log).toContain('seed: loading demo data');
+    const second = await preparePortal(db, (m) => log.push(m));
+    expect(second).toEqual({ migrations: [], seeded: false });
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthResponse } from '../../src/api/types';
+import { buildApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/Db';
+import { metadataHash } from '../../src/server/metadataHash';
+import { createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
+import { testConfig } from './helpers/testContext';
+import { startServer } from './helpers/startServer';
+
+describe('GET /api/health (in process)', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  const config = testConfig();
+  beforeAll(async () => {
+    db = await openTestDb();
+    app = await buildApp({ config, db });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    config.cleanup();
+  });
+
+  it(`answers status ok, the database kind (${testDbKind}) and the metadata hash`, async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json<HealthResponse>();
+    expect(body).toEqual({ status: 'ok', db: testDbKind, metadata: metadataHash() });
+    expect(body.metadata).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives every response a request id, keeping a well-formed one the caller sent', async () => {
+    const own = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['x-request-id']).not.toBe(own.headers['x-request-id']);
+    const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-42.a:b' } });
+    expect(given.headers['x-request-id']).toBe('proxy-42.a:b');
+    const hostile = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x\ny <script>' } });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('metadataHash', () => {
+  const root = mkdtempSync(join(tmpdir(), 'portal-meta-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is a sha256 over the sorted paths and contents of schemas/ and rules/', () => {
+    const empty = metadataHash(root);
+    expect(empty).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'); // sha256 of nothing
+    mkdirSync(join(root, 'schemas/codes'), { recursive: true });
+    mkdirSync(join(root, 'rules/delivery'), { recursive: true });
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'schemas/codes/a.json'), '{"a":1}');
+    writeFileSync(join(root, 'rules/delivery/r.json'), '[]');
+    const first = metadataHash(root);
+    expect(first).not.toBe(empty);
+    expect(metadataHash(root)).toBe(first);
+
+    writeFileSync(join(root, 'src/other.ts'), 'not metadata');
+    expect(metadataHash(root)).toBe(first);
+
+    writeFileSync(join(root, 'schemas/codes/a.json'), '{"a":2}');
+    const changed = metadataHash(root);
+    expect(changed).not.toBe(first);
+
+    renameSync(join(root, 'schemas/codes/a.json'), join(root, 'schemas/codes/b.json'));
+    expect(metadataHash(root)).not.toBe(changed);
+  });
+});
+
+// Child processes migrate and load the demo data: slow on a busy 2-core machine.
+describe('portal serve (child process)', { timeout: 240_000 }, () => {
+  it('answers /api/health on the embedded database after migrating and seeding on first start', async () => {
+    const server = await startServer();
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok', db: 'pglite', metadata: metadataHash() });
+      expect(server.output()).toContain(`Content Portal is running at http://localhost:${server.port}`);
+      expect(server.output()).toContain('seed: loading demo data');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('does not seed again on the second start of the same data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
+    try {
+      const first = await startServer({ dataDir });
+      // SIGTERM: fastify closes, then the database, and the process exits 0.
+      expect(await first.stop()).toEqual({ code: 0, signal: null });
+      const second = await startServer({ dataDir });
+      try {
+        expect(second.output()).not.toContain('seed: loading demo data');
+        expect(second.output()).not.toContain('migrate: applied');
+        expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(testDbKind === 'postgres')('answers db "postgres" when DATABASE_URL is set', async () => {
+    const database = await createTestDatabase();
+    try {
+      const server = await startServer({ env: { DATABASE_URL: database.url } });
+      try {
+        const res = await fetch(`${server.url}/api/health`);
+        expect(await res.json()).toEqual({ status: 'ok', db: 'postgres', metadata: metadataHash() });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

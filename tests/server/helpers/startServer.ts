@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../../src/server/paths';
+import { freePort } from './freePort';
+
+export interface StartedServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /**
+   * SIGTERM (SIGKILL after 10 s), then removes the temporary data directory (not a given one).
+   * Resolves to how the process ended: a graceful shutdown is `{ code: 0, signal: null }`.
+   */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the child (e.g. DATABASE_URL, SMTP_URL, LOG_LEVEL). */
+  env?: Record<string, string | undefined>;
+  /** Reuse a data directory instead of a fresh temporary one (it is then not removed). */
+  dataDir?: string;
+  /** How long to wait for /api/health (first start migrates and loads the demo data). */
+  timeoutMs?: number;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/**
+ * Spawns `node bin/portal.js serve` on a free port with a fresh temporary DATA_DIR, waits until
+ * GET /api/health answers 200, and returns its URL and a stop() that shuts it down.
+ */
+export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
+  const port = await freePort();
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/portal.js'), 'serve'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      // A test must never pick up the developer's server settings.
+      DATABASE_URL: undefined,
+      SMTP_URL: undefined,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    return { code: child.exitCode, signal: child.signalCode };
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`portal serve exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`portal serve did not answer /api/health within ${opts.timeoutMs ?? 120_000} ms:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, dataDir, output: () => out, stop };
+}
