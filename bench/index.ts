@@ -1,4 +1,7 @@
 import type { Bench } from './BenchRow';
+import { benchEditor } from './editor';
 
 /** Every benchmark, in the order they print. */
-export const benches: Bench[] = [];
+export const benches: Bench[] = [
+  { name: 'editor', run: benchEditor },
+];

@@ -1,0 +1,88 @@
+/**
+ * Per-keystroke timings in the page: keydown (capture phase) starts a sample; every React commit
+ * (Profiler onRender) moves its end; a frame callback after the last commit marks the paint.
+ */
+interface Sample {
+  work: number;
+  paint: number;
+  commits: number;
+  /** Time spent in the rules engine during this keystroke (ours only). */
+  engine: number;
+  /** keydown to the input event: the browser's own share before any app code runs. */
+  toInput: number;
+}
+
+let inputAt = 0;
+document.addEventListener(
+  'input',
+  () => {
+    if (!inputAt) inputAt = performance.now();
+  },
+  true,
+);
+
+let engineMs = 0;
+
+/** Adds time spent in the engine to the current keystroke. */
+export function addEngineTime(ms: number): void {
+  engineMs += ms;
+}
+
+let keydownAt = 0;
+let lastCommit = 0;
+let commits = 0;
+let generation = 0;
+let paintedAt = 0;
+
+document.addEventListener(
+  'keydown',
+  () => {
+    keydownAt = performance.now();
+    lastCommit = 0;
+    paintedAt = 0;
+    commits = 0;
+    engineMs = 0;
+    inputAt = 0;
+  },
+  true,
+);
+
+/** React Profiler onRender: called in the commit phase of every commit inside the profiled tree. */
+export function onRender(): void {
+  if (!keydownAt) return;
+  lastCommit = performance.now();
+  commits++;
+  const gen = ++generation;
+  // rAF runs before the frame's paint; the task queued from it runs after that paint.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (gen === generation) paintedAt = performance.now();
+    }, 0),
+  );
+}
+
+/** Resolves once the keystroke's commits and paint are done and nothing happened for `quietMs`. */
+function collect(quietMs = 60): Promise<Sample | null> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      const now = performance.now();
+      if (paintedAt && now - Math.max(paintedAt, lastCommit) >= quietMs) {
+        resolve({ work: lastCommit - keydownAt, paint: paintedAt - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
+        keydownAt = 0;
+      } else if (now - started > 2000) {
+        resolve(null);
+        keydownAt = 0;
+      } else setTimeout(check, 10);
+    };
+    setTimeout(check, 10);
+  });
+}
+
+declare global {
+  interface Window {
+    __benchCollect: typeof collect;
+    __benchReady: boolean;
+  }
+}
+window.__benchCollect = collect;

@@ -1,0 +1,31 @@
+import { memo, useSyncExternalStore } from 'react';
+import { FieldView } from './FieldView';
+import type { BlockModel } from './formModel';
+import type { FormStore } from './formStore';
+import type { FormMode } from './types';
+
+export interface BlockViewProps {
+  block: BlockModel;
+  store: FormStore;
+  mode: FormMode;
+  /** Heading level of the block title (child blocks go one deeper). */
+  level?: number;
+}
+
+/** One block: its title, its fields and its child blocks, or nothing while the view model hides it. */
+export const BlockView = memo(function BlockView({ block, store, mode, level = 3 }: BlockViewProps) {
+  const visible = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.isBlockVisible(block.id));
+  if (!visible) return null;
+  const Heading = `h${Math.min(level, 6)}` as 'h3';
+  return (
+    <section className={`portal-block portal-block-${mode}`} data-block={block.id} aria-label={block.title}>
+      {block.title && <Heading className="portal-block-title">{block.title}</Heading>}
+      {block.fields.map((f) => (
+        <FieldView key={f.path} field={f} store={store} mode={mode} />
+      ))}
+      {block.children.map((b) => (
+        <BlockView key={b.id} block={b} store={store} mode={mode} level={level + 1} />
+      ))}
+    </section>
+  );
+});

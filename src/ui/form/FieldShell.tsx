@@ -1,0 +1,46 @@
+import { FormGroup } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+export interface FieldShellProps {
+  id: string;
+  label: string;
+  required: boolean;
+  errors: readonly string[];
+  help?: string;
+  heading?: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of an editable field: optional sub-heading, label with the required star, the widget,
+ * then the errors (danger intent) or the help text. Shared by the metadata renderer and the RJSF
+ * FieldTemplate.
+ */
+export function FieldShell({ id, label, required, errors, help, heading, children }: FieldShellProps) {
+  const helper = errors.length ? (
+    <span className="portal-field-errors" role="alert">
+      {errors.map((e, i) => (
+        <span key={i} className="portal-field-error">
+          {e}
+        </span>
+      ))}
+    </span>
+  ) : (
+    help
+  );
+  return (
+    <>
+      {heading && <h5 className="portal-form-heading">{heading}</h5>}
+      <FormGroup
+        className="portal-field"
+        label={label}
+        labelFor={id}
+        labelInfo={required ? <span className="portal-required" aria-label="required">*</span> : undefined}
+        helperText={helper}
+        intent={errors.length ? 'danger' : 'none'}
+      >
+        {children}
+      </FormGroup>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { defaultEntries, unknownEntry } from '../registry/defaultEntries';
+import type { RegistryEntry } from '../registry/fieldRegistry';
+import { BlockView } from './BlockView';
+import { compileForm } from './compileForm';
+import { createFormStore, type Evaluator, type FormStore } from './formStore';
+import { FormServicesContext, type FormServices } from './FormServices';
+import { RegistryContext, type RegistryValue } from './RegistryContext';
+import type { BlockSchema, CodeTables, Doc, FormMode, ViewModelLike } from './types';
+import './form.css';
+
+export interface MetadataFormProps {
+  /** Block schemas (`schemas/product/sections|sectors/*.json`), in any order. Keep the array stable. */
+  blocks: readonly BlockSchema[];
+  /** Code tables by `$id`. Keep the object stable. */
+  codes: CodeTables;
+  /** The engine's view model for `document`; the form only reads it. */
+  viewModel?: ViewModelLike;
+  /**
+   * Optional: the engine call (e.g. `(doc, path) => { const vm = engine.evaluateIncremental(prev, doc, [path]);
+   * return { viewModel: vm, document: vm.document } }`). When given, the form runs it on each edit
+   * and applies the result itself, so a keystroke renders only the affected fields and the screen
+   * need not re-render; `viewModel`/`document` props then only matter when they change from outside.
+   */
+  evaluate?: Evaluator;
+  /** The document shown; treated as controlled (pass back what `onChange` gave you). */
+  document: Doc;
+  /** A user edit: the path, its new value, and the whole next document. Need not be stable. */
+  onChange?: (path: string, value: unknown, next: Doc) => void;
+  mode?: FormMode;
+  /** Only these block ids (top-level), e.g. to place a section on its own. */
+  include?: readonly string[];
+  /** All but these block ids (top-level). */
+  exclude?: readonly string[];
+  /** Extra registry entries (ranked together with the defaults). Keep the array stable. */
+  entries?: readonly RegistryEntry[];
+  /** Lookups for pickers and today's date. Keep the object stable. */
+  services?: FormServices;
+}
+
+const NO_SERVICES: FormServices = { lookups: {} };
+
+/**
+ * Draws metadata blocks in `x-block.order` through the field registry, in edit or read mode.
+ * The document and view model live in a store with per-path subscriptions, so a keystroke renders
+ * only the field it changed (and fields whose view-model entry changed).
+ */
+export function MetadataForm(props: MetadataFormProps) {
+  const { blocks, codes, viewModel, document, onChange, evaluate, mode = 'edit', include, exclude, entries, services } = props;
+  const model = compileForm(blocks, codes);
+  const storeRef = useRef<FormStore | null>(null);
+  if (!storeRef.current) storeRef.current = createFormStore(document, viewModel);
+  const store = storeRef.current;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const evaluateRef = useRef(evaluate);
+  evaluateRef.current = evaluate;
+
+  useLayoutEffect(() => {
+    store.setChangeHandler((path, value, next) => onChangeRef.current?.(path, value, next));
+  }, [store]);
+  const hasEvaluate = !!evaluate;
+  useLayoutEffect(() => {
+    store.setEvaluator(hasEvaluate ? (doc, path) => evaluateRef.current!(doc, path) : undefined);
+  }, [store, hasEvaluate]);
+  useLayoutEffect(() => store.setDocument(document), [store, document]);
+  useLayoutEffect(() => store.setViewModel(viewModel), [store, viewModel]);
+
+  const registry = useMemo<RegistryValue>(
+    () => ({ entries: entries ? [...entries, ...defaultEntries] : defaultEntries, fallback: unknownEntry }),
+    [entries],
+  );
+  // Callers often pass inline arrays; key the filter on their contents, not identity.
+  const includeKey = include?.join(',');
+  const excludeKey = exclude?.join(',');
+  const shown = useMemo(() => {
+    const inc = includeKey?.split(',');
+    const exc = excludeKey?.split(',');
+    return model.blocks.filter((b) => (!inc || inc.includes(b.id)) && !exc?.includes(b.id));
+  }, [model, includeKey, excludeKey]);
+  return (
+    <RegistryContext.Provider value={registry}>
+      <FormServicesContext.Provider value={services ?? NO_SERVICES}>
+        <div className={`portal-metadata-form portal-metadata-form-${mode}`}>
+          {shown.map((b) => (
+            <BlockView key={b.id} block={b} store={store} mode={mode} />
+          ))}
+        </div>
+      </FormServicesContext.Provider>
+    </RegistryContext.Provider>
+  );
+}

@@ -1,0 +1,143 @@
+import { sameFieldState, toFieldState, type FieldState } from './fieldState';
+import { getAt, setAt } from './pathValue';
+import type { Doc, ViewModelLike } from './types';
+
+type Listener = () => void;
+
+/**
+ * The document and view model outside React state, with one subscription per path, so a keystroke
+ * re-renders only the field whose value or view-model entry changed (useSyncExternalStore per field).
+ */
+export interface FormStore {
+  getDocument(): Doc;
+  getValue(path: string): unknown;
+  getField(path: string): FieldState;
+  isBlockVisible(id: string): boolean;
+  /** A stable subscribe function for one path (value and field state) or one block (`block:<id>`). */
+  subscriber(key: string): (listener: Listener) => () => void;
+  /** A user edit: updates the document, notifies the changed paths, then calls the change handler. */
+  change(path: string, value: unknown): void;
+  /** Mirror a document given from outside (e.g. after derived values); notifies changed paths only. */
+  setDocument(doc: Doc): void;
+  setViewModel(vm: ViewModelLike | undefined): void;
+  setChangeHandler(handler: ((path: string, value: unknown, doc: Doc) => void) | undefined): void;
+  /** Runs the engine inside `change`, so an edit and its view model land in one render of the affected fields. */
+  setEvaluator(evaluate: Evaluator | undefined): void;
+  getViewModel(): ViewModelLike | undefined;
+}
+
+/** The engine call behind `MetadataForm`'s `evaluate` prop: the edited document (and path) in, view model out. */
+export type Evaluator = (doc: Doc, changedPath: string) => { viewModel: ViewModelLike; document?: Doc };
+
+export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
+  let document = doc;
+  let onChange: ((path: string, value: unknown, doc: Doc) => void) | undefined;
+  const listeners = new Map<string, Set<Listener>>();
+  /** Path segments of every subscribed path, split once. */
+  const segments = new Map<string, string[]>();
+  /** The raw view-model entry each cached field state came from (skip unchanged entries by reference). */
+  const rawFields = new Map<string, unknown>();
+  const subscribers = new Map<string, (l: Listener) => () => void>();
+  const fieldStates = new Map<string, FieldState>();
+  const blockVisible = new Map<string, boolean>();
+  let viewModel = vm;
+  let evaluator: Evaluator | undefined;
+
+  const emit = (key: string) => listeners.get(key)?.forEach((l) => l());
+
+  const applyDocument = (next: Doc) => {
+    const prev = document;
+    document = next;
+    if (prev === next) return;
+    // Copy-on-write documents: a path changed only if every object along it changed reference,
+    // so most paths stop at their first segment.
+    for (const [key, segs] of segments) {
+      let a: unknown = prev;
+      let b: unknown = next;
+      let changed = true;
+      for (const seg of segs) {
+        if (a === b) {
+          changed = false;
+          break;
+        }
+        a = a !== null && typeof a === 'object' ? (a as Record<string, unknown>)[seg] : undefined;
+        b = b !== null && typeof b === 'object' ? (b as Record<string, unknown>)[seg] : undefined;
+      }
+      if (changed && a !== b) emit(key);
+    }
+  };
+
+  return {
+    getDocument: () => document,
+    getValue: (path) => getAt(document, path),
+    getField(path) {
+      let state = fieldStates.get(path);
+      if (!state) {
+        const raw = viewModel?.fields?.[path];
+        rawFields.set(path, raw);
+        fieldStates.set(path, (state = toFieldState(raw)));
+      }
+      return state;
+    },
+    isBlockVisible(id) {
+      let v = blockVisible.get(id);
+      if (v === undefined) blockVisible.set(id, (v = viewModel?.blocks?.[id]?.visible !== false));
+      return v;
+    },
+    subscriber(key) {
+      let sub = subscribers.get(key);
+      if (!sub) {
+        sub = (listener: Listener) => {
+          let set = listeners.get(key);
+          if (!set) listeners.set(key, (set = new Set()));
+          if (!key.startsWith('block:') && !segments.has(key)) segments.set(key, key === '' ? [] : key.split('.'));
+          set.add(listener);
+          return () => {
+            set.delete(listener);
+          };
+        };
+        subscribers.set(key, sub);
+      }
+      return sub;
+    },
+    change(path, value) {
+      let next = setAt(document, path, value);
+      if (evaluator) {
+        const result = evaluator(next, path);
+        next = result.document ?? next;
+        applyDocument(next);
+        this.setViewModel(result.viewModel);
+      } else applyDocument(next);
+      onChange?.(path, value, next);
+    },
+    setDocument: applyDocument,
+    getViewModel: () => viewModel,
+    setEvaluator(fn) {
+      evaluator = fn;
+    },
+    setViewModel(next) {
+      if (next === viewModel) return;
+      viewModel = next;
+      for (const [path, old] of fieldStates) {
+        const raw = next?.fields?.[path];
+        if (raw === rawFields.get(path)) continue;
+        rawFields.set(path, raw);
+        const state = toFieldState(raw);
+        if (!sameFieldState(old, state)) {
+          fieldStates.set(path, state);
+          emit(path);
+        }
+      }
+      for (const [id, old] of blockVisible) {
+        const v = next?.blocks?.[id]?.visible !== false;
+        if (v !== old) {
+          blockVisible.set(id, v);
+          emit(`block:${id}`);
+        }
+      }
+    },
+    setChangeHandler(handler) {
+      onChange = handler;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { ThemeProps } from '@rjsf/core';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import { defaultEntries, unknownEntry } from '../../registry/defaultEntries';
+import type { RegistryEntry } from '../../registry/fieldRegistry';
+import { BlueprintArrayFieldTemplate } from './BlueprintArrayFieldTemplate';
+import { BlueprintBaseInputTemplate } from './BlueprintBaseInputTemplate';
+import { BlueprintFieldTemplate } from './BlueprintFieldTemplate';
+import { BlueprintObjectFieldTemplate } from './BlueprintObjectFieldTemplate';
+
+/** RJSF's own widget names mapped to our registry entries, so a plain schema picks Blueprint widgets. */
+const RJSF_NAMES: Record<string, string> = {
+  TextWidget: 'text',
+  TextareaWidget: 'textarea',
+  SelectWidget: 'select',
+  CheckboxWidget: 'checkbox',
+  DateWidget: 'date',
+  UpDownWidget: 'number',
+};
+
+function widgetsOf(entries: readonly RegistryEntry[], pick: (e: RegistryEntry) => ComponentType<WidgetProps>): RegistryWidgetsType {
+  const widgets: RegistryWidgetsType = {};
+  for (const e of [...entries, unknownEntry]) for (const n of [e.name, ...(e.aliases ?? [])]) widgets[n] = pick(e);
+  for (const [rjsfName, name] of Object.entries(RJSF_NAMES)) widgets[rjsfName] = widgets[name]!;
+  return widgets;
+}
+
+/**
+ * The registry as an RJSF 6 theme (`withTheme(blueprintTheme)`): the same widgets by name
+ * (`ui:widget: "chips"`, `"date"`, ...) and Blueprint templates. `readTheme` swaps in the read
+ * components for a read-only RJSF form.
+ */
+export function createBlueprintTheme(entries: readonly RegistryEntry[] = defaultEntries, mode: 'edit' | 'read' = 'edit'): ThemeProps {
+  return {
+    widgets: widgetsOf(entries, (e) => (mode === 'read' ? e.read : e.edit)),
+    templates: {
+      FieldTemplate: BlueprintFieldTemplate,
+      ObjectFieldTemplate: BlueprintObjectFieldTemplate,
+      ArrayFieldTemplate: BlueprintArrayFieldTemplate,
+      BaseInputTemplate: BlueprintBaseInputTemplate,
+    },
+    fields: {},
+  };
+}
+
+export const blueprintTheme: ThemeProps = createBlueprintTheme();
+export const blueprintReadTheme: ThemeProps = createBlueprintTheme(defaultEntries, 'read');

@@ -1,0 +1,4 @@
+/** `x-ui.widget: "hidden"`: kept in the document, never drawn. */
+export function HiddenWidget() {
+  return null;
+}

@@ -1,0 +1,34 @@
+import { TextArea } from '@blueprintjs/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { intentOf, widgetOptions } from './widgetOptions';
+
+/** Multi-line text; with a max length (x-ui.maxLength, x-ui.counter or schema maxLength) it shows "used/max". */
+export function TextareaWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const o = widgetOptions(props);
+  const max = o.maxLength ?? (typeof o.counter === 'number' ? o.counter : undefined) ?? props.schema.maxLength;
+  const text = value == null ? '' : String(value);
+  return (
+    <div className="portal-textarea">
+      <TextArea
+        id={id}
+        name={props.htmlName ?? id}
+        value={text}
+        maxLength={max}
+        disabled={disabled}
+        readOnly={readonly}
+        intent={intentOf(props)}
+        fill
+        rows={typeof o.rows === 'number' ? o.rows : 4}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      {max !== undefined && (
+        <div className="portal-textarea-counter" aria-live="polite" data-testid={`${id}-counter`}>
+          {text.length}/{max}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MetadataForm } from '../../../src/ui/form/MetadataForm';
+import type { Doc, ViewModelLike } from '../../../src/ui/form/types';
+import { MetadataSummary } from '../../../src/ui/summary/MetadataSummary';
+import type { RegistryEntry } from '../../../src/ui/registry/fieldRegistry';
+import { ReadText } from '../../../src/ui/widgets/ReadText';
+import { TextWidget } from '../../../src/ui/widgets/TextWidget';
+import { blocks, codes } from './fixtures';
+
+afterEach(cleanup);
+
+const services = { lookups: {}, today: '2024-05-15' };
+
+/** The controlled usage a screen would write: document in state, view model from "the engine". */
+function Harness(props: { initial: Doc; vm?: ViewModelLike; onDoc?: (d: Doc) => void }) {
+  const [doc, setDoc] = useState(props.initial);
+  return (
+    <MetadataForm
+      blocks={blocks}
+      codes={codes}
+      document={doc}
+      viewModel={props.vm}
+      services={services}
+      onChange={(_p, _v, next) => {
+        setDoc(next);
+        props.onDoc?.(next);
+      }}
+    />
+  );
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
+  it('draws blocks in x-block.order with labels from metadata', () => {
+    render(<Harness initial={{}} />);
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Main', 'Energy']);
+    expect(screen.getByLabelText('Product Headline')).toBeTruthy();
+    expect(screen.getByText('Headline', { selector: 'h5' })).toBeTruthy();
+  });
+
+  it('text, number with unit, select with Select One, checkbox with Yes, textarea with counter edit the document', () => {
+    let doc: Doc = {};
+    render(<Harness initial={{ comment: 'hi' }} onDoc={(d) => (doc = d)} />);
+    fireEvent.change(screen.getByLabelText('Product Headline'), { target: { value: 'Save 10%' } });
+    expect(doc.headline).toBe('Save 10%');
+
+    const rate = screen.getByLabelText('Rate') as HTMLInputElement;
+    expect(rate.type).toBe('number');
+    expect(within(rate.parentElement!).getByText('kWh')).toBeTruthy();
+    fireEvent.change(rate, { target: { value: '12.5' } });
+    expect(doc).toMatchObject({ energy: { energy_rate: 12.5 } });
+    expect(within(screen.getByLabelText('Discount').parentElement!).getByText('%')).toBeTruthy();
+
+    const channel = screen.getByLabelText('Media Channel') as HTMLSelectElement;
+    expect([...channel.options].map((o) => o.text)).toEqual(['Select One', 'Direct Mail', 'Print', 'Email']);
+    fireEvent.change(channel, { target: { value: '1' } });
+    expect(doc.media_channel).toBe(2);
+    fireEvent.change(channel, { target: { value: '' } });
+    expect('media_channel' in doc).toBe(false);
+
+    const box = screen.getByLabelText('Yes') as HTMLInputElement;
+    fireEvent.click(box);
+    expect(doc.state_specific).toBe(1);
+    fireEvent.click(box);
+    expect(doc.state_specific).toBe(0);
+
+    expect(screen.getByText('2/500')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'hello' } });
+    expect(doc.comment).toBe('hello');
+    expect(screen.getByText('5/500')).toBeTruthy();
+    expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).maxLength).toBe(500);
+  });
+
+  it('multi-select shows deletable chips', () => {
+    let doc: Doc = {};
+    render(<Harness initial={{ state_province: [5, 7] }} onDoc={(d) => (doc = d)} />);
+    const chips = screen.getByText('California').closest('.bp6-tag-input')!;
+    expect(within(chips as HTMLElement).getByText('Connecticut')).toBeTruthy();
+    const remove = (screen.getByText('California').closest('.bp6-tag') as HTMLElement).querySelector('button')!;
+    fireEvent.click(remove);
+    expect(doc.state_province).toEqual([7]);
+  });
+
+  it('list of objects: rows edit through the registry, Add and Remove', () => {
+    let doc: Doc = {};
+    render(<Harness initial={{ energy: { energy_plans: [{ plan_name: 'Basic', plan_state: 5 }] } }} onDoc={(d) => (doc = d)} />);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Plan', 'Plan state', 'Actions']);
+    fireEvent.change(within(table).getByDisplayValue('Basic'), { target: { value: 'Gold' } });
+    expect(doc).toMatchObject({ energy: { energy_plans: [{ plan_name: 'Gold', plan_state: 5 }] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((doc.energy as Doc).energy_plans).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]!);
+    expect((doc.energy as Doc).energy_plans).toEqual([{}]);
+  });
+
+  it('reads visibility, required stars, labels, options and errors from the view model only', () => {
+    const vm: ViewModelLike = {
+      blocks: { energy: { visible: false } },
+      fields: {
+        headline: { visible: false },
+        comment: { required: true, errors: ['Comment is required'] },
+        media_channel: { label: 'Media File Channel', options: [1, 3] },
+      },
+    };
+    render(<Harness initial={{ headline: 'secret' }} vm={vm} />);
+    expect(screen.queryByLabelText('Product Headline')).toBeNull();
+    expect(screen.queryByDisplayValue('secret')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Energy' })).toBeNull();
+    const comment = screen.getByLabelText(/Comment/).closest('.bp6-form-group')!;
+    expect(comment.querySelector('.portal-required')?.textContent).toBe('*');
+    expect(comment.classList.contains('bp6-intent-danger')).toBe(true);
+    expect(within(comment as HTMLElement).getByText('Comment is required')).toBeTruthy();
+    expect(section('Main').querySelectorAll('.portal-required')).toHaveLength(1);
+    const channel = screen.getByLabelText('Media File Channel') as HTMLSelectElement;
+    expect([...channel.options].map((o) => o.text)).toEqual(['Select One', 'Direct Mail', 'Email']);
+  });
+
+  it('renders the Unknown fallback for an unregistered widget', () => {
+    render(<Harness initial={{ strange: 'x' }} />);
+    expect(screen.getByTestId('unknown-widget').textContent).toContain('"hologram"');
+  });
+
+  it('a keystroke re-renders only the edited field', () => {
+    const renders = new Map<string, number>();
+    const counted = (path: string) => renders.get(path) ?? 0;
+    // Screen-supplied entry with a higher rank: counts renders of two text fields.
+    const counting: RegistryEntry[] = [
+      {
+        name: 'counting',
+        tester: (f) => (f.path === 'headline' || f.path === 'comment' ? 1000 : -1),
+        edit: (props) => {
+          renders.set(props.id, counted(props.id) + 1);
+          return <TextWidget {...props} />;
+        },
+        read: ReadText,
+      },
+    ];
+    function Counting() {
+      const [doc, setDoc] = useState<Doc>({});
+      const [vm, setVm] = useState<ViewModelLike>({ fields: {} });
+      return (
+        <MetadataForm
+          blocks={blocks}
+          codes={codes}
+          document={doc}
+          viewModel={vm}
+          services={services}
+          entries={counting}
+          onChange={(_p, _v, next) => {
+            setDoc(next);
+            // A new view model object each time, as an engine returns, equal in content until 4 characters.
+            setVm({ fields: { comment: { required: String(next.headline ?? '').length > 3 } } });
+          }}
+        />
+      );
+    }
+    render(<Counting />);
+    const headline = screen.getByLabelText('Product Headline');
+    const commentGroup = screen.getByLabelText('Comment').closest('.bp6-form-group')!;
+    const [h0, c0] = [counted('headline'), counted('comment')];
+    act(() => {
+      fireEvent.change(headline, { target: { value: 'ab' } });
+    });
+    act(() => {
+      fireEvent.change(headline, { target: { value: 'abc' } });
+    });
+    expect(counted('headline') - h0).toBe(2);
+    expect(counted('comment') - c0).toBe(0);
+    expect(commentGroup.querySelector('.portal-required')).toBeNull();
+    act(() => {
+      fireEvent.change(headline, { target: { value: 'abcd' } });
+    });
+    // The view model made Comment required: now, and only now, Comment renders again.
+    expect(counted('comment') - c0).toBe(1);
+    expect(commentGroup.querySelector('.portal-required')).not.toBeNull();
+  });
+});
+
+describe('MetadataForm with an evaluate function', { timeout: 30_000 }, () => {
+  it('runs it on each edit and applies its view model and derived document without the screen re-rendering', () => {
+    const seen: string[] = [];
+    let screenRenders = 0;
+    let last: Doc = {};
+    function Screen() {
+      screenRenders++;
+      return (
+        <MetadataForm
+          blocks={blocks}
+          codes={codes}
+          document={{}}
+          services={services}
+          evaluate={(doc, path) => {
+            seen.push(path);
+            const long = String(doc.headline ?? '').length > 3;
+            // A derive rule: the comment follows the headline.
+            return { viewModel: { fields: { comment: { required: long } } }, document: long ? { ...doc, comment: `About ${doc.headline}` } : doc };
+          }}
+          onChange={(_p, _v, next) => (last = next)}
+        />
+      );
+    }
+    render(<Screen />);
+    const rendersBefore = screenRenders;
+    fireEvent.change(screen.getByLabelText('Product Headline'), { target: { value: 'abcd' } });
+    expect(seen).toEqual(['headline']);
+    expect(last).toEqual({ headline: 'abcd', comment: 'About abcd' });
+    expect((screen.getByLabelText(/Comment/) as HTMLTextAreaElement).value).toBe('About abcd');
+    expect(screen.getByLabelText(/Comment/).closest('.bp6-form-group')!.querySelector('.portal-required')).not.toBeNull();
+    expect(screenRenders).toBe(rendersBefore);
+  });
+});
+
+describe('MetadataSummary (read mode of the same registry)', { timeout: 30_000 }, () => {
+  const doc: Doc = {
+    state_specific: 1,
+    entry_date: '2024-05-01',
+    product_status: 2,
+    media_channel: 3,
+    state_province: [5, 6],
+    headline: 'Great offer',
+    energy: { energy_rate: 12, energy_discount: 5, energy_plans: [{ plan_name: 'Basic', plan_state: 7 }] },
+  };
+  const row = (label: string) => screen.getByText(label, { selector: '.portal-summary-label' }).nextElementSibling!.textContent;
+
+  it('shows labelled rows with code titles, Yes/No, status labels and MM/DD/YYYY dates', () => {
+    render(<MetadataSummary blocks={blocks} codes={codes} document={doc} />);
+    expect(row('State specific')).toBe('Yes');
+    expect(row('Entry Date')).toBe('05/01/2024');
+    expect(row('Product Status')).toBe('UnApproved');
+    expect(row('Media Channel')).toBe('Email');
+    expect(row('State')).toBe('California, Colorado');
+    expect(row('Product Headline')).toBe('Great offer');
+    expect(row('Rate')).toBe('12 kWh');
+    expect(row('Discount')).toBe('5%');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Connecticut')).toBeTruthy();
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+
+  it('shows No for a flag that is not 1, and status labels for each code', () => {
+    const { rerender } = render(<MetadataSummary blocks={blocks} codes={codes} document={{ state_specific: 0, product_status: 11 }} />);
+    expect(row('State specific')).toBe('No');
+    expect(row('Product Status')).toBe('Temp Product');
+    rerender(<MetadataSummary blocks={blocks} codes={codes} document={{ product_status: -1 }} />);
+    expect(row('Product Status')).toBe('Unused');
+  });
+
+  it('keeps hidden blocks and fields hidden', () => {
+    render(
+      <MetadataSummary
+        blocks={blocks}
+        codes={codes}
+        document={doc}
+        viewModel={{ blocks: { energy: { visible: false } }, fields: { headline: { visible: false } } }}
+      />,
+    );
+    expect(screen.queryByText('Product Headline')).toBeNull();
+    expect(screen.queryByText('Rate')).toBeNull();
+    expect(row('Media Channel')).toBe('Email');
+  });
+});
