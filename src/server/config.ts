@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { PortalConfig } from './context';
+import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -21,5 +22,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     smtpUrl: env.SMTP_URL || undefined,
     clientDir: join(projectRoot, 'dist'),
     logLevel,
+    demoEmails: env.DEMO_EMAILS === undefined || env.DEMO_EMAILS === 'all' ? undefined : nonNegative('DEMO_EMAILS', env.DEMO_EMAILS),
+    importDropDir: env.IMPORT_DROP_DIR ? resolve(env.IMPORT_DROP_DIR) : undefined,
+    importIntervalMs: env.IMPORT_INTERVAL_MS ? nonNegative('IMPORT_INTERVAL_MS', env.IMPORT_INTERVAL_MS) : 60_000,
+    metadataDir: metadataDir(env),
   };
+}
+
+function nonNegative(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number >= 0, got "${value}"`);
+  return n;
 }

@@ -10,6 +10,15 @@ export interface PortalConfig {
   /** Where the built client lives (vite build output). */
   clientDir: string;
   logLevel: string;
+  /** DEMO_EMAILS: how many demo emails the first start imports (undefined = all, 0 = none). */
+  demoEmails?: number;
+  /** IMPORT_DROP_DIR / IMPORT_INTERVAL_MS: a folder imported on a schedule. */
+  importDropDir?: string;
+  importIntervalMs: number;
+  /** METADATA_DIR: the folder holding schemas/ and rules/ (default: the project root). */
+  metadataDir?: string;
+  /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
+  watchMetadata?: boolean;
 }
 
 export interface ServerContext {

@@ -2,7 +2,7 @@ import type { Db } from './db/Db';
 import { ensureAdminUser } from './auth/ensureAdminUser';
 import { migrate } from './db/migrate';
 import { demoSeededKey, getMeta, setMeta } from './portalMeta';
-import { seedDemo } from './seed/index';
+import { seedDemo, type SeedOptions } from './seed/index';
 
 export interface PrepareResult {
   migrations: string[];
@@ -10,7 +10,7 @@ export interface PrepareResult {
 }
 
 /** Brings a database up to date: migrations, then the demo data on the first start only. */
-export async function preparePortal(db: Db, log: (msg: string) => void, opts: { seed?: 'first-start' | 'always' | 'never' } = {}): Promise<PrepareResult> {
+export async function preparePortal(db: Db, log: (msg: string) => void, opts: { seed?: 'first-start' | 'always' | 'never' } & SeedOptions = {}): Promise<PrepareResult> {
   const mode = opts.seed ?? 'first-start';
   const migrations = await migrate(db);
   for (const m of migrations) log(`migrate: applied ${m}`);
@@ -18,7 +18,7 @@ export async function preparePortal(db: Db, log: (msg: string) => void, opts: { 
   let seeded = false;
   if (mode === 'always' || (mode === 'first-start' && (await getMeta<boolean>(db, demoSeededKey)) !== true)) {
     log('seed: loading demo data');
-    await seedDemo(db, log);
+    await seedDemo(db, log, opts);
     await setMeta(db, demoSeededKey, true);
     seeded = true;
   }

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { PortalConfig, ServerContext } from './context';
 import { openDb } from './db/openDb';
+import { openMetadataStore } from './metadata/metadataStore';
+import { formatProblem, watchMetadata, type MetadataWatcher } from './metadata/watchMetadata';
 import { preparePortal } from './preparePortal';
 import { bannerProviders } from './startupBanner';
+import { startDropFolderImporter, type DropFolderImporter } from './import/index';
+import { fsStorage, storageRoot } from './storage/fsStorage';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -20,19 +24,39 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const ctx: ServerContext = { config, db };
   let app: FastifyInstance;
+  let watcher: MetadataWatcher | undefined;
   try {
-    await preparePortal(db, print);
+    // Before the routes: they read the metadata through this store.
+    const metadata = openMetadataStore(config.metadataDir);
+    if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
+    else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
+    await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails });
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    watcher?.close();
     await db.close().catch(() => undefined);
     throw err;
+  }
+
+  let importer: DropFolderImporter | undefined;
+  if (config.importDropDir) {
+    importer = startDropFolderImporter({
+      db,
+      dir: config.importDropDir,
+      intervalMs: config.importIntervalMs,
+      attachmentStore: fsStorage(storageRoot(config.dataDir)),
+      onRun: (summary) => app.log.info({ summary }, 'drop folder imported'),
+      onError: (err) => app.log.error({ err }, 'drop folder import failed'),
+    });
   }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       try {
+        watcher?.close();
+        await importer?.stop();
         await app.close();
       } finally {
         await db.close();

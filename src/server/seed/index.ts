@@ -1,7 +1,26 @@
 import type { Db } from '../db/Db';
+import { seedDemoProducts } from '../products/seedDemoProducts';
 import { seedReference } from './seedReference';
+import { importDemoCorpus, inboxIsEmpty } from '../import/index';
+import { fsStorage, storageRoot } from '../storage/fsStorage';
 
-/** Loads the deterministic demo data: reference rows (later: demo products and emails). Idempotent. */
-export async function seedDemo(db: Db, log: (msg: string) => void = () => undefined): Promise<void> {
+export interface SeedOptions {
+  /** Attachments of the demo inbox go to file storage under this data directory. */
+  dataDir?: string;
+  /** How many demo emails to import: undefined = the whole corpus, 0 = none (DEMO_EMAILS). */
+  demoEmails?: number;
+}
+
+/** Loads the deterministic demo data: reference rows, demo products and the real demo inbox. Idempotent. */
+export async function seedDemo(db: Db, log: (msg: string) => void = () => undefined, opts: SeedOptions = {}): Promise<void> {
   await seedReference(db, log);
+  await seedDemoProducts(db, log);
+  if (opts.demoEmails !== 0 && (await inboxIsEmpty(db))) {
+    const started = Date.now();
+    const summary = await importDemoCorpus(db, {
+      limit: opts.demoEmails,
+      attachmentStore: opts.dataDir ? fsStorage(storageRoot(opts.dataDir)) : undefined,
+    });
+    log(`seed: demo inbox imported (${summary.imported} emails, ${summary.failed} failed) in ${Date.now() - started} ms`);
+  }
 }

@@ -26,6 +26,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** How long to wait for /api/health (first start migrates and loads the demo data). */
   timeoutMs?: number;
+  /** `dev` also watches and reloads the metadata (schemas/, rules/ under METADATA_DIR). */
+  command?: 'serve' | 'dev';
 }
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -38,7 +40,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const child = spawn(process.execPath, [join(projectRoot, 'bin/portal.js'), 'serve'], {
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -46,6 +48,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
       DATABASE_URL: undefined,
       SMTP_URL: undefined,
       LOG_LEVEL: 'warn',
+      // A slice of the real demo inbox keeps each server start quick; tests that need more say so.
+      DEMO_EMAILS: '300',
       ...opts.env,
       PORT: String(port),
       HOST: '127.0.0.1',

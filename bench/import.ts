@@ -1,0 +1,54 @@
+import PostalMime from 'postal-mime';
+import type { Bench, BenchRow } from './BenchRow';
+import { migrate } from '../src/server/db/migrate';
+import { openPgliteDb } from '../src/server/db/pgliteDb';
+import { demoCorpusFiles } from '../src/server/import/importDemoCorpus';
+import { defaultImportLimits } from '../src/server/import/ImportLimits';
+import type { ImportSource } from '../src/server/import/ImportSource';
+import { readFileSources } from '../src/server/import/readSources';
+import { runImport } from '../src/server/import/runImport';
+
+/**
+ * Import throughput on the SpamAssassin corpus next to postal-mime alone on the same messages, in
+ * the same run (files read into memory first; neither figure includes reading them).
+ * Budget: the full import (parse, dedup, index, store in a fresh PGlite) at least half parser-only.
+ */
+export async function benchImport(): Promise<BenchRow[]> {
+  const sources: Array<Extract<ImportSource, { raw: Buffer }>> = [];
+  for (const f of demoCorpusFiles()) for (const s of readFileSources(f, defaultImportLimits)) if ('raw' in s) sources.push(s);
+
+  let t = performance.now();
+  for (const s of sources) {
+    try {
+      await PostalMime.parse(s.raw);
+    } catch {
+      // Counted like the import counts a failure: the message was handled.
+    }
+  }
+  const parseRate = (sources.length / (performance.now() - t)) * 1000;
+
+  const db = await openPgliteDb();
+  // BENCH_IMPORT_WORKERS overrides the parser worker count (default: cores - 1) to compare settings.
+  try {
+    await migrate(db);
+    t = performance.now();
+    const summary = await runImport(db, sources, { source: 'bench', panelists: 'hash', workers: process.env.BENCH_IMPORT_WORKERS ? Number(process.env.BENCH_IMPORT_WORKERS) : undefined });
+    const importRate = (sources.length / (performance.now() - t)) * 1000;
+    const groups = await db.query<{ n: number }>('select count(*)::integer as n from dedup_groups');
+    return [
+      { figure: 'import: postal-mime alone (corpus)', value: parseRate, unit: 'msg/s', budget: 'reference', pass: true, detail: `${sources.length} messages` },
+      {
+        figure: 'import: full import into PGlite (corpus)',
+        value: importRate,
+        unit: 'msg/s',
+        budget: `>= 0.5x parser-only (${(parseRate / 2).toFixed(0)})`,
+        pass: importRate >= parseRate / 2,
+        detail: `${summary.imported} imported, ${summary.duplicates} duplicates, ${summary.failed} failed, ${groups.rows[0].n} dedup groups; ${(importRate / parseRate).toFixed(2)}x parser-only`,
+      },
+    ];
+  } finally {
+    await db.close();
+  }
+}
+
+export const importBench: Bench = { name: 'import', run: benchImport };

@@ -1,0 +1,131 @@
+import { Worker } from 'node:worker_threads';
+import type { ImportLimits } from './ImportLimits';
+import { ImportFailure, importStatus, type ImportStatusCode } from './importStatus';
+import type { ParsedMessage } from './ParsedMessage';
+
+type Reply =
+  | { id: number; ok: true; msg: ParsedMessage }
+  | { id: number; ok: false; statusCode: ImportStatusCode; reason: string }
+  | { started: number; at: number }
+  | { ready: true };
+
+interface Job {
+  id: number;
+  raw: Uint8Array;
+  sha256: string;
+  resolve: (m: ParsedMessage) => void;
+  reject: (e: ImportFailure) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  /** Posted to the worker, in the order it runs them. */
+  inflight: Job[];
+  /** The job the worker reported starting, and when (epoch ms). */
+  current?: { id: number; at: number };
+}
+
+const bootUrl = new URL('./parseWorkerBoot.mjs', import.meta.url);
+/** Requests queued inside each worker, so it keeps parsing while the main thread writes a batch. */
+const maxInflightPerWorker = 256;
+const maxInflightBytesPerWorker = 64 * 1024 * 1024;
+const watchdogMs = 50;
+
+/**
+ * Parses messages in worker threads, one at a time per worker, so a message that loops, nests or
+ * allocates without end is cut off (time bound, heap bound) by killing its worker, never the caller.
+ * The bound counts from when the worker starts the message, whatever queued before it.
+ */
+export class ParserPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly watchdog: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: ImportLimits,
+    size: number,
+  ) {
+    for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
+    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(watchdogMs, limits.timeoutMs));
+    this.watchdog.unref();
+  }
+
+  parse(raw: Uint8Array, sha256: string): Promise<ParsedMessage> {
+    if (this.closed) return Promise.reject(new Error('parser pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, raw, sha256, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watchdog);
+    const stopped = new ImportFailure(importStatus.storeFailed, 'import stopped');
+    for (const job of this.queue.splice(0)) job.reject(stopped);
+    for (const slot of this.slots) for (const job of slot.inflight.splice(0)) job.reject(stopped);
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(bootUrl, { resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
+    const slot: Slot = { worker, ready: false, inflight: [] };
+    worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) slot.ready = true;
+      else if ('started' in reply) slot.current = { id: reply.started, at: reply.at };
+      else {
+        const i = slot.inflight.findIndex((j) => j.id === reply.id);
+        if (i >= 0) {
+          const [job] = slot.inflight.splice(i, 1);
+          if (slot.current?.id === reply.id) slot.current = undefined;
+          if (reply.ok) job.resolve(reply.msg);
+          else job.reject(new ImportFailure(reply.statusCode, reply.reason));
+        }
+      }
+      this.pump();
+    });
+    // A worker dies on a heap overflow or an internal error: fail the message it was on.
+    worker.on('error', (err) => this.kill(slot, new ImportFailure(importStatus.unparseable, `parser failed: ${err.message}`.slice(0, 500))));
+    worker.on('exit', (code) => this.kill(slot, new ImportFailure(importStatus.unparseable, `parser exited with code ${code}`)));
+    return slot;
+  }
+
+  /** Fails the slot's running message, replaces the worker and requeues what it had not started. */
+  private kill(slot: Slot, failure: ImportFailure) {
+    const i = this.slots.indexOf(slot);
+    if (i < 0 || this.closed) return;
+    this.slots.splice(i, 1);
+    void slot.worker.terminate();
+    const runningId = slot.current?.id ?? slot.inflight[0]?.id;
+    const running = slot.inflight.find((j) => j.id === runningId);
+    this.queue.unshift(...slot.inflight.filter((j) => j !== running));
+    slot.inflight = [];
+    this.slots.push(this.spawn());
+    running?.reject(failure);
+    this.pump();
+  }
+
+  private checkTimeouts() {
+    const now = Date.now();
+    for (const slot of [...this.slots]) {
+      if (slot.current && now - slot.current.at > this.limits.timeoutMs) {
+        this.kill(slot, new ImportFailure(importStatus.timeout, `parsing took longer than ${this.limits.timeoutMs} ms`));
+      }
+    }
+  }
+
+  private pump() {
+    while (this.queue.length > 0) {
+      const room = (s: Slot) =>
+        s.inflight.length === 0 || (s.inflight.length < maxInflightPerWorker && s.inflight.reduce((n, j) => n + j.raw.byteLength, 0) < maxInflightBytesPerWorker);
+      const slot = this.slots.filter((s) => s.ready && room(s)).sort((a, b) => a.inflight.length - b.inflight.length)[0];
+      if (!slot) return;
+      const job = this.queue.shift() as Job;
+      slot.inflight.push(job);
+      slot.worker.postMessage({ id: job.id, raw: job.raw, sha256: job.sha256, limits: this.limits });
+    }
+  }
+}

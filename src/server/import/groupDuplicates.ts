@@ -1,0 +1,160 @@
+import type { Queryable } from '../db/Db';
+
+/** A freshly stored email that may duplicate others. */
+export interface DedupCandidate {
+  muid: number;
+  bodyHash: string | null;
+  /** Signed 64-bit simhash as a decimal string. */
+  simhash: string | null;
+  bands: [number, number, number, number] | null;
+}
+
+/** Simhash Hamming distance at or below which two emails are near-duplicates. */
+export const nearDuplicateDistance = 3;
+/** Near-duplicate matches examined per new email (enough to reach every group it touches). */
+const maxNearMatches = 32;
+
+interface MemberRow {
+  muid: number;
+  body_hash: string | null;
+  email_date: string | null;
+  email_subject: string;
+  email_from_name: string;
+  dedup_group_id: number | null;
+}
+
+function find(parent: Map<number, number>, x: number): number {
+  let root = x;
+  while (parent.get(root) !== root) root = parent.get(root) as number;
+  while (parent.get(x) !== root) {
+    const next = parent.get(x) as number;
+    parent.set(x, root);
+    x = next;
+  }
+  return root;
+}
+
+/**
+ * Links new emails to earlier ones with the same normalised body hash (exact) or a simhash within
+ * Hamming distance 3 (near, found through the four 16-bit bands), and rewrites the affected dedup
+ * groups: the earliest email (by date, then muid) is the original, the rest its duplicates.
+ */
+export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): Promise<void> {
+  if (fresh.length === 0) return;
+  const banded = fresh.filter((c) => c.bands);
+  if (banded.length > 0) {
+    await tx.query(
+      `insert into email_simhash_bands (band, value, muid)
+       select b.band, b.value, x.muid from json_to_recordset($1::json) as x(muid bigint, b0 integer, b1 integer, b2 integer, b3 integer)
+       cross join lateral (values (0::smallint, x.b0), (1::smallint, x.b1), (2::smallint, x.b2), (3::smallint, x.b3)) as b(band, value)
+       on conflict do nothing`,
+      [JSON.stringify(banded.map((c) => ({ muid: c.muid, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })))],
+    );
+  }
+  const input = JSON.stringify(
+    fresh.map((c) => ({ muid: c.muid, body_hash: c.bodyHash, simhash: c.simhash, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })),
+  );
+  // Any one link per match kind is enough: every email with that body hash, or within the band,
+  // is already in one group, so stopping early (limit, no ordering) keeps popular mailings cheap.
+  const links = await tx.query<{ a: number; b: number }>(
+    `with n as (select * from json_to_recordset($1::json)
+       as x(muid bigint, body_hash text, simhash bigint, b0 integer, b1 integer, b2 integer, b3 integer))
+     select n.muid as a, c.muid as b from n cross join lateral (
+       select e.muid from emails e where n.body_hash is not null and e.body_hash = n.body_hash and e.muid <> n.muid
+       limit 1) c
+     union
+     select n.muid, c.muid from n cross join lateral (
+       select b.muid from email_simhash_bands b join emails e on e.muid = b.muid
+       where n.simhash is not null and b.muid <> n.muid
+         and ((b.band = 0 and b.value = n.b0) or (b.band = 1 and b.value = n.b1)
+           or (b.band = 2 and b.value = n.b2) or (b.band = 3 and b.value = n.b3))
+         and bit_count((e.simhash # n.simhash)::bit(64)) <= $2
+       limit ${maxNearMatches}) c`,
+    [input, nearDuplicateDistance],
+  );
+  if (links.rows.length === 0) return;
+
+  const parent = new Map<number, number>();
+  const add = (x: number) => parent.has(x) || parent.set(x, x);
+  for (const { a, b } of links.rows) {
+    const x = Number(a);
+    const y = Number(b);
+    add(x);
+    add(y);
+    const rx = find(parent, x);
+    const ry = find(parent, y);
+    if (rx !== ry) parent.set(rx, ry);
+  }
+
+  // Pull in whole existing groups that a link touches, so merges keep every member.
+  const nodes = [...parent.keys()];
+  const known = await tx.query<MemberRow>(
+    `select muid, body_hash, email_date, email_subject, email_from_name, dedup_group_id from emails
+     where muid = any(array(select json_array_elements_text($1::json)::bigint))
+        or dedup_group_id = any(array(select dedup_group_id from emails where muid = any(array(select json_array_elements_text($1::json)::bigint)) and dedup_group_id is not null))`,
+    [JSON.stringify(nodes)],
+  );
+  const rows = new Map(known.rows.map((r) => [Number(r.muid), { ...r, muid: Number(r.muid), dedup_group_id: r.dedup_group_id === null ? null : Number(r.dedup_group_id) }]));
+  const byGroup = new Map<number, number>();
+  for (const r of rows.values()) {
+    add(r.muid);
+    if (r.dedup_group_id === null) continue;
+    const first = byGroup.get(r.dedup_group_id);
+    if (first === undefined) byGroup.set(r.dedup_group_id, r.muid);
+    else {
+      const ra = find(parent, first);
+      const rb = find(parent, r.muid);
+      if (ra !== rb) parent.set(ra, rb);
+    }
+  }
+
+  const components = new Map<number, number[]>();
+  for (const x of parent.keys()) {
+    const root = find(parent, x);
+    const list = components.get(root) ?? [];
+    list.push(x);
+    components.set(root, list);
+  }
+
+  for (const members of components.values()) {
+    if (members.length < 2) continue;
+    const m = members.map((x) => rows.get(x)).filter((r): r is MemberRow => r !== undefined);
+    m.sort((p, q) => {
+      const tp = p.email_date ? Date.parse(p.email_date) : Infinity;
+      const tq = q.email_date ? Date.parse(q.email_date) : Infinity;
+      return tp !== tq ? tp - tq : p.muid - q.muid;
+    });
+    const original = m[0];
+    const groupIds = [...new Set(m.map((r) => r.dedup_group_id).filter((g): g is number => g !== null))].sort((a, b) => a - b);
+    const duplicates = m.slice(1).map((r) => r.muid).sort((a, b) => a - b);
+    const fields = [original.muid, original.email_subject, original.email_from_name, original.email_date, duplicates.join(','), duplicates.length];
+    let groupId: number;
+    if (groupIds.length > 0) {
+      groupId = groupIds[0];
+      await tx.query(
+        `update dedup_groups set original_muid = $2, email_subject = $3, original_sender_name = $4, original_date = $5,
+           duplicates = $6, total_duplicates = $7, updated_at = now() where id = $1`,
+        [groupId, ...fields],
+      );
+      if (groupIds.length > 1) await tx.query(`delete from dedup_groups where id = any(array(select json_array_elements_text($1::json)::bigint))`, [JSON.stringify(groupIds.slice(1))]);
+    } else {
+      const res = await tx.query<{ id: number }>(
+        `insert into dedup_groups (original_muid, email_subject, original_sender_name, original_date, duplicates, total_duplicates)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        fields,
+      );
+      groupId = Number(res.rows[0].id);
+    }
+    const memberRows = m.map((r, i) => ({ muid: r.muid, match: i === 0 ? 'original' : r.body_hash && r.body_hash === original.body_hash ? 'exact' : 'near' }));
+    await tx.query(
+      `insert into dedup_members (group_id, muid, match)
+       select $2::bigint, x.muid, x.match from json_to_recordset($1::json) as x(muid bigint, match text)
+       on conflict (muid) do update set group_id = excluded.group_id, match = excluded.match`,
+      [JSON.stringify(memberRows), groupId],
+    );
+    await tx.query(`update emails set dedup_group_id = $2 where muid = any(array(select json_array_elements_text($1::json)::bigint)) and dedup_group_id is distinct from $2`, [
+      JSON.stringify(m.map((r) => r.muid)),
+      groupId,
+    ]);
+  }
+}

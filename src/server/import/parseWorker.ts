@@ -1,0 +1,33 @@
+import { parentPort } from 'node:worker_threads';
+import type { ImportLimits } from './ImportLimits';
+import { ImportFailure, importStatus } from './importStatus';
+import { parseMessage } from './parseMessage';
+
+/** A parse request from ParserPool. */
+export interface ParseRequest {
+  id: number;
+  raw: Uint8Array;
+  sha256: string;
+  limits: ImportLimits;
+}
+
+const port = parentPort;
+if (port) {
+  // Requests queue up here so the worker never waits for a main thread busy with the database;
+  // they run one at a time, and each announces its start so the pool can time it.
+  let chain: Promise<void> = Promise.resolve();
+  const handle = async (req: ParseRequest) => {
+    port.postMessage({ started: req.id, at: Date.now() });
+    try {
+      const msg = await parseMessage(req.raw, req.limits, req.sha256);
+      port.postMessage({ id: req.id, ok: true, msg }, msg.attachments.map((a) => a.content.buffer as ArrayBuffer));
+    } catch (err) {
+      const failure = err instanceof ImportFailure ? err : new ImportFailure(importStatus.unparseable, `unparseable message: ${(err as Error)?.message ?? String(err)}`);
+      port.postMessage({ id: req.id, ok: false, statusCode: failure.statusCode, reason: failure.message });
+    }
+  };
+  port.on('message', (req: ParseRequest) => {
+    chain = chain.then(() => handle(req));
+  });
+  port.postMessage({ ready: true });
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import type { Db } from '../db/Db';
+import type { AttachmentStore } from './AttachmentStore';
+import type { BatchItem, ExistingEmail, ItemOutcome } from './BatchItem';
+import { defaultImportLimits, type ImportLimits } from './ImportLimits';
+import type { ImportSource } from './ImportSource';
+import { ImportFailure, importStatus } from './importStatus';
+import type { ImportSummary } from './ImportSummary';
+import { loadPanelistAssigner, type PanelistMode } from './panelistAssigner';
+import { ParserPool } from './ParserPool';
+import { storeBatch, type StoreContext } from './storeBatch';
+
+export interface ImportOptions {
+  /** Recorded on the import job (e.g. the paths given, "demo", "drop folder"). */
+  source: string;
+  limits?: Partial<ImportLimits>;
+  /** How recipients map to panelists; default `match` (recipient address = panelist email). */
+  panelists?: PanelistMode;
+  /** Attachment bytes go here when given, else into email_attachments.content. */
+  attachmentStore?: AttachmentStore;
+  /** Messages per transaction (default 250) and bytes per transaction (default 64 MB). */
+  batchSize?: number;
+  batchBytes?: number;
+  /** Parser worker threads (default: cores - 1, at least 1, at most 4). */
+  workers?: number;
+  /** Called after each stored batch with the running totals. */
+  onProgress?: (summary: ImportSummary) => void;
+}
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * Imports messages as one import job: parses them in bounded worker threads while the previous
+ * batch is written, one transaction per batch; every message gets a log row, and no message can
+ * stop the run. Raw bytes already stored count as duplicates (idempotent re-import).
+ */
+export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: ImportOptions): Promise<ImportSummary> {
+  const limits: ImportLimits = { ...defaultImportLimits, ...opts.limits };
+  const batchSize = opts.batchSize ?? 250;
+  const batchBytes = opts.batchBytes ?? 64 * 1024 * 1024;
+  const jobRes = await db.query<{ id: number }>('insert into import_jobs (source) values ($1) returning id', [opts.source.slice(0, 2000)]);
+  const jobId = Number(jobRes.rows[0].id);
+  const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
+  const ctx: StoreContext = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore };
+  const pool = new ParserPool(limits, opts.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
+  const iterator = sources[Symbol.iterator]();
+
+  const nextChunk = (): ImportSource[] => {
+    const chunk: ImportSource[] = [];
+    let bytes = 0;
+    while (chunk.length < batchSize && bytes < batchBytes) {
+      const n = iterator.next();
+      if (n.done) break;
+      chunk.push(n.value);
+      bytes += 'raw' in n.value ? n.value.raw.byteLength : 0;
+    }
+    return chunk;
+  };
+
+  // Raw bytes already stored are not parsed again; their log row describes the stored email.
+  const findExisting = async (shas: string[]): Promise<Map<string, ExistingEmail>> => {
+    if (shas.length === 0) return new Map();
+    const res = await db.query<ExistingEmail & { raw_sha256: string }>(
+      `select muid, original_muid, email_date, mimetype, raw_sha256 from emails where raw_sha256 = any(array(select json_array_elements_text($1::json)))`,
+      [JSON.stringify(shas)],
+    );
+    return new Map(res.rows.map((r) => [r.raw_sha256, { muid: Number(r.muid), original_muid: r.original_muid, email_date: r.email_date ? new Date(r.email_date).toISOString() : null, mimetype: r.mimetype }]));
+  };
+
+  const prepare = async (chunk: ImportSource[]): Promise<() => Promise<BatchItem[]>> => {
+    const shas = chunk.map((s) => ('raw' in s ? sha256(s.raw) : ''));
+    const existing = await findExisting(shas.filter(Boolean));
+    const parsing = chunk.map(async (s, i): Promise<BatchItem> => {
+      if (!('raw' in s)) {
+        return { file: s.file, sha256: '', raw: Buffer.alloc(0), size: s.unreadable.size, result: { kind: 'failed', statusCode: s.unreadable.statusCode, reason: s.unreadable.reason } };
+      }
+      const base = { file: s.file, sha256: shas[i], raw: s.raw, size: s.raw.byteLength };
+      const found = existing.get(shas[i]);
+      if (found) return { ...base, result: { kind: 'existing', email: found } };
+      try {
+        if (s.raw.byteLength === 0) throw new ImportFailure(importStatus.empty, 'empty message');
+        if (s.raw.byteLength > limits.maxMessageBytes) {
+          throw new ImportFailure(importStatus.tooLarge, `message is ${s.raw.byteLength} bytes, over the ${limits.maxMessageBytes}-byte limit`);
+        }
+        return { ...base, result: { kind: 'parsed', msg: await pool.parse(s.raw, shas[i]) } };
+      } catch (err) {
+        const f = err instanceof ImportFailure ? err : new ImportFailure(importStatus.unparseable, `unparseable message: ${(err as Error).message}`);
+        return { ...base, result: { kind: 'failed', statusCode: f.statusCode, reason: f.message } };
+      }
+    });
+    const all = Promise.all(parsing);
+    all.catch(() => undefined);
+    return () => all;
+  };
+
+  const count = (outcomes: ItemOutcome[]) => {
+    for (const o of outcomes) {
+      if (o.status === 'imported') summary.imported++;
+      else if (o.status === 'duplicate') summary.duplicates++;
+      else {
+        summary.failed++;
+        summary.failures.push({ file: o.file, reason: o.reason ?? 'failed', status_code: o.statusCode });
+      }
+    }
+  };
+
+  const store = async (items: BatchItem[]) => {
+    try {
+      count(await db.transaction((tx) => storeBatch(tx, items, ctx)));
+      return;
+    } catch {
+      // One bad row must not lose the batch: retry message by message.
+    }
+    for (const item of items) {
+      try {
+        count(await db.transaction((tx) => storeBatch(tx, [item], ctx)));
+      } catch (err) {
+        const failed: BatchItem = { ...item, result: { kind: 'failed', statusCode: importStatus.storeFailed, reason: `could not store: ${(err as Error).message}`.slice(0, 500) } };
+        try {
+          count(await db.transaction((tx) => storeBatch(tx, [failed], ctx)));
+        } catch {
+          count([{ file: item.file, status: 'failed', statusCode: importStatus.storeFailed, reason: (failed.result as { reason: string }).reason }]);
+        }
+      }
+    }
+  };
+
+  try {
+    let chunk = nextChunk();
+    let pending = chunk.length ? await prepare(chunk) : undefined;
+    while (pending) {
+      const items = await pending();
+      chunk = nextChunk();
+      // Start parsing the next batch in the workers while this one is written.
+      pending = chunk.length ? await prepare(chunk) : undefined;
+      await store(items);
+      opts.onProgress?.(summary);
+    }
+  } finally {
+    await pool.close();
+    await db.query(
+      `update import_jobs set end_time = now(), total = $2, imported = $3, duplicates = $4, failed = $5 where id = $1`,
+      [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],
+    );
+  }
+  return summary;
+}

@@ -1,0 +1,68 @@
+/**
+ * Words per feature. Single words weighted by their count keep a one-word edit of a short mailing
+ * within distance 3; 3-word shingles moved such an edit 7-10 bits (see docs/decisions-import.md).
+ */
+const shingleSize = 1;
+/** Below this many words a text is too short for a meaningful fingerprint. */
+export const minSimhashWords = 8;
+
+function fnv1a32(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  // Final avalanche (murmur3 fmix) so nearby shingles spread over all bits.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * 64-bit simhash (Charikar) over the words (weighted by count) of already normalised text, as a signed BigInt
+ * (PostgreSQL bigint). Undefined when the text has fewer than `minSimhashWords` words.
+ */
+export function simhash(normalized: string): bigint | undefined {
+  const words = normalized.match(/[\p{L}\p{N}]+/gu);
+  if (!words || words.length < minSimhashWords) return undefined;
+  const counts = new Map<string, number>();
+  for (let i = 0; i + shingleSize <= words.length; i++) {
+    const f = shingleSize === 1 ? words[i] : words.slice(i, i + shingleSize).join(' ');
+    counts.set(f, (counts.get(f) ?? 0) + 1);
+  }
+  const v = new Int32Array(64);
+  for (const [feature, weight] of counts) {
+    const lo = fnv1a32(feature, 0x811c9dc5);
+    const hi = fnv1a32(feature, 0x9747b28c);
+    for (let b = 0; b < 32; b++) {
+      v[b] += (lo >>> b) & 1 ? weight : -weight;
+      v[b + 32] += (hi >>> b) & 1 ? weight : -weight;
+    }
+  }
+  let lo = 0;
+  let hi = 0;
+  for (let b = 0; b < 32; b++) {
+    if (v[b] > 0) lo |= 1 << b;
+    if (v[b + 32] > 0) hi |= 1 << b;
+  }
+  return BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0));
+}
+
+/** The four 16-bit bands used for lookup (pigeonhole: distance <= 3 shares at least one band). */
+export function simhashBands(hash: bigint): [number, number, number, number] {
+  const u = BigInt.asUintN(64, hash);
+  return [0, 1, 2, 3].map((i) => Number((u >> BigInt(i * 16)) & 0xffffn)) as [number, number, number, number];
+}
+
+export function hammingDistance(a: bigint, b: bigint): number {
+  let x = BigInt.asUintN(64, a ^ b);
+  let n = 0;
+  while (x) {
+    x &= x - 1n;
+    n++;
+  }
+  return n;
+}

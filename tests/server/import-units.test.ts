@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText } from '../../src/server/import/htmlToText';
+import { isMbox, splitMbox } from '../../src/server/import/mbox';
+import { normalizeBody } from '../../src/server/import/normalizeBody';
+import { sanitizeText } from '../../src/server/import/sanitizeText';
+import { searchQuery, searchVector } from '../../src/server/import/searchVector';
+import { hammingDistance, simhash, simhashBands } from '../../src/server/import/simhash';
+
+// The import pipeline's pure parts (docs/decisions-import.md).
+
+describe('splitMbox', () => {
+  it('splits on From_ lines, drops them and the separator blank line, undoes >From quoting', () => {
+    const box = Buffer.from('From a@b Mon Sep 2 2024\nSubject: 1\n\nbody one\n>From here\n\nFrom c@d Tue Sep 3 2024\nSubject: 2\n\nbody two\n');
+    expect(isMbox(box)).toBe(true);
+    expect(splitMbox(box).map((m) => m.toString())).toEqual(['Subject: 1\n\nbody one\nFrom here\n', 'Subject: 2\n\nbody two\n']);
+  });
+  it('keeps bytes that are not UTF-8 exactly', () => {
+    const msg = Buffer.from([0x53, 0x3a, 0x20, 0xe9, 0xff, 0x0a, 0x0a, 0x80]);
+    const out = splitMbox(Buffer.concat([Buffer.from('From x\n'), msg]));
+    expect(out).toHaveLength(1);
+    expect(out[0].equals(msg)).toBe(true);
+  });
+  it('treats a file not starting with "From " as no mbox', () => {
+    expect(isMbox(Buffer.from('Subject: x\n\nFrom here'))).toBe(false);
+  });
+});
+
+describe('normalizeBody', () => {
+  it('lower-cases, drops tags and tracking query strings, collapses whitespace', () => {
+    expect(normalizeBody('', '<p>Hello   <b>World</b></p><a href="x">https://a.example/x?utm=1&u=2#f</a>')).toBe('hello world https://a.example/x');
+    expect(normalizeBody('  Mixed\n\nCASE  ', '<p>ignored</p>')).toBe('mixed case');
+  });
+  it('reads visible HTML text only', () => {
+    expect(htmlToText('<style>p{}</style><script>x()</script><p>A&amp;B&nbsp;&#67;</p>')).toBe('A&B C');
+  });
+});
+
+describe('simhash', () => {
+  it('is stable, near for a one-word edit and far for unrelated text', () => {
+    // A mailing-sized text (about 60 words); very short texts move further per edited word.
+    const a = normalizeBody(
+      'Dear customer, our autumn catalogue is here with forty new arrivals in every department. Browse jackets, boots, scarves ' +
+        'and gloves, all with free delivery on orders over fifty dollars. Members earn double points this week and can return ' +
+        'anything within sixty days for a full refund. Visit the quick shop to see the full range today.',
+      '',
+    );
+    const b = a.replace('quick', 'swift');
+    const c = 'quarterly statement ready log in to view balance payments rewards and offers from your bank today';
+    expect(simhash(a)).toBe(simhash(a));
+    expect(hammingDistance(simhash(a) as bigint, simhash(b) as bigint)).toBeLessThanOrEqual(3);
+    expect(hammingDistance(simhash(a) as bigint, simhash(c) as bigint)).toBeGreaterThan(3);
+    expect(simhash('too short to fingerprint')).toBeUndefined();
+  });
+  it('shares a band whenever two hashes are within distance 3 (pigeonhole)', () => {
+    const h = simhash('one two three four five six seven eight nine ten eleven twelve') as bigint;
+    const flipped = BigInt.asIntN(64, h ^ (1n << 3n) ^ (1n << 20n) ^ (1n << 40n));
+    const a = simhashBands(h);
+    const b = simhashBands(flipped);
+    expect(a.some((v, i) => v === b[i])).toBe(true);
+  });
+});
+
+describe('search lexemes', () => {
+  it('builds a weighted tsvector literal and a prefix tsquery', () => {
+    expect(searchVector([['A', 'Big Sale'], ['B', 'news@shop.example'], ['D', 'sale ends']])).toBe("'big':1A 'sale':2A,6D 'news':3B 'shop':4B 'example':5B 'ends':7D");
+    expect(searchQuery("Don't miss")).toBe("'don' & 't' & 'miss':*");
+    expect(searchQuery('  ...  ')).toBeNull();
+  });
+});
+
+describe('sanitizeText', () => {
+  it('removes NUL and replaces lone surrogates so PostgreSQL accepts the text', () => {
+    expect(sanitizeText('a\u0000b\ud800c')).toBe('ab\ufffdc');
+  });
+});
