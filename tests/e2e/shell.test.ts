@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // Issue 2 items 9-10, 000 §1-§2: the page title, the header, the sidebar frame and the error page.
 describe('client shell', () => {
@@ -8,8 +9,12 @@ describe('client shell', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: e2eAdminPassword } });
     browser = await launchBrowser();
+    // Every screen needs a session (issue 4); the context keeps its cookies for the pages below.
+    const signIn = await browser.context.newPage();
+    await signInThroughPage(signIn, server.url);
+    await signIn.close();
   });
 
   afterAll(async () => {
@@ -45,7 +50,11 @@ describe('client shell', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'Modules' });
     const items = sidebar.locator('a');
-    await expect.poll(() => items.allInnerTexts()).toEqual(['Dashboard', 'Spacey', 'Deduplicates', 'Import Logs', 'Add Product']);
+    await expect.poll(() => items.allInnerTexts()).toEqual([
+      // The admin's permitted modules (schemas/admin/modules.json), in module_sort order.
+      'Dashboard', 'Producer Panelists', 'Consumer Panelists', 'Mortgage Broker Panelists', 'Provider Panelists',
+      'Spacey', 'Deduplicates', 'Import Logs', 'Add Product', 'Rule Catalogue',
+    ]);
     expect(await sidebar.locator('a.bp6-active').innerText()).toBe('Deduplicates');
     // No render-time note away from home.
     expect(await page.getByTestId('render-time').count()).toBe(0);
@@ -78,10 +87,11 @@ describe('client shell', () => {
 
   it('shows not-found for an unknown route', async () => {
     const { page, problems } = await openWatchedPage(browser.context);
-    await page.goto(`${server.url}/no/such/screen`, { waitUntil: 'networkidle' });
+    // Inside a permitted module (a path matching no module gets 'You are not authorized!', 000 §6).
+    await page.goto(`${server.url}/deduplicates/no/such/screen`, { waitUntil: 'networkidle' });
 
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
-    expect(await page.getByText('There is no page at /no/such/screen.').isVisible()).toBe(true);
+    expect(await page.getByText('There is no page at /deduplicates/no/such/screen.').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

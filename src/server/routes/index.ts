@@ -1,6 +1,10 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
+import { productApiRoutes } from '../products/productApiRoutes';
+import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
+import { metadataRoutes } from './metadataRoute';
+import { metadataStatusRoutes } from './metadataStatusRoute';
 import type { RoutePlugin } from './RoutePlugin';
 
 /** Every route module of the server, registered in this order by buildApp; one line per module. */
@@ -8,4 +12,8 @@ export const routes: RoutePlugin[] = [
   authRoutes, // first: its hooks check every later /api route's access declaration
   healthRoutes,
   emailApiRoutes,
+  metadataRoutes,
+  metadataStatusRoutes,
+  productApiRoutes,
+  rulesRoutes,
 ];

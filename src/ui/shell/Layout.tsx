@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { defaultModules } from './defaultModules';
 import { formatRenderTime } from './formatRenderTime';
+import { MetadataProblemsBanner } from './MetadataProblemsBanner';
 import { RenderTimeReporterContext, useShellConfig } from './ShellContext';
 import type { ShellActions } from './shellActions';
 import { resolveShellHandle } from './shellRouteHandle';
@@ -46,7 +47,7 @@ export function Layout() {
       />
       <div className="portal-shell__body">
         <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={(path) => navigate(path)} />
-        <main className="portal-shell__content">{screen}</main>
+        <main className="portal-shell__content"><MetadataProblemsBanner />{screen}</main>
       </div>
     </div>
   );

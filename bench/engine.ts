@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine, lintMetadata } from '../src/engine';
+import type { Engine, Metadata } from '../src/engine';
+import { applyRulesWithJsonLogicJs } from '../src/engine/reference/jsonLogicJsReference';
+import { loadMetadataFromDir } from '../src/server/metadata/loadMetadataFromDir';
+import { projectRoot } from '../src/server/paths';
+import type { Bench, BenchRow } from './BenchRow';
+
+const NOW = '2024-06-01';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/**
+ * Median time of one call of `a` and of `b`, in ms, sampled alternately (so load on a shared
+ * machine hits both alike) after a warm-up; each sample is a batch of calls.
+ */
+export function timePairMs(a: () => void, b: () => void, samples = 200, batchA = 10, batchB = 1): [number, number] {
+  // Warm-up long enough for the JIT to settle on both paths.
+  for (let i = 0; i < 4000; i++) {
+    a();
+    if (i % (batchA * 4) === 0) b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    let t0 = performance.now();
+    for (let i = 0; i < batchA; i++) a();
+    ta.push((performance.now() - t0) / batchA);
+    t0 = performance.now();
+    for (let i = 0; i < batchB; i++) b();
+    tb.push((performance.now() - t0) / batchB);
+  }
+  return [median(ta), median(tb)];
+}
+
+export function timeMs(fn: () => void, samples = 200, batch = 10): number {
+  return timePairMs(fn, () => {}, samples, batch, 1)[0];
+}
+
+export interface EngineBenchInput {
+  metadata?: Metadata;
+  /** The product document; defaults to tests/fixtures/metadata-bench/full-product.json. */
+  document?: unknown;
+  action?: string;
+  samples?: number;
+}
+
+/**
+ * `evaluate` of a full product (every block its media channel allows visible) against the same
+ * rules applied one by one with json-logic-js (each rule's when/valid/value, each option of an
+ * options filter, each item of an item rule). No server needed.
+ */
+export function benchEvaluate(input: EngineBenchInput = {}): BenchRow[] {
+  const metadata = input.metadata ?? loadMetadataFromDir(projectRoot);
+  const doc = input.document ?? JSON.parse(readFileSync(join(projectRoot, 'tests/fixtures/metadata-bench/full-product.json'), 'utf8'));
+  const action = input.action ?? 'approve';
+  const samples = input.samples ?? 200;
+  const t0 = performance.now();
+  const engine: Engine = createEngine(metadata, { now: () => NOW });
+  const compileMs = performance.now() - t0;
+  const opts = { action, prev: doc };
+
+  const vm = engine.evaluate(doc, opts);
+  const blocks = engine.model.blocks;
+  const hidden = blocks.filter((b) => !vm.blocks[b.id].visible).map((b) => b.id);
+
+  // Distinct copies of the document, so nothing can be reused by object identity between runs.
+  const copies = Array.from({ length: 64 }, () => structuredClone(doc) as unknown);
+  let next = 0;
+  const evaluateCopy = () => {
+    const d = copies[next++ & 63];
+    engine.evaluate(d, { action, prev: d });
+  };
+  const { data, ctx } = engine.inputsOf(vm)!;
+  const table = (r: { target: string }) => engine.model.fieldByPath.get(r.target)?.codeTable?.entries ?? [];
+  const applications = applyRulesWithJsonLogicJs(engine.rules, engine.ops, data, ctx, table);
+  const [evaluateMs, referenceMs] = timePairMs(evaluateCopy, () => applyRulesWithJsonLogicJs(engine.rules, engine.ops, data, ctx, table), samples);
+  const speedup = referenceMs / evaluateMs;
+
+  const edited = { ...(doc as Record<string, unknown>), product_name: 'Bench edit' };
+  const incrementalMs = timeMs(() => engine.evaluateIncremental(vm, edited, ['product_name'], opts), samples);
+
+  const t1 = performance.now();
+  const problems = lintMetadata(metadata).length;
+  const lintMs = performance.now() - t1;
+
+  const detail = `${engine.rules.length} rules, ${engine.model.fields.length} fields, ${blocks.length - hidden.length}/${blocks.length} blocks visible` +
+    (hidden.length ? ` (hidden by media channel: ${hidden.join(', ')})` : '');
+  return [
+    { figure: 'engine evaluate, full product (median)', value: round(evaluateMs, 4), unit: 'ms', budget: '< 1', pass: evaluateMs < 1, detail },
+    {
+      figure: 'engine evaluate vs json-logic-js apply, rule by rule', value: round(speedup, 1), unit: 'x', budget: '>= 10x', pass: speedup >= 10,
+      detail: `json-logic-js ${round(referenceMs, 3)} ms for ${applications} applications; compiled ${round(evaluateMs, 4)} ms for the whole view model`,
+    },
+    { figure: 'engine evaluateIncremental, unrelated edit (median)', value: round(incrementalMs, 4), unit: 'ms', budget: 'info', pass: true, detail: `${engine.lastRun.ruleIds.length} rules re-run` },
+    { figure: 'engine compile (createEngine)', value: round(compileMs, 1), unit: 'ms', budget: 'info', pass: true },
+    { figure: 'metadata lint (meta-schemas + cross-checks)', value: round(lintMs, 1), unit: 'ms', budget: 'info', pass: problems === 0, detail: `${problems} problem(s)` },
+  ];
+}
+
+const round = (v: number, digits: number) => Number(v.toFixed(digits));
+
+export const engineBench: Bench = {
+  name: 'engine',
+  run: async () => benchEvaluate(),
+};

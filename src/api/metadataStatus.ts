@@ -1,0 +1,16 @@
+/** A problem in a metadata file: `file` relative to the metadata folder, `path` a JSONPath in it. */
+export interface MetadataProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** GET /api/metadata/status */
+export interface MetadataStatusResponse {
+  /** The metadata version the server runs (the hash GET /api/health reports). */
+  version: string;
+  /** `portal dev`: the server reloads the metadata when a file under schemas/ or rules/ is saved. */
+  watching: boolean;
+  /** While watching: why the files on disk were not loaded (the last good version keeps serving). */
+  problems: MetadataProblem[];
+}

@@ -1,0 +1,58 @@
+import type { Explanation } from '../engine/explain/Explanation';
+
+/** One rule of the catalogue (GET /api/rules/catalogue), in the analysts' words. */
+export interface CatalogueRule {
+  id: string;
+  kind: string;
+  /** Block id or field path the rule acts on, and its title. */
+  target: string;
+  targetLabel: string;
+  /** The whole rule in plain words: "Delivery shows when Media Channel is Direct Mail (1) and ...". */
+  words: string;
+  message?: string;
+  actions: string[];
+  /** Spec file and section. */
+  source: string;
+  description?: string;
+  /** File and JSON path where an analyst edits it. */
+  file: string;
+  jsonPath: string;
+}
+
+export interface CatalogueCode {
+  const: string | number;
+  title: string;
+  sample: boolean;
+  /** The entry's other `x-` data (option filter inputs, summary labels). */
+  extra: Record<string, unknown>;
+}
+
+export interface CatalogueCodeTable {
+  id: string;
+  title: string;
+  type: string;
+  source: string;
+  file: string;
+  sample: boolean;
+  entries: CatalogueCode[];
+  /** Field paths that take their values from this table. */
+  usedBy: string[];
+}
+
+export interface RuleCatalogue {
+  /** Metadata version (the hash GET /api/health reports). */
+  version: string;
+  rules: CatalogueRule[];
+  codeTables: CatalogueCodeTable[];
+}
+
+/** POST /api/rules/explain body. */
+export interface ExplainRequest {
+  document: Record<string, unknown>;
+  /** Field path or block id. */
+  target: string;
+  /** The action checked (errors and required depend on it). */
+  action?: string;
+}
+
+export type ExplainResponse = Explanation;

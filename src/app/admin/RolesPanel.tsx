@@ -1,0 +1,94 @@
+import { Button, Card, H4, H5, HTMLTable } from '@blueprintjs/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { AdminModule, AdminRole } from '../../api/authTypes';
+import roleSchema from '../../../schemas/admin/role.json';
+import { AdminForm } from './AdminForm';
+import { adminApi } from './adminApi';
+import { permissionsSchema } from './permissionsSchema';
+
+interface RolesPanelProps {
+  roles: AdminRole[];
+  modules: AdminModule[];
+  reload: () => Promise<void>;
+  report: (message: string, intent: 'success' | 'danger') => void;
+}
+
+type RoleForm = { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] };
+
+/** Roles: create, rename, allowed sectors, and module permissions (operations per module). */
+export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = roles.find((r) => r.role_id === selectedId) ?? null;
+  const perms = useMemo(() => permissionsSchema(modules), [modules]);
+  const act = (what: () => Promise<unknown>, done: string) => async () => {
+    try {
+      await what();
+      report(done, 'success');
+      await reload();
+    } catch (err) {
+      report(err instanceof Error ? err.message : String(err), 'danger');
+    }
+  };
+
+  return (
+    <div className="admin-roles" style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+      <div>
+        <HTMLTable compact interactive aria-label="Roles">
+          <thead>
+            <tr>
+              <th>Role</th>
+              <th>Users</th>
+              <th>Sectors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roles.map((r) => (
+              <tr key={r.role_id} onClick={() => setSelectedId(r.role_id)} style={{ fontWeight: r.role_id === selectedId ? 600 : undefined }}>
+                <td>{r.role_name}</td>
+                <td>{r.user_count}</td>
+                <td>{r.all_sectors ? 'all' : r.sectors.length ? r.sectors.join(', ') : 'none'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <H5 style={{ marginTop: 24 }}>New role</H5>
+        <AdminForm<RoleForm> schema={roleSchema as RJSFSchema} submitText="Create role" onSubmit={(data) => void act(() => adminApi.createRole(data), `Role ${data.role_name} created.`)()} />
+      </div>
+      {selected ? (
+        <Card style={{ flex: 1 }} key={selected.role_id}>
+          <H4>{selected.role_name}</H4>
+          <AdminForm<RoleForm>
+            schema={roleSchema as RJSFSchema}
+            formData={{ role_name: selected.role_name, description: selected.description, all_sectors: selected.all_sectors, sectors: selected.sectors }}
+            submitText="Save role"
+            onSubmit={(data) => void act(() => adminApi.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}
+          />
+          <AdminForm<Record<string, string[]>>
+            schema={perms.schema}
+            uiSchema={perms.uiSchema}
+            formData={Object.fromEntries(modules.map((m) => [m.key, selected.permissions[m.key] ?? []]))}
+            submitText="Save permissions"
+            onSubmit={(data) =>
+              void act(
+                () => adminApi.setPermissions(selected.role_id, Object.fromEntries(modules.map((m) => [m.key, data[m.key] ?? []]))),
+                `Permissions of ${selected.role_name} saved.`,
+              )()
+            }
+          />
+          <Button
+            intent="danger"
+            text="Delete role"
+            disabled={selected.user_count > 0}
+            title={selected.user_count > 0 ? 'Give its users another role first' : undefined}
+            onClick={act(async () => {
+              await adminApi.deleteRole(selected.role_id);
+              setSelectedId(null);
+            }, `Role ${selected.role_name} deleted.`)}
+            style={{ marginTop: 16 }}
+          />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

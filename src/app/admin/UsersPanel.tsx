@@ -1,0 +1,109 @@
+import { Button, ButtonGroup, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import type { AdminRole, AdminUser } from '../../api/authTypes';
+import passwordSchema from '../../../schemas/admin/password.json';
+import userSchema from '../../../schemas/admin/user.json';
+import { AdminForm } from './AdminForm';
+import { adminApi } from './adminApi';
+
+interface UsersPanelProps {
+  users: AdminUser[];
+  roles: AdminRole[];
+  reload: () => Promise<void>;
+  report: (message: string, intent: 'success' | 'danger') => void;
+}
+
+const withRoles = (schema: object, roles: AdminRole[]): RJSFSchema => {
+  const s = structuredClone(schema) as RJSFSchema & { properties: Record<string, RJSFSchema> };
+  s.properties.role_id = { ...(s.properties.role_id as object), oneOf: roles.map((r) => ({ const: r.role_id, title: r.role_name })) };
+  return s;
+};
+
+/** Users: create, change role, disable/enable (ends their sessions at once), reset password. */
+export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const act = (what: () => Promise<unknown>, done: string) => async () => {
+    try {
+      await what();
+      report(done, 'success');
+      await reload();
+    } catch (err) {
+      report(err instanceof Error ? err.message : String(err), 'danger');
+    }
+  };
+
+  return (
+    <div className="admin-users">
+      <HTMLTable compact striped aria-label="Users">
+        <thead>
+          <tr>
+            <th>ID</th>
+            <th>Username</th>
+            <th>Email</th>
+            <th>Role</th>
+            <th>Status</th>
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.user_id} data-username={u.username}>
+              <td>{u.user_id}</td>
+              <td>{u.username}</td>
+              <td>{u.email}</td>
+              <td>
+                <select
+                  aria-label={`Role of ${u.username}`}
+                  value={u.role_id}
+                  onChange={(e) => void act(() => adminApi.updateUser(u.user_id, { role_id: Number(e.target.value) }), `Role of ${u.username} changed.`)()}
+                >
+                  {roles.map((r) => (
+                    <option key={r.role_id} value={r.role_id}>
+                      {r.role_name}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>{u.disabled ? <Tag intent="danger">Disabled</Tag> : <Tag intent="success">Active</Tag>}</td>
+              <td>
+                <ButtonGroup>
+                  {u.disabled ? (
+                    <Button size="small" text="Enable" onClick={act(() => adminApi.updateUser(u.user_id, { disabled: false }), `${u.username} enabled.`)} />
+                  ) : (
+                    <Button size="small" intent="danger" text="Disable" onClick={act(() => adminApi.updateUser(u.user_id, { disabled: true }), `${u.username} disabled; their sessions are ended.`)} />
+                  )}
+                  <Button size="small" text="Reset password" onClick={() => setResetting(u)} />
+                </ButtonGroup>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+
+      {resetting ? (
+        <Callout title={`New password for ${resetting.username}`} style={{ marginTop: 16 }}>
+          <AdminForm<{ password: string }>
+            schema={passwordSchema as RJSFSchema}
+            uiSchema={{ password: { 'ui:widget': 'password' } }}
+            submitText="Set password"
+            onSubmit={(data) => {
+              const user = resetting;
+              setResetting(null);
+              void act(() => adminApi.resetPassword(user.user_id, data.password), `Password of ${user.username} changed; their sessions are ended.`)();
+            }}
+          />
+          <Button text="Cancel" onClick={() => setResetting(null)} />
+        </Callout>
+      ) : null}
+
+      <H4 style={{ marginTop: 24 }}>Create user</H4>
+      <AdminForm<{ username: string; password: string; role_id: number; email?: string }>
+        schema={withRoles(userSchema, roles)}
+        uiSchema={{ password: { 'ui:widget': 'password' } }}
+        submitText="Create user"
+        onSubmit={(data) => void act(() => adminApi.createUser(data), `User ${data.username} created.`)()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { RoleData } from '../../api/authTypes';
+import { ShellProvider } from '../../ui/shell/ShellProvider';
+import { activityEvents, lastActivity, recordActivity, resetActivity } from './activityClock';
+import { authApi } from './authApi';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { NotAuthorizedScreen } from './NotAuthorizedScreen';
+import { originAllowed, parsePortalAccess } from './originAllowed';
+import { isPublicPath, landingPath, permittedModule, sidebarModules } from './permittedModule';
+import { refreshIfDue } from './refreshToken';
+import { SessionContext, type SessionValue } from './SessionContext';
+import { sessionMessages, type SessionEndReason } from './sessionMessages';
+import { sessionState } from './sessionState';
+import { isIdle, sessionCheckEveryMs, signedOutCheckEveryMs } from './sessionTimers';
+import { clearSignInMessage, leaveSignInMessage } from './signInMessage';
+
+type Phase = 'checking' | 'not-authorized' | 'signed-out' | 'ready';
+
+const readableSessionCookies = ['token_expire_time', 'user_id', 'username', 'user_role', 'startTime'];
+
+/**
+ * The session around every route (000 §6, §8, §9): checks the site origin against portal_access,
+ * sends signed-out users to sign-in, loads the role data, lets a path through only when a permitted
+ * module matches it, feeds the sidebar, and runs the timers: idle limit and token refresh every
+ * 60 s, sign-out in another tab every 1 s.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [role, setRole] = useState<RoleData | null>(null);
+  const ending = useRef(false);
+
+  /** Ends the session in this tab; callServer revokes it server-side (and tells the other tabs). */
+  const end = useCallback(
+    async (reason: SessionEndReason, callServer: 'signOut' | 'autoSignOut' | null) => {
+      if (ending.current) return;
+      ending.current = true;
+      // The message first: the route guard sends this tab to sign-in as soon as the phase changes.
+      if (reason === 'signedOut') clearSignInMessage();
+      else leaveSignInMessage(sessionMessages[reason]);
+      sessionState.accessToken = null;
+      sessionState.moduleId = null;
+      setRole(null);
+      setPhase('signed-out');
+      if (callServer) await authApi[callServer]().catch(() => undefined);
+      for (const name of readableSessionCookies) deleteCookie(name);
+      ending.current = false;
+      navigate('/signin', { replace: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    sessionState.onUnauthorized = () => void end('expired', 'signOut');
+    return () => {
+      sessionState.onUnauthorized = null;
+    };
+  }, [end]);
+
+  // Boot: origin check, then the role data when the cookies say we are signed in.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const fromServer = await authApi.portalAccess().then((r) => r.payload.origins, () => [] as string[]);
+      const fromCookie = parsePortalAccess(readCookie('portal_access'));
+      if (cancelled) return;
+      if (!originAllowed(window.location.origin, fromCookie.length ? fromCookie : fromServer)) return setPhase('not-authorized');
+      if (readCookie('isSignedIn') !== 'true') return setPhase('signed-out');
+      try {
+        const res = await authApi.permissions();
+        if (cancelled) return;
+        setRole(res.payload);
+        setPhase('ready');
+      } catch {
+        // A 401 already ended the session (apiFetch); anything else: sign in again.
+        if (!cancelled && !ending.current) setPhase('signed-out');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const matched = useMemo(() => (role ? permittedModule(role.modules, pathname) : undefined), [role, pathname]);
+
+  // Route guard: signed-out users go to sign-in; signed-in users only where a module permits.
+  useEffect(() => {
+    if (phase === 'signed-out' && !isPublicPath(pathname)) {
+      writeCookie('lastVisitedUrl', pathname + search);
+      navigate('/signin', { replace: true });
+    } else if (phase === 'ready' && role) {
+      if (pathname === '/signin') {
+        navigate(landingPath(role.modules, readCookie('lastVisitedUrl')) ?? '/errorpage', { replace: true });
+      } else if (!isPublicPath(pathname)) {
+        if (matched) {
+          sessionState.moduleId = matched.module_id;
+          writeCookie('lastVisitedUrl', pathname + search);
+        } else {
+          window.alert(sessionMessages.notAuthorizedPath);
+          if (pathname === '/') void end('signedOut', 'signOut');
+          else window.location.assign(window.location.origin);
+        }
+      }
+    }
+  }, [phase, role, pathname, search, matched, navigate, end]);
+
+  // Timers while signed in.
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    const onActivity = () => recordActivity();
+    for (const e of activityEvents) window.addEventListener(e, onActivity, { passive: true, capture: true });
+    let lastReported = Date.now();
+    const minute = window.setInterval(() => {
+      const now = Date.now();
+      const last = lastActivity();
+      if (isIdle(now, last)) return void end('expired', 'autoSignOut');
+      if (last > lastReported) {
+        lastReported = now;
+        void authApi.reportActivity();
+      }
+      void refreshIfDue().then((ok) => {
+        if (!ok) void end('expired', 'signOut');
+      });
+    }, sessionCheckEveryMs);
+    const second = window.setInterval(() => {
+      if (readCookie('isActive') === 'false') void end('expired', null);
+      else if (readCookie('isSignedIn') !== 'true') void end('loggedOut', null);
+    }, signedOutCheckEveryMs);
+    return () => {
+      for (const e of activityEvents) window.removeEventListener(e, onActivity, { capture: true });
+      window.clearInterval(minute);
+      window.clearInterval(second);
+    };
+  }, [phase, end]);
+
+  const signIn = useCallback(
+    async (username: string, password: string) => {
+      const res = await authApi.signIn(username, password);
+      sessionState.accessToken = res.payload.access_token;
+      resetActivity();
+      const perms = await authApi.permissions();
+      const target = landingPath(perms.payload.modules, readCookie('lastVisitedUrl'));
+      if (!target) {
+        await authApi.signOut();
+        throw new Error('Your role has no module of the portal. Ask an administrator for access.');
+      }
+      clearSignInMessage();
+      setRole(perms.payload);
+      setPhase('ready');
+      navigate(target, { replace: true });
+    },
+    [navigate],
+  );
+
+  const session = useMemo<SessionValue>(() => ({ role, signIn, signOut: () => end('signedOut', 'signOut') }), [role, signIn, end]);
+  const shellActions = useMemo(() => ({ onSignOut: () => void end('signedOut', 'signOut') }), [end]);
+  const modules = useMemo(() => (role ? sidebarModules(role.modules) : []), [role]);
+
+  let content: ReactNode = null;
+  if (phase === 'checking') content = <Spinner style={{ marginTop: '20vh' }} aria-label="Loading" />;
+  else if (phase === 'not-authorized') content = <NotAuthorizedScreen />;
+  else if (isPublicPath(pathname)) content = children;
+  else if (phase === 'ready' && matched) content = children;
+
+  return (
+    <SessionContext.Provider value={session}>
+      <ShellProvider modules={modules} actions={shellActions} adminUrl="/admin">
+        {content}
+      </ShellProvider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The last touch, mouse or key activity (000 §4), shared by the tabs through localStorage so an
+ * active tab keeps the others from signing out.
+ */
+const storageKey = 'portal.lastActivity';
+let last = 0;
+
+export function recordActivity(now = Date.now()): void {
+  // Writing storage on every mousemove is wasteful: once a second is plenty for a 25-minute limit.
+  if (now - last < 1000) return;
+  last = now;
+  try {
+    localStorage.setItem(storageKey, String(now));
+  } catch {
+    // Storage may be unavailable (privacy mode): the in-memory value still works for this tab.
+  }
+}
+
+export function lastActivity(): number {
+  let stored = 0;
+  try {
+    stored = Number(localStorage.getItem(storageKey)) || 0;
+  } catch {
+    stored = 0;
+  }
+  return Math.max(last, stored);
+}
+
+/** Starts the idle clock afresh (at sign-in). */
+export function resetActivity(now = Date.now()): void {
+  last = 0;
+  recordActivity(now);
+}
+
+export const activityEvents = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel'] as const;

@@ -1,0 +1,22 @@
+import type { Envelope, PortalAccessPayload, RefreshPayload, RoleData, SignInPayload } from '../../api/authTypes';
+import { apiFetch, apiJson } from './apiFetch';
+import { readCookie } from './cookies';
+
+/** The session calls of 000 §7. */
+export const authApi = {
+  portalAccess: () => apiJson<Envelope<PortalAccessPayload>>('/api/auth/portal-access', { skipUnauthorizedHandler: true }),
+  signIn: (username: string, password: string) =>
+    apiJson<Envelope<SignInPayload>>('/api/auth/sign-in', { method: 'POST', json: { username, password }, skipUnauthorizedHandler: true }),
+  /** 000 §9 "GET role permissions, with id 2 and operation view". */
+  permissions: () => apiJson<Envelope<RoleData>>('/api/auth/permissions'),
+  /** The refresh token travels in its HttpOnly cookie; Username and userid headers as 000 §7. */
+  refresh: () =>
+    apiJson<Envelope<RefreshPayload>>('/api/auth/refresh', {
+      headers: { username: readCookie('username') ?? '' },
+      omitAccessToken: true,
+      skipUnauthorizedHandler: true,
+    }),
+  signOut: () => apiFetch('/api/auth/sign-out', { skipUnauthorizedHandler: true }),
+  autoSignOut: () => apiFetch('/api/auth/auto-sign-out', { skipUnauthorizedHandler: true }),
+  reportActivity: () => apiFetch('/api/auth/activity', { method: 'POST', skipUnauthorizedHandler: true }),
+};

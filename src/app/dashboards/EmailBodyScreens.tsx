@@ -1,0 +1,60 @@
+import { Callout, H4, Spinner } from '@blueprintjs/core';
+import { useParams } from 'react-router-dom';
+import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
+import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
+import { EmailApiProvider } from './EmailApiProvider';
+import { useEmailBody } from './useEmailBody';
+
+function BodyView({ muid, heading, height }: { muid: number; heading: boolean; height: string }) {
+  const { body, error } = useEmailBody(muid);
+  if (error) return <Callout intent="danger">{error}</Callout>;
+  if (!body) return <Spinner aria-label="Loading email" />;
+  return (
+    <div className="email-body-popup">
+      {heading ? (
+        <H4 className="email-body-popup__subject">
+          {body.subject} <small>{formatEmailDate(body.email_date)}</small>
+        </H4>
+      ) : null}
+      <SafeEmailFrame html={body.html} text={body.text} title={`Email ${muid}`} height={height} />
+    </div>
+  );
+}
+
+const muidOf = (p: Record<string, string | undefined>) => Number(p.muid);
+
+/** /peek/{muid}: only the email body HTML (000 §2), sanitised in a sandbox. */
+export function PeekScreen() {
+  const muid = muidOf(useParams());
+  return (
+    <EmailApiProvider>
+      <BodyView muid={muid} heading={false} height="96vh" />
+    </EmailApiProvider>
+  );
+}
+
+/** /emailbodypopup/{muid}/{emaildate}: the body with its subject and date (import logs, Show Html). */
+export function EmailBodyPopupScreen() {
+  const muid = muidOf(useParams());
+  return (
+    <EmailApiProvider>
+      <BodyView muid={muid} heading height="88vh" />
+    </EmailApiProvider>
+  );
+}
+
+/**
+ * /visualize/{muid}: the visual annotation view. No annotation service exists here, so it shows the
+ * rendered body with the annotation note (decisions-dashboards.md).
+ */
+export function VisualizeScreen() {
+  const muid = muidOf(useParams());
+  return (
+    <EmailApiProvider>
+      <Callout intent="primary" compact>
+        Visual annotation for MUID {muid}: no annotations are stored for this email.
+      </Callout>
+      <BodyView muid={muid} heading height="88vh" />
+    </EmailApiProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import type { EmailApi } from '../../ui/dashboard/EmailApi';
+import { apiJson } from '../auth/apiFetch';
+
+const post = <T,>(path: string, json: unknown, operationId = 'view') => apiJson<T>(path, { method: 'POST', json, operationId });
+const get = <T,>(path: string) => apiJson<T>(path);
+
+/** The EmailApi over the portal's HTTP API (src/server/emails). */
+export const httpEmailApi: EmailApi = {
+  list: (request) => post('/api/emails/list', request),
+  search: (search, request) => post('/api/emails/search', { search, request }),
+  update: (payload) => post('/api/emails', { type: 'update', payload }, 'edit'),
+  readEmail: (muid) => post('/api/emails/read-email', { muid }, 'edit'),
+  updateScore: (muid, panelist_score, index_name) => post('/api/emails/update-score', { muid, panelist_score, index_name }, 'edit'),
+  move: async (muids, to) => {
+    await post(to === 'glacier' ? '/api/emails/move-to-glacier' : '/api/emails/move-to-focus', { muids }, 'edit');
+  },
+  assignCopy: (muids, entryID) => post('/api/emails/assign-copy', { payload: muids.map((muid) => ({ muid })), entryID }, 'edit'),
+  lookupCopy: (muid) => post('/api/emails/assign-copy', { muid }),
+  rawData: () => get('/api/emails/raw-data'),
+  states: (country) => get(`/api/emails/states/${encodeURIComponent(country)}`),
+  detail: (muid) => get(`/api/emails/detail/${muid}`),
+  body: (muid) => get(`/api/emails/body/${muid}`),
+  importJobs: () => get('/api/import-jobs'),
+  importLogs: (request) => post('/api/import-jobs/logs', request),
+  dedupSearch: (request) => post('/api/deduplicates/search', request),
+  dedupCompare: (id) => get(`/api/deduplicates/${id}`),
+};

@@ -1,0 +1,81 @@
+import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { Doc, ViewModelLike } from '../../ui/form/types';
+import { MetadataSummary } from '../../ui/summary/MetadataSummary';
+import { ProductEditorContext, type ProductEditor } from '../../ui/product/ProductEditorContext';
+import { productEntries } from '../../ui/product/productEntries';
+import { ApiError } from '../auth/apiFetch';
+import { editorOnlyFields, hideFields } from './editorOnlyFields';
+import { httpProductLookups, productApi } from './productApi';
+import { DELETED_NOTICE, EDITOR_BLOCKS, NO_PERMISSION } from './productScreenText';
+import { useProductEngine, type ProductEngine } from './useProductEngine';
+import './product.css';
+
+const noop = () => {};
+
+/** /viewproduct/{muid} (and ?product_id= for a product without a muid): the read-only summary (001 §2). */
+export function ProductViewScreen() {
+  const pe = useProductEngine();
+  const { muid } = useParams();
+  const [query] = useSearchParams();
+  const productId = query.get('product_id') ?? undefined;
+  const [doc, setDoc] = useState<Doc | 'denied' | { error: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    (productId ? productApi.byId(productId) : productApi.byMuid(muid ?? '')).then(
+      (d) => live && setDoc(d),
+      (e: unknown) => live && setDoc(e instanceof ApiError && e.status === 403 ? 'denied' : { error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [muid, productId]);
+  if (pe.status === 'error') return <NonIdealState icon="error" title="The product metadata could not be loaded" description={pe.message} />;
+  if (doc === 'denied') return <p className="portal-no-permission">{NO_PERMISSION}</p>;
+  if (doc && 'error' in doc && typeof doc.error === 'string' && Object.keys(doc).length === 1) return <NonIdealState icon="error" title="The product could not be loaded" description={doc.error} />;
+  if (pe.status === 'loading' || !doc) return <Spinner className="portal-product-loading" />;
+  return <Summary pe={pe} doc={doc} />;
+}
+
+function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
+  const vm = useMemo(() => pe.engine.evaluate(doc), [pe, doc]);
+  const shown = vm.document as Doc;
+  const shownVm = useMemo(() => hideFields(vm as unknown as ViewModelLike, editorOnlyFields(pe.blocks, productEntries)), [vm, pe.blocks]);
+  // Read-only widgets read codes and the product's companies through the same context as the editor.
+  const reader = useMemo<ProductEditor>(
+    () => ({
+      getDoc: () => shown,
+      update: noop,
+      check: () => [],
+      block: (id) => ({ visible: vm.blocks[id]?.visible !== false, readonly: true, label: vm.blocks[id]?.label }),
+      codes: pe.codes,
+      lookups: httpProductLookups,
+      notify: noop,
+      alert: async () => {},
+      confirm: async () => false,
+      uploading: false,
+      setUploading: noop,
+      today: '',
+      subscribe: () => noop,
+      getViewModel: () => vm as unknown as ViewModelLike,
+      form: { blocks: pe.blocks, entries: productEntries, services: { lookups: {} } },
+      change: noop,
+    }),
+    [pe, vm, shown],
+  );
+  const productId = shown.product_id;
+  return (
+    <ProductEditorContext.Provider value={reader}>
+      <div className="portal-product-editor portal-product-summary">
+        <h2>Product {productId != null ? String(productId) : ''}</h2>
+        {Number(shown.is_deleted) === 1 && (
+          <Callout intent="warning" title="Deleted product">
+            {DELETED_NOTICE}
+          </Callout>
+        )}
+        <MetadataSummary blocks={pe.blocks} codes={pe.codes} document={shown} viewModel={shownVm} exclude={EDITOR_BLOCKS} entries={productEntries} />
+      </div>
+    </ProductEditorContext.Provider>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Engine, ViewModel } from '../../engine';
+import type { Doc } from '../../ui/form/types';
+import type { Problem } from '../../ui/product/ProductEditorContext';
+
+/**
+ * The product being edited and its view model, outside React state so widgets subscribe to what
+ * they read. Every edit is evaluated by the engine with `$prev` (derive rules), and the document
+ * becomes the engine's (derived values applied, hidden `clear` fields removed).
+ */
+export interface ProductDocumentStore {
+  getDoc(): Doc;
+  getViewModel(): ViewModel;
+  subscribe(listener: () => void): () => void;
+  /** A user edit in the form (one path changed). */
+  change(path: string, value: unknown, next: Doc): void;
+  update(fn: (doc: Doc) => Doc): void;
+  /** Replace the document (a load): evaluated without `$prev`. */
+  reset(doc: Doc): void;
+  check(action: string, doc?: Doc): Problem[];
+}
+
+export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
+  let vm = engine.evaluate(initial);
+  let doc = vm.document as Doc;
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+
+  const apply = (next: Doc, prev: Doc | null, changed?: string) => {
+    // One changed path: re-run only the rules reading it; anything else gets a full evaluation.
+    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev }) : engine.evaluate(next, prev ? { prev } : {});
+    doc = vm.document as Doc;
+    emit();
+  };
+
+  return {
+    getDoc: () => doc,
+    getViewModel: () => vm,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    change(path, _value, next) {
+      apply(next, doc, path);
+    },
+    update(fn) {
+      apply(fn(doc), doc);
+    },
+    reset(next) {
+      apply(next, null);
+    },
+    check(action, probe) {
+      return engine.evaluate(probe ?? doc, { action }).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
+    },
+  };
+}

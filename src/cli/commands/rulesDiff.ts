@@ -1,0 +1,146 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { createEngine, type Engine } from '../../engine';
+import {
+  computeImpact, diffMetadata, failingConditions, failOnConditions, formatDiffMarkdown, isFailOnCondition,
+  type FailOnCondition, type ImpactReport, type ProductInput,
+} from '../../engine/diff';
+import type { Metadata } from '../../engine/types';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/openDb';
+import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
+import { loadMetadataFromGitRef, UnknownRefError } from '../../server/metadata/loadMetadataFromGitRef';
+import { projectRoot } from '../../server/paths';
+
+const EXIT_FAIL_ON = 1;
+const EXIT_INPUT = 2;
+
+class InputError extends Error {}
+
+/** A side of the diff: a folder holding schemas/ and rules/, else a git ref of the project. */
+export function loadSide(spec: string, repo: string = projectRoot): Metadata {
+  const abs = resolve(spec);
+  if (existsSync(abs) && statSync(abs).isDirectory()) {
+    if (!existsSync(join(abs, 'schemas')) && !existsSync(join(abs, 'rules'))) throw new InputError(`${abs} holds neither schemas/ nor rules/`);
+    return loadMetadataFromDir(abs);
+  }
+  try {
+    return loadMetadataFromGitRef(spec, repo);
+  } catch (e) {
+    if (e instanceof UnknownRefError) throw new InputError(e.message);
+    throw e;
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One product document per line; a `{product_id, document}` row (a table export) is unwrapped. */
+export function readProductsJsonl(file: string): ProductInput[] {
+  let text: string;
+  try {
+    text = readFileSync(resolve(file), 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read products file ${file}: ${(e as Error).message}`);
+  }
+  const out: ProductInput[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch (e) {
+      throw new InputError(`${file}:${i + 1}: not valid JSON: ${(e as Error).message}`);
+    }
+    if (!isObj(v)) throw new InputError(`${file}:${i + 1}: a product document must be a JSON object`);
+    const doc = isObj(v.document) ? v.document : v;
+    const id = v.product_id ?? doc.product_id ?? doc.muid ?? `line ${i + 1}`;
+    out.push({ id: String(id), doc });
+  });
+  return out;
+}
+
+/** Every row of the products table (migration 005_products.sql of the product editor). */
+async function readProductsFromDb(): Promise<ProductInput[]> {
+  const config = loadConfig(process.env);
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const exists = await db.query<{ t: string | null }>(`select to_regclass('products')::text as t`);
+    if (!exists.rows[0]?.t) {
+      throw new InputError(
+        `the database (${config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/db`}) has no products table yet ` +
+          '(it comes with the product editor migration 005_products.sql: run `portal migrate`); or pass --products <file.jsonl>',
+      );
+    }
+    const res = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products order by product_id');
+    return res.rows.map((r) => ({ id: String(r.product_id), doc: typeof r.document === 'string' ? JSON.parse(r.document) : r.document }));
+  } finally {
+    await db.close();
+  }
+}
+
+/** Refuses metadata that does not compile, naming the side, before the impact run compiles it for review. */
+function compile(metadata: Metadata, side: string, now: string | undefined): Engine {
+  try {
+    return createEngine(metadata, now ? { now: () => now } : {});
+  } catch (e) {
+    throw new InputError(`metadata of ${side} does not compile (run \`portal rules lint\`): ${(e as Error).message}`);
+  }
+}
+
+interface DiffOptions {
+  products?: string;
+  format: string;
+  failOn: string[];
+  now?: string;
+  repo?: string;
+}
+
+async function runDiff(from: string, to: string, opts: DiffOptions): Promise<number> {
+  if (opts.format !== 'md' && opts.format !== 'json') throw new InputError(`--format must be md or json, got "${opts.format}"`);
+  const conditions = opts.failOn.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  for (const c of conditions) {
+    if (!isFailOnCondition(c)) throw new InputError(`unknown --fail-on condition "${c}"; one of: ${Object.keys(failOnConditions).join(', ')}`);
+    if (c !== 'any-change' && !opts.products) throw new InputError(`--fail-on ${c} needs --products <db|file.jsonl>`);
+  }
+  const repo = resolve(opts.repo ?? projectRoot);
+  const a = loadSide(from, repo);
+  const b = loadSide(to, repo);
+  const changes = diffMetadata(a, b);
+  let impact: ImpactReport | null = null;
+  if (opts.products) {
+    const products = opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products);
+    compile(a, from, opts.now);
+    compile(b, to, opts.now);
+    impact = computeImpact(a, b, changes, products, { now: opts.now, clock: () => performance.now() });
+  }
+  const failing = failingConditions(conditions as FailOnCondition[], changes, impact);
+  if (opts.format === 'json') console.log(JSON.stringify({ from, to, changes, impact, failing }, null, 2));
+  else console.log(formatDiffMarkdown({ from, to, changes, impact, failing }));
+  for (const f of failing) console.error(`rules diff: --fail-on ${f}`);
+  return failing.length ? EXIT_FAIL_ON : 0;
+}
+
+/** `portal rules diff <from> <to>`: added to the `rules` command (created here when absent). */
+export function register(program: Command): void {
+  const rules = program.commands.find((c) => c.name() === 'rules') ?? program.command('rules').description('metadata rules');
+  rules
+    .command('diff <from> <to>')
+    .description('what a metadata change means: fields, blocks, rules (in plain words), messages and codes that differ; with --products, which stored products it affects')
+    .option('--products <source>', '"db" (the products table) or a JSONL file of product documents: evaluate each under both versions')
+    .option('--format <format>', 'md (for analysts) or json ({"changes": [...], "impact": {...}})', 'md')
+    .option('--fail-on <condition>', `exit 1 when it holds (repeatable or comma-separated): ${Object.entries(failOnConditions).map(([k, v]) => `${k} = ${v}`).join('; ')}`, (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--now <date>', 'today as YYYY-MM-DD for date rules (default: the system date)')
+    .option('--repo <dir>', 'the git repository refs are read from (default: the project)')
+    .addHelpText('after', '\n<from> and <to> are each a git ref of the project (HEAD~1, main, a commit) or a folder holding schemas/ and rules/.\nExit codes: 0 done, 1 a --fail-on condition holds, 2 unreadable input.')
+    .action(async (from: string, to: string, opts: DiffOptions) => {
+      try {
+        process.exitCode = await runDiff(from, to, opts);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        console.error(`rules diff: ${e.message}`);
+        process.exitCode = EXIT_INPUT;
+      }
+    });
+}

@@ -1,0 +1,25 @@
+/** What a change is about. `sub-form` is a block under schemas/product/sectors/. */
+export type ChangeSubject = 'field' | 'block' | 'sub-form' | 'rule' | 'message' | 'code' | 'code-table' | 'schema';
+
+/** One semantic difference between two metadata versions, named by id (never by file text). */
+export interface MetadataChange {
+  subject: ChangeSubject;
+  change: 'added' | 'removed' | 'changed';
+  /**
+   * Stable id: field path (`delivery.delivery_note`), block id, rule id, code table id, or
+   * `<table>#<code>` for a code entry (`codes/media_channel#1`).
+   */
+  id: string;
+  /** One line in plain words: "Rule delivery.visible changed", "Code Direct Mail (1) of Media channel retitled". */
+  summary: string;
+  /** Rules: the whole rule in plain words before and after; messages: the old and new text. */
+  before?: string;
+  after?: string;
+  /** What changed, one item per aspect: "label: \"A\" → \"B\"", "required: no → yes". */
+  details: string[];
+  /** The file it lives in (the `to` side, or `from` when removed). */
+  file?: string;
+  /** Rules: the kind and spec source, for the reader. */
+  kind?: string;
+  source?: string;
+}

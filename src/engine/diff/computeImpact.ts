@@ -1,0 +1,253 @@
+import type { Engine } from '../evaluate/Engine';
+import { truthy } from '../logic/truthy';
+import { buildModel } from '../model/buildModel';
+import type { MetadataModel } from '../model/MetadataModel';
+import { getIn } from '../model/paths';
+import type { CompiledRule, Metadata, RuleError, ViewModel } from '../types';
+import { canonicalJson } from './canonicalJson';
+import { collectFields } from './collectFields';
+import type { ChangeImpact, ImpactCounts, ImpactReport, LostProduct, ProductInput, SectorImpact } from './ImpactReport';
+import type { MetadataChange } from './MetadataChange';
+import { reviewEngine, type ReviewEngine } from './reviewEngine';
+import { ruleOutcome } from './ruleOutcome';
+
+export interface ImpactOptions {
+  /** Today for date rules (`$now`), `YYYY-MM-DD`; default the engine's (system date). */
+  now?: string;
+  /** Example product ids kept per count (default 5). */
+  examples?: number;
+  /** Clock in ms for `seconds` (performance.now); injected so the engine stays platform-free. */
+  clock?: () => number;
+  /**
+   * Evaluate every product under both versions even when the changed rules decide the same for it
+   * (slower; the shortcut is proven equal to this by tests).
+   */
+  exhaustive?: boolean;
+}
+
+/** A product evaluated under one version. */
+interface Outcome {
+  vm: ViewModel;
+  save: RuleError[];
+  approve: RuleError[];
+  visible: string;
+  saveKey: string;
+  approveKey: string;
+  derivedKey: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const errKey = (errs: RuleError[]) => errs.map((e) => `${e.rule}\u0001${e.field}\u0001${e.message}`).join('\u0002');
+
+function outcomeOf(r: ReviewEngine, doc: unknown): Outcome {
+  const { vm, errors } = r.check(doc);
+  const save = errors.save;
+  const approve = errors.approve;
+  const derivedKeys = Object.keys(vm.derived);
+  return {
+    vm, save, approve,
+    visible: vm.visible.join(','),
+    saveKey: errKey(save),
+    approveKey: errKey(approve),
+    derivedKey: derivedKeys.length ? canonicalJson(vm.derived) : '',
+  };
+}
+
+const emptyCounts = (): ImpactCounts => ({ products: 0, changed: 0, visible: 0, saveErrors: 0, approveErrors: 0, derived: 0, examples: [] });
+
+/** Values at a path with `*` over list items; list values (multi-selects) are spread. */
+function valuesAt(doc: unknown, segs: string[], i = 0, out: unknown[] = []): unknown[] {
+  if (i === segs.length) {
+    if (Array.isArray(doc)) out.push(...doc);
+    else if (doc !== undefined && doc !== null && doc !== '') out.push(doc);
+    return out;
+  }
+  if (segs[i] === '*') {
+    if (Array.isArray(doc)) for (const item of doc) valuesAt(item, segs, i + 1, out);
+    return out;
+  }
+  if (!isObj(doc)) return out;
+  return valuesAt(doc[segs[i]], segs, i + 1, out);
+}
+
+function rootSector(doc: unknown): string {
+  const chains = isObj(doc) ? doc.sectors : undefined;
+  const first = Array.isArray(chains) && Array.isArray(chains[0]) ? chains[0][0] : undefined;
+  const id = isObj(first) ? first.id : undefined;
+  return id === undefined || id === null ? 'none' : String(id);
+}
+
+/** Whether a product counts for a change, given both outcomes (`same`: the new version decides identically). */
+type Probe = (doc: unknown, a: Outcome, b: Outcome, same: boolean) => boolean;
+
+function probeFor(c: MetadataChange, from: Engine, to: Engine): { probe: Probe | null; measure: string } {
+  if (c.subject === 'rule' || c.subject === 'message') {
+    const ra = from.rules.find((r) => r.id === c.id);
+    const rb = to.rules.find((r) => r.id === c.id);
+    const out = (e: Engine, r: CompiledRule | undefined, o: Outcome) => (r ? ruleOutcome(e, r, o.vm, o.save, o.approve) : null);
+    if (c.change === 'added') return { measure: 'products the new rule acts on', probe: (_d, _a, b) => out(to, rb, b)?.fires === true };
+    if (c.change === 'removed') return { measure: 'products the removed rule acted on', probe: (_d, a) => out(from, ra, a)?.fires === true };
+    return { measure: 'products whose result under this rule differs', probe: (_d, a, b, same) => !same && out(from, ra, a)?.key !== out(to, rb, b)?.key };
+  }
+  if (c.subject === 'code') {
+    const i = c.id.lastIndexOf('#');
+    const table = c.id.slice(0, i);
+    const code = c.id.slice(i + 1);
+    const patterns = [...new Set([...collectFields(from.model).values(), ...collectFields(to.model).values()].filter((f) => f.table === table).map((f) => f.path))].map((p) => p.split('.'));
+    const sectorTable = /sector|categor/i.test(table);
+    return {
+      measure: 'products holding this code',
+      probe: (doc) => (sectorTable && chainHas(doc, code)) || patterns.some((segs) => valuesAt(doc, segs).some((v) => String(v) === code)),
+    };
+  }
+  if (c.subject === 'field') {
+    const segs = c.id.split('.');
+    if (c.change === 'added') {
+      const star = segs.indexOf('*');
+      const owner = star >= 0 ? segs.slice(0, star).join('.') : c.id;
+      const block = collectFields(to.model).get(c.id)?.block ?? '';
+      // When the new version was not evaluated (same outcome), the field shows exactly when its block does.
+      return { measure: 'products that show the new field', probe: (_d, _a, b) => (b.vm.fields[owner] ? b.vm.fields[owner].visible : b.vm.blocks[block]?.visible === true) };
+    }
+    return { measure: 'products with a value in this field', probe: (doc) => valuesAt(doc, segs).length > 0 };
+  }
+  if (c.subject === 'block' || c.subject === 'sub-form') {
+    return { measure: 'products showing this block in either version', probe: (_d, a, b) => a.vm.blocks[c.id]?.visible === true || b.vm.blocks[c.id]?.visible === true };
+  }
+  return { measure: 'not measured per product', probe: null };
+}
+
+function chainHas(doc: unknown, code: string): boolean {
+  const chains = isObj(doc) ? doc.sectors : undefined;
+  if (!Array.isArray(chains)) return false;
+  return chains.some((ch) => Array.isArray(ch) && ch.some((lvl) => isObj(lvl) && String(lvl.id) === code));
+}
+
+/**
+ * When the new version cannot decide differently from the old one for a product, its evaluation is
+ * skipped. That holds when every difference is a changed rule whose logic gives the same results on
+ * the inputs the old version saw (and, for a reworded message, the rule did not fire), plus changes
+ * that cannot move an outcome (a code retitled, a field added that the product holds no value in).
+ * Anything else (rules added or removed, derive rules, labels, schema changes) evaluates both.
+ */
+function shortcutFor(changes: MetadataChange[], from: Engine, to: Engine): ((doc: unknown, a: Outcome) => boolean) | null {
+  const checks: Array<(doc: unknown, a: Outcome) => boolean> = [];
+  for (const c of changes) {
+    if (c.subject === 'code' && c.change === 'changed' && c.details.every((d) => d.startsWith('title:'))) continue;
+    if (c.subject === 'field' && c.change === 'added') {
+      const segs = c.id.split('.');
+      checks.push((doc) => valuesAt(doc, segs).length === 0);
+      continue;
+    }
+    if ((c.subject !== 'rule' && c.subject !== 'message') || c.change !== 'changed') return null;
+    const ra = from.rules.find((r) => r.id === c.id);
+    const rb = to.rules.find((r) => r.id === c.id);
+    if (!ra || !rb || ra.kind !== rb.kind || ra.target !== rb.target || ra.kind === 'derive' || ra.kind === 'label') return null;
+    if (canonicalJson(ra.actions ?? []) !== canonicalJson(rb.actions ?? [])) return null;
+    const messageChanged = ra.message !== rb.message;
+    checks.push((_doc, a) => {
+      const inputs = from.inputsOf(a.vm);
+      if (!inputs) return false;
+      if (messageChanged && (a.save.some((e) => e.rule === ra.id) || a.approve.some((e) => e.rule === ra.id))) return false;
+      return logicResults(ra, from, inputs.data, inputs.ctx) === logicResults(rb, to, inputs.data, inputs.ctx);
+    });
+  }
+  return (doc, a) => checks.every((ch) => ch(doc, a));
+}
+
+/** Every logic part of a rule evaluated on one input (per item for item rules, per option for filters). */
+function logicResults(r: CompiledRule, engine: Engine, data: unknown, ctx: Parameters<NonNullable<CompiledRule['whenFn']>>[1]): string {
+  const parts: unknown[] = [];
+  const scopes = r.targetType === 'item' ? ((v) => (Array.isArray(v) ? v : []))(getIn(data, r.itemArray!)) : [data];
+  for (const scope of scopes) {
+    parts.push(r.whenFn ? truthy(r.whenFn(scope, ctx)) : null, r.validFn ? truthy(r.validFn(scope, ctx)) : null);
+  }
+  if (r.filterFn) {
+    const entries = engine.model.fieldByPath.get(r.target)?.codeTable?.entries ?? [];
+    parts.push(entries.filter((e) => truthy(r.filterFn!({ option: e, doc: data }, ctx))).map((e) => e.const));
+  }
+  return canonicalJson(parts);
+}
+
+function add(counts: ImpactCounts, id: string, diff: { visible: boolean; save: boolean; approve: boolean; derived: boolean }, max: number): void {
+  counts.products++;
+  if (!(diff.visible || diff.save || diff.approve || diff.derived)) return;
+  counts.changed++;
+  if (diff.visible) counts.visible++;
+  if (diff.save) counts.saveErrors++;
+  if (diff.approve) counts.approveErrors++;
+  if (diff.derived) counts.derived++;
+  if (counts.examples.length < max) counts.examples.push(id);
+}
+
+const toModel = (m: Metadata | MetadataModel): MetadataModel => ('files' in m ? buildModel(m) : m);
+
+/**
+ * Evaluates every product under both versions (save and approve) and counts what changes: visible
+ * blocks, save errors, approval errors, derived values; per change and per root sector; and the
+ * products that stop being approvable or savable. Each version is compiled once.
+ */
+export function computeImpact(
+  fromMeta: Metadata | MetadataModel, toMeta: Metadata | MetadataModel, changes: MetadataChange[], products: Iterable<ProductInput>, opts: ImpactOptions = {},
+): ImpactReport {
+  const max = opts.examples ?? 5;
+  const clock = opts.clock ?? (() => Date.now());
+  const started = clock();
+  const now = opts.now ? () => opts.now! : undefined;
+  const from = reviewEngine(toModel(fromMeta), now);
+  const to = reviewEngine(toModel(toMeta), now);
+  const probes = changes.map((c) => ({ c, ...probeFor(c, from.engine, to.engine), count: 0, examples: [] as string[] }));
+  const shortcut = opts.exhaustive ? null : shortcutFor(changes, from.engine, to.engine);
+  const total = emptyCounts();
+  const sectors = new Map<string, ImpactCounts>();
+  const approvableLost: LostProduct[] = [];
+  const saveBroken: LostProduct[] = [];
+  const blocksShown: Record<string, number> = {};
+  const blocksHidden: Record<string, number> = {};
+  let approvedLost = 0;
+  let evaluatedBoth = 0;
+
+  for (const p of products) {
+    const a = outcomeOf(from, p.doc);
+    const same = !!shortcut && shortcut(p.doc, a);
+    const b = same ? a : outcomeOf(to, p.doc);
+    if (!same) evaluatedBoth++;
+    const diff = { visible: a.visible !== b.visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey };
+    const sector = rootSector(p.doc);
+    add(total, p.id, diff, max);
+    let s = sectors.get(sector);
+    if (!s) sectors.set(sector, (s = emptyCounts()));
+    add(s, p.id, diff, max);
+    if (diff.visible) {
+      const va = new Set(a.vm.visible);
+      const vb = new Set(b.vm.visible);
+      for (const id of vb) if (!va.has(id)) blocksShown[id] = (blocksShown[id] ?? 0) + 1;
+      for (const id of va) if (!vb.has(id)) blocksHidden[id] = (blocksHidden[id] ?? 0) + 1;
+    }
+    const status = isObj(p.doc) ? p.doc.product_status : undefined;
+    if (a.approve.length === 0 && b.approve.length > 0) {
+      approvableLost.push({ id: p.id, status, sector, errors: b.approve });
+      if (Number(status) === 1) approvedLost++;
+    }
+    if (a.save.length === 0 && b.save.length > 0) saveBroken.push({ id: p.id, status, sector, errors: b.save });
+    for (const pr of probes) {
+      if (!pr.probe || !pr.probe(p.doc, a, b, same)) continue;
+      pr.count++;
+      if (pr.examples.length < max) pr.examples.push(p.id);
+    }
+  }
+
+  const titles = to.engine.model.codeTables.get('codes/sectors') ?? from.engine.model.codeTables.get('codes/sectors');
+  const bySector: SectorImpact[] = [...sectors]
+    .map(([sector, counts]) => {
+      const entry = sector === 'none' ? undefined : titles?.entries.find((e) => String(e.const) === sector);
+      return { sector, title: sector === 'none' ? 'No sector' : entry ? `${entry.title} (${sector})` : sector, ...counts };
+    })
+    .sort((x, y) => y.changed - x.changed || y.products - x.products || (x.title < y.title ? -1 : 1));
+  const byChange: ChangeImpact[] = probes.map((pr) => ({
+    id: pr.c.id, subject: pr.c.subject, change: pr.c.change, summary: pr.c.summary,
+    products: pr.probe ? pr.count : null, examples: pr.examples, measure: pr.measure,
+  }));
+  return { total, byChange, bySector, approvableLost, approvedLost, saveBroken, blocksShown, blocksHidden, evaluatedBoth, seconds: (clock() - started) / 1000 };
+}

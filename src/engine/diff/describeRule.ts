@@ -1,0 +1,43 @@
+import { describeLogic } from '../explain/describeLogic';
+import type { MetadataModel } from '../model/MetadataModel';
+import type { RuleDef } from '../types';
+
+/** A block, field or item-field title for a rule target; the target itself when the model has none. */
+export function targetTitle(target: string, model: MetadataModel): string {
+  const block = model.blockById.get(target);
+  if (block) return block.title;
+  const field = model.fieldByPath.get(target);
+  if (field) return field.title;
+  return target;
+}
+
+const actionList = (actions: readonly string[] | undefined): string =>
+  actions && actions.length ? actions.map((a) => a.replace(/_/g, ' ')).join(', ') : 'any action';
+
+/**
+ * A whole rule in plain words, with field and code titles from `model`:
+ * "Delivery shows when Media channel is Direct Mail (1) and Audience is one of ...".
+ */
+export function describeRule(rule: RuleDef, model: MetadataModel): string {
+  const words = (logic: unknown) => describeLogic(logic, model);
+  const target = targetTitle(String(rule.target ?? ''), model);
+  const when = rule.when !== undefined ? ` when ${words(rule.when)}` : '';
+  switch (rule.kind) {
+    case 'visible':
+      return `${target} shows${when || ' always'}`;
+    case 'readonly':
+      return `${target} is read-only${when || ' always'}`;
+    case 'label':
+      return `${target} is labelled ${JSON.stringify(rule.label ?? '')}${when}`;
+    case 'required':
+      return `${target} is required to ${actionList(rule.actions)}${when}${rule.message ? `, else "${rule.message}"` : ''}`;
+    case 'validate':
+      return `To ${actionList(rule.actions)}${when}: ${rule.valid !== undefined ? words(rule.valid) : 'always'} must hold, else "${rule.message ?? ''}"`;
+    case 'derive':
+      return `${target} becomes ${rule.value !== undefined ? words(rule.value) : 'nothing'}${when}`;
+    case 'options':
+      return `${target} offers only the options where ${rule.filter !== undefined ? words(rule.filter) : 'always'}`;
+    default:
+      return `${String(rule.kind)} rule on ${target}${when}`;
+  }
+}

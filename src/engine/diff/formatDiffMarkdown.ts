@@ -1,0 +1,100 @@
+import type { ImpactReport, LostProduct } from './ImpactReport';
+import type { ChangeSubject, MetadataChange } from './MetadataChange';
+
+export interface DiffReportInput {
+  from: string;
+  to: string;
+  changes: MetadataChange[];
+  impact: ImpactReport | null;
+  /** Failing --fail-on conditions, shown at the top. */
+  failing?: string[];
+}
+
+const cell = (s: unknown) => String(s ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const ids = (list: string[]) => list.map((i) => `\`${i}\``).join(', ');
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '0%');
+const MAX_ROWS = 50;
+
+const sections: Array<[string, ChangeSubject[]]> = [
+  ['Rules', ['rule']],
+  ['Messages', ['message']],
+  ['Fields', ['field']],
+  ['Blocks and sub-forms', ['block', 'sub-form']],
+  ['Code tables', ['code-table', 'code']],
+  ['Other schemas', ['schema']],
+];
+
+function changeLines(c: MetadataChange): string[] {
+  const lines = [`- **${cell(c.summary)}**${c.source ? ` (spec: ${c.source})` : ''}${c.file ? ` — \`${c.file}\`` : ''}`];
+  if (c.subject === 'message') {
+    lines.push(`  - Before: "${c.before ?? ''}"`, `  - After: "${c.after ?? ''}"`);
+  } else {
+    if (c.before !== undefined) lines.push(`  - Before: ${c.before}`);
+    if (c.after !== undefined) lines.push(`  - After: ${c.after}`);
+  }
+  for (const d of c.details) lines.push(`  - ${d}`);
+  return lines;
+}
+
+function lostTable(list: LostProduct[], heading: string, why: string): string[] {
+  const out = [`### ${heading}`, '', why, ''];
+  if (!list.length) return [...out, 'None.', ''];
+  out.push('| Product | Status | Sector | New problems |', '|---|---|---|---|');
+  for (const p of list.slice(0, MAX_ROWS)) out.push(`| ${cell(p.id)} | ${cell(p.status)} | ${cell(p.sector)} | ${cell(p.errors.map((e) => e.message).join('; '))} |`);
+  if (list.length > MAX_ROWS) out.push('', `…and ${list.length - MAX_ROWS} more (use --format json for the full list).`);
+  return [...out, ''];
+}
+
+/** The rule-change review for analysts: headings, plain words, tables. */
+export function formatDiffMarkdown(r: DiffReportInput): string {
+  const out: string[] = [`# Rule change review: ${r.from} → ${r.to}`, ''];
+  if (r.failing?.length) out.push('> **Check failed:** ' + r.failing.join('; '), '');
+  out.push('## What changed', '');
+  if (!r.changes.length) out.push('Nothing but formatting differs: no field, block, rule, message or code changed.', '');
+  for (const [title, subjects] of sections) {
+    const list = r.changes.filter((c) => subjects.includes(c.subject));
+    if (!list.length) continue;
+    out.push(`### ${title} (${list.length})`, '');
+    for (const c of list) out.push(...changeLines(c));
+    out.push('');
+  }
+
+  const im = r.impact;
+  if (!im) {
+    out.push('## Impact on stored products', '', 'Not measured: run with `--products db` or `--products <file.jsonl>`.', '');
+    return out.join('\n');
+  }
+  const t = im.total;
+  out.push('## Impact on stored products', '');
+  out.push(`${t.products} products checked under both versions (save and approve) in ${im.seconds.toFixed(1)} s.`, '');
+  out.push('| What changes | Products | Share | Examples |', '|---|---|---|---|');
+  out.push(`| Anything | ${t.changed} | ${pct(t.changed, t.products)} | ${ids(t.examples)} |`);
+  out.push(`| Visible blocks | ${t.visible} | ${pct(t.visible, t.products)} | |`);
+  out.push(`| Save errors | ${t.saveErrors} | ${pct(t.saveErrors, t.products)} | |`);
+  out.push(`| Approval errors | ${t.approveErrors} | ${pct(t.approveErrors, t.products)} | |`);
+  out.push(`| Derived values | ${t.derived} | ${pct(t.derived, t.products)} | |`);
+  out.push(`| Would stop being approvable | ${im.approvableLost.length} | ${pct(im.approvableLost.length, t.products)} | ${ids(im.approvableLost.slice(0, 5).map((p) => p.id))} |`);
+  out.push(`| … of which already Approved | ${im.approvedLost} | | |`);
+  out.push(`| Would no longer save | ${im.saveBroken.length} | ${pct(im.saveBroken.length, t.products)} | ${ids(im.saveBroken.slice(0, 5).map((p) => p.id))} |`, '');
+
+  const shown = Object.entries(im.blocksShown);
+  const hidden = Object.entries(im.blocksHidden);
+  if (shown.length || hidden.length) {
+    out.push('### Blocks shown or hidden', '', '| Block | Newly shown | Newly hidden |', '|---|---|---|');
+    for (const id of [...new Set([...shown.map(([k]) => k), ...hidden.map(([k]) => k)])].sort()) out.push(`| ${id} | ${im.blocksShown[id] ?? 0} | ${im.blocksHidden[id] ?? 0} |`);
+    out.push('');
+  }
+
+  if (im.byChange.length) {
+    out.push('### By change', '', '| Change | Products | Measured as | Examples |', '|---|---|---|---|');
+    for (const c of im.byChange) out.push(`| ${cell(c.summary)} | ${c.products ?? '–'} | ${cell(c.measure)} | ${ids(c.examples)} |`);
+    out.push('');
+  }
+
+  out.push('### By sector', '', '| Sector | Products | Changed | Visible blocks | Save errors | Approval errors | Derived values | Examples |', '|---|---|---|---|---|---|---|---|');
+  for (const s of im.bySector) out.push(`| ${cell(s.title)} | ${s.products} | ${s.changed} | ${s.visible} | ${s.saveErrors} | ${s.approveErrors} | ${s.derived} | ${ids(s.examples)} |`);
+  out.push('');
+  out.push(...lostTable(im.approvableLost, 'Products that would stop being approvable', 'They pass every approval check under the old rules and fail under the new ones.'));
+  out.push(...lostTable(im.saveBroken, 'Products that would no longer save', 'They save without errors under the old rules and not under the new ones.'));
+  return out.join('\n');
+}

@@ -1,0 +1,33 @@
+import type { CompiledLogic, EvalContext } from '../logic/EvalContext';
+import type { OpRegistry } from '../logic/OpRegistry';
+import type { MetadataModel } from '../model/MetadataModel';
+import type { CompiledRule, EvaluateOptions, ViewModel } from '../types';
+import type { Explanation } from '../explain/Explanation';
+
+export interface EngineOptions {
+  /** Today as `YYYY-MM-DD` (`$now`); injected so tests are deterministic. */
+  now?: () => string;
+  /** Custom operations; defaults to every operation of docs/metadata.md. */
+  ops?: OpRegistry;
+}
+
+export interface Engine {
+  readonly model: MetadataModel;
+  readonly ops: OpRegistry;
+  readonly rules: readonly CompiledRule[];
+  evaluate(doc: unknown, opts?: EvaluateOptions): ViewModel;
+  /**
+   * Re-evaluates only the rules reading `changedPaths` (and, through derived targets, their
+   * dependents). `doc` is the previous document with the edit and the previous `derived` applied.
+   */
+  evaluateIncremental(prev: ViewModel, doc: unknown, changedPaths: string[], opts?: EvaluateOptions): ViewModel;
+  explain(doc: unknown, target: string, opts?: EvaluateOptions): Explanation;
+  /** Plain words for a json-logic expression, using field and code titles. */
+  describe(logic: unknown): string;
+  /** Compile ad-hoc logic with this engine's operations. */
+  compile(logic: unknown): CompiledLogic;
+  /** The data and context the rules of this view model saw (for explain and tools). */
+  inputsOf(vm: ViewModel): { data: unknown; ctx: EvalContext } | undefined;
+  /** Ids of the rules whose logic ran in the last evaluate / evaluateIncremental. */
+  readonly lastRun: { ruleIds: string[] };
+}

@@ -1,0 +1,136 @@
+import { collectRootVars } from '../logic/collectVars';
+import { compileLogic, LogicCompileError } from '../logic/compileLogic';
+import type { CompiledLogic } from '../logic/EvalContext';
+import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
+import { scopedOps } from '../logic/standardOps';
+import type { OpRegistry } from '../logic/OpRegistry';
+import type { MetadataModel } from '../model/MetadataModel';
+import { splitPath } from '../model/paths';
+import { resolveSchemaPath } from '../model/resolveSchemaPath';
+import type { CompiledRule, LocatedRule } from '../types';
+
+export class RuleCompileError extends Error {
+  constructor(readonly file: string, readonly path: string, message: string) {
+    super(`${file}:${path}: ${message}`);
+  }
+}
+
+const logicKeys = ['when', 'valid', 'value', 'filter'] as const;
+
+/** How a rule's target is found: visibility-like kinds prefer a block id, the rest a field path. */
+export function resolveTarget(rule: LocatedRule, model: MetadataModel): Pick<CompiledRule, 'targetType' | 'targetSegs' | 'itemArray' | 'itemField'> | null {
+  const target = String(rule.target ?? '');
+  const segs = splitPath(target);
+  const star = segs.indexOf('*');
+  if (star > 0) {
+    if (!resolveSchemaPath(model.rootSchema, segs, model)) return null;
+    return { targetType: 'item', targetSegs: segs, itemArray: segs.slice(0, star), itemField: segs.slice(star + 1) };
+  }
+  const blockFirst = rule.kind === 'visible' || rule.kind === 'readonly' || rule.kind === 'label';
+  const isBlock = model.blockById.has(target);
+  const isField = model.fieldByPath.has(target) || (!!target && !!resolveSchemaPath(model.rootSchema, segs, model));
+  if (isBlock && (blockFirst || !model.fieldByPath.has(target))) return { targetType: 'block', targetSegs: segs };
+  if (isField) return { targetType: 'field', targetSegs: segs };
+  return null;
+}
+
+/** Compiles every rule's json-logic once and works out what it reads. */
+export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRule[] {
+  const targets = model.rules.map((r) => resolveTarget(r, model));
+  // Expensive sub-expressions written in several document-level rules are computed once per run.
+  const counts = new Map<string, number>();
+  model.rules.forEach((r, i) => {
+    if (r.kind === 'options' || targets[i]?.targetType === 'item') return;
+    for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts);
+  });
+  const shared = { keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)), cache: new Map<string, CompiledLogic>() };
+  const rules: CompiledRule[] = model.rules.map((r, index) => {
+    const target = targets[index] ?? { targetType: 'field' as const, targetSegs: splitPath(String(r.target ?? '')) };
+    const c: CompiledRule = { ...r, index, ...target, deps: [] };
+    const names: string[] = [];
+    let dynamic = false;
+    for (const key of logicKeys) {
+      if (r[key] === undefined) continue;
+      try {
+        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant } : target.targetType === 'item' ? {} : { shared });
+        if (key === 'when') c.whenFn = fn;
+        else if (key === 'valid') c.validFn = fn;
+        else if (key === 'value') c.valueFn = fn;
+        else c.filterFn = fn;
+      } catch (e) {
+        if (e instanceof LogicCompileError) throw new RuleCompileError(r.file, `${r.jsonPath}.${key}`, e.message);
+        throw e;
+      }
+      const v = collectRootVars(r[key]);
+      names.push(...v.names);
+      dynamic ||= v.dynamic;
+    }
+    c.deps = dynamic ? null : depsOf(names, r.kind === 'options', c.targetType === 'item' ? c.itemArray : undefined);
+    if (r.kind === 'options') {
+      const cacheable = !dynamic && names.every((n) => n.startsWith('option') || n.startsWith('doc') || n === '$now' || n === '$action');
+      c.optionsKey = cacheable ? c.deps : null;
+    }
+    return c;
+  });
+  // A rule reading `$options.F` depends on whatever F's options rules read.
+  for (const r of rules) {
+    if (!r.deps) continue;
+    const extra: string[][] = [];
+    for (const d of r.deps) {
+      if (d[0] !== '$options') continue;
+      const field = d.slice(1).join('.');
+      for (const o of rules) {
+        if (o.kind !== 'options' || o.target !== field) continue;
+        if (o.deps === null) r.deps = null;
+        else extra.push(...o.deps);
+      }
+    }
+    if (r.deps) r.deps = [...r.deps.filter((d) => d[0] !== '$options'), ...extra];
+  }
+  return rules;
+}
+
+/** Counts root-scope sub-expressions that call a custom or per-item operation (worth sharing). */
+function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, number>): boolean {
+  if (Array.isArray(logic)) {
+    let any = false;
+    for (const l of logic) any = countShareable(l, ops, counts) || any;
+    return any;
+  }
+  if (!isLogic(logic)) return false;
+  const op = operatorOf(logic);
+  if (op === 'var') return false;
+  const args = argsOf(logic);
+  let expensive = ops.has(op) || scopedOps.has(op);
+  expensive = countShareable(scopedOps.has(op) ? [args[0], args[2]] : args, ops, counts) || expensive;
+  const names = collectRootVars(logic);
+  if (expensive && !names.dynamic && !names.names.some((n) => n.startsWith('$options'))) {
+    const key = JSON.stringify(logic);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return expensive;
+}
+
+/** A part of an options filter that does not read the option: computed once per evaluation. */
+function optionInvariant(logic: unknown): boolean {
+  const v = collectRootVars(logic);
+  return !v.dynamic && v.names.length > 0 && v.names.every((n) => n !== 'option' && !n.startsWith('option.'));
+}
+
+function depsOf(names: string[], options: boolean, itemArray?: string[]): string[][] {
+  const out: string[][] = [];
+  if (itemArray) out.push(itemArray);
+  for (const n of names) {
+    let segs = splitPath(n);
+    if (options) {
+      if (segs[0] !== 'doc') continue;
+      segs = segs.slice(1);
+    } else if (itemArray) {
+      continue; // item rules read the item: the array path covers them
+    }
+    if (segs[0] === '$now' || segs[0] === '$action') continue;
+    if (segs[0] === '$prev') segs = segs.slice(1);
+    out.push(segs.length ? segs : []);
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+import { getIn, splitPath } from '../model/paths';
+
+export function formatValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map(formatValue).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** Fills `{path}` placeholders from the item (for item rules) or the document; `{$now}`, `{$action}` too. */
+export function fillMessage(message: string, doc: unknown, extra: { now: string; action: string | null; item?: unknown }): string {
+  if (!message.includes('{')) return message;
+  return message.replace(/\{([$\w.]+)\}/g, (whole, path: string) => {
+    if (path === '$now') return extra.now;
+    if (path === '$action') return extra.action ?? '';
+    const segs = splitPath(path);
+    if (extra.item !== undefined) {
+      const v = getIn(extra.item, segs);
+      if (v !== undefined) return formatValue(v);
+    }
+    const v = getIn(doc, segs);
+    return v === undefined && !/^[\w.]+$/.test(path) ? whole : formatValue(v);
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * What a rule sees besides the document: root-scope vars `$now`, `$action`, `$prev` and
+ * `$options.<field path>` resolve here, so evaluation never copies the document to add them.
+ */
+export interface EvalContext {
+  now: string;
+  action: string | null;
+  prev: unknown;
+  /** Allowed option ids per field path, after options rules (filled before required/validate rules run). */
+  optionIds: Record<string, unknown[]>;
+}
+
+export type CompiledLogic = (data: unknown, ctx: EvalContext) => unknown;
+
+export function emptyContext(now = ''): EvalContext {
+  return { now, action: null, prev: null, optionIds: {} };
+}

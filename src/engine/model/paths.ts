@@ -1,0 +1,34 @@
+/** Dotted document paths (`delivery.delivery_method`, `panelists.0.stateID`). */
+export function splitPath(path: string): string[] {
+  return path === '' ? [] : path.split('.');
+}
+
+export function getIn(doc: unknown, segs: readonly string[]): unknown {
+  let d = doc;
+  for (const s of segs) {
+    if (d === null || d === undefined || typeof d !== 'object') return undefined;
+    d = (d as Record<string, unknown>)[s];
+  }
+  return d;
+}
+
+/** A copy of `doc` with `value` at the path; only the containers along the path are copied. */
+export function setIn(doc: unknown, segs: readonly string[], value: unknown): unknown {
+  if (segs.length === 0) return value;
+  const [head, ...rest] = segs;
+  const base = doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {};
+  const child = setIn((base as Record<string, unknown>)[head], rest, value);
+  if (Array.isArray(base)) {
+    const copy = base.slice();
+    copy[Number(head)] = child;
+    return copy;
+  }
+  return { ...(base as Record<string, unknown>), [head]: child };
+}
+
+/** Either path is a prefix of the other (segment-wise): a change to one touches the other. */
+export function pathsOverlap(a: readonly string[], b: readonly string[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i] && a[i] !== '*' && b[i] !== '*') return false;
+  return true;
+}

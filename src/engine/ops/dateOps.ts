@@ -1,0 +1,41 @@
+import type { OpRegistry } from '../logic/OpRegistry';
+
+/* Dates are `YYYY-MM-DD` strings (a longer timestamp is cut to its date), so they compare as strings. */
+
+export function toDay(v: unknown): string | null {
+  if (typeof v !== 'string' || v.length < 10 || !/^\d{4}-\d{2}-\d{2}/.test(v)) return null;
+  return v.slice(0, 10);
+}
+
+function compare(a: unknown, b: unknown, test: (x: string, y: string) => boolean): boolean {
+  const x = toDay(a);
+  const y = toDay(b);
+  return x !== null && y !== null && test(x, y);
+}
+
+export const dateLt = (a: unknown, b: unknown) => compare(a, b, (x, y) => x < y);
+export const dateLe = (a: unknown, b: unknown) => compare(a, b, (x, y) => x <= y);
+export const dateGt = (a: unknown, b: unknown) => compare(a, b, (x, y) => x > y);
+export const dateGe = (a: unknown, b: unknown) => compare(a, b, (x, y) => x >= y);
+
+function days(list: unknown): string[] {
+  return (Array.isArray(list) ? list : [list]).map(toDay).filter((d): d is string => d !== null);
+}
+
+/** Latest date of a list (null when it has none). */
+export function dateMax(list: unknown): string | null {
+  return days(list).reduce<string | null>((m, d) => (m === null || d > m ? d : m), null);
+}
+
+export function dateMin(list: unknown): string | null {
+  return days(list).reduce<string | null>((m, d) => (m === null || d < m ? d : m), null);
+}
+
+export function registerDateOps(ops: OpRegistry): void {
+  ops.add('date_lt', ([a, b]) => dateLt(a, b), 'date is before (false when either is empty)');
+  ops.add('date_le', ([a, b]) => dateLe(a, b), 'date is on or before');
+  ops.add('date_gt', ([a, b]) => dateGt(a, b), 'date is after');
+  ops.add('date_ge', ([a, b]) => dateGe(a, b), 'date is on or after');
+  ops.add('date_max', ([l]) => dateMax(l), 'latest date of a list');
+  ops.add('date_min', ([l]) => dateMin(l), 'earliest date of a list');
+}

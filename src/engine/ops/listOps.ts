@@ -1,0 +1,107 @@
+import type { OpRegistry } from '../logic/OpRegistry';
+import { deepEqual } from '../model/deepEqual';
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
+
+/** null, undefined, "", [] or an object without keys. */
+export function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v).length === 0;
+  return false;
+}
+
+export function count(v: unknown): number {
+  if (Array.isArray(v) || typeof v === 'string') return v.length;
+  return 0;
+}
+
+// Set membership by value (deepEqual) so lists of ids or objects behave alike.
+function has(list: unknown[], x: unknown): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
+  if (x === null || typeof x !== 'object') return false;
+  for (let i = 0; i < list.length; i++) if (deepEqual(list[i], x)) return true;
+  return false;
+}
+
+export function uniq(v: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const x of asList(v)) if (!has(out, x)) out.push(x);
+  return out;
+}
+
+export function intersects(a: unknown, b: unknown): boolean {
+  const bs = asList(b);
+  return asList(a).some((x) => has(bs, x));
+}
+
+export function union(...lists: unknown[]): unknown[] {
+  return uniq(lists.flatMap(asList));
+}
+
+export function difference(a: unknown, b: unknown): unknown[] {
+  const bs = asList(b);
+  return asList(a).filter((x) => !has(bs, x));
+}
+
+export function pluck(list: unknown, key: unknown): unknown[] {
+  const k = String(key);
+  return asList(list).map((x) => (x !== null && typeof x === 'object' ? ((x as Record<string, unknown>)[k] ?? null) : null));
+}
+
+// A string key for the values of `keys`; the type tag keeps 1 and "1" apart.
+function groupKey(item: unknown, keys: string[]): string {
+  let key = '';
+  for (const k of keys) {
+    const v = item !== null && typeof item === 'object' ? ((item as Record<string, unknown>)[k] ?? null) : null;
+    key += v !== null && typeof v === 'object' ? `o${JSON.stringify(v)}\u0000` : `${typeof v}${String(v)}\u0000`;
+  }
+  return key;
+}
+
+/** Size of the largest group of items equal on these keys (0 for an empty list). */
+export function maxGroup(list: unknown, keys: unknown): number {
+  const ks = asList(keys).map(String);
+  const sizes = new Map<string, number>();
+  let max = 0;
+  for (const item of asList(list)) {
+    const g = groupKey(item, ks);
+    const n = (sizes.get(g) ?? 0) + 1;
+    sizes.set(g, n);
+    if (n > max) max = n;
+  }
+  return max;
+}
+
+export function hasDupes(list: unknown, keys?: unknown): boolean {
+  if (keys === undefined || keys === null) {
+    const xs = asList(list);
+    return uniq(xs).length !== xs.length;
+  }
+  return maxGroup(list, keys) > 1;
+}
+
+/** Items distinct on these keys, the first of each group kept. */
+export function uniqBy(list: unknown, keys: unknown): unknown[] {
+  const ks = asList(keys).map(String);
+  const seen = new Set<string>();
+  return asList(list).filter((item) => {
+    const g = groupKey(item, ks);
+    if (seen.has(g)) return false;
+    seen.add(g);
+    return true;
+  });
+}
+
+export function registerListOps(ops: OpRegistry): void {
+  ops.add('empty', ([v]) => isEmptyValue(v), 'is empty (null, "", [] or {})');
+  ops.add('count', ([v]) => count(v), 'number of items (or characters)');
+  ops.add('intersects', ([a, b]) => intersects(a, b), 'the lists share an element');
+  ops.add('pluck', ([l, k]) => pluck(l, k), 'this field of every item');
+  ops.add('uniq', ([l]) => uniq(l), 'distinct values, first-seen order');
+  ops.add('union', (lists) => union(...lists), 'values in any list, first-seen order');
+  ops.add('difference', ([a, b]) => difference(a, b), 'values of the first list not in the second');
+  ops.add('max_group', ([l, k]) => maxGroup(l, k), 'size of the largest group of items equal on these keys');
+  ops.add('uniq_by', ([l, k]) => uniqBy(l, k), 'items distinct on these keys, first kept');
+  ops.add('has_dupes', ([l, k]) => hasDupes(l, k), 'two items are equal on these keys');
+}

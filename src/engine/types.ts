@@ -1,0 +1,147 @@
+import type { CompiledLogic } from './logic/EvalContext';
+
+/** Metadata as loaded: every file under schemas/ and rules/ by relative path, already parsed. */
+export interface Metadata {
+  files: Record<string, unknown>;
+  /** Problems found while loading (unreadable file, invalid JSON); reported by lint. */
+  problems?: LintProblem[];
+}
+
+/** `file:path: message`, path a JSONPath into the file (`$.rules[3].message`). */
+export interface LintProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export type HiddenPolicy = 'clear' | 'keep' | 'skip';
+export type RuleKind = 'visible' | 'required' | 'validate' | 'derive' | 'options' | 'readonly' | 'label';
+
+export interface RuleDef {
+  id: string;
+  kind: RuleKind;
+  target: string;
+  source: string;
+  description?: string;
+  when?: unknown;
+  valid?: unknown;
+  value?: unknown;
+  filter?: unknown;
+  label?: string;
+  message?: string;
+  actions?: string[];
+  /** derive only: applying the rule twice gives the same value (clean-up); lint does not call it a cycle. */
+  idempotent?: boolean;
+}
+
+export interface CodeEntry {
+  const: string | number;
+  title: string;
+  [key: string]: unknown;
+}
+
+export interface CodeTable {
+  id: string;
+  file: string;
+  title: string;
+  type: string;
+  entries: CodeEntry[];
+  byValue: Map<unknown, CodeEntry>;
+}
+
+export interface BlockMeta {
+  id: string;
+  title: string;
+  path: string;
+  segs: string[];
+  parent?: string;
+  order: number;
+  hidden: HiddenPolicy;
+  source: string;
+  file: string;
+  /** Field paths this block shows (its own properties, or the `fields` it groups). */
+  fields: string[];
+  schema: Record<string, unknown>;
+}
+
+export interface FieldMeta {
+  path: string;
+  segs: string[];
+  block: string;
+  title: string;
+  schema: Record<string, unknown>;
+  codeTable?: CodeTable;
+  multi: boolean;
+  hidden: HiddenPolicy;
+  ui: Record<string, unknown>;
+  file: string;
+  jsonPath: string;
+}
+
+/** A rule with where it came from. */
+export interface LocatedRule extends RuleDef {
+  file: string;
+  jsonPath: string;
+  /** Position in file order (files sorted by path). */
+  index: number;
+}
+
+export interface RuleError {
+  rule: string;
+  field: string;
+  message: string;
+}
+
+export interface FieldState {
+  visible: boolean;
+  required: boolean;
+  readonly: boolean;
+  label: string;
+  options?: CodeEntry[];
+  errors: RuleError[];
+}
+
+export interface BlockState {
+  visible: boolean;
+  readonly: boolean;
+  label: string;
+}
+
+export interface ViewModel {
+  blocks: Record<string, BlockState>;
+  fields: Record<string, FieldState>;
+  /** Ids of visible blocks, in block order. */
+  visible: string[];
+  errors: RuleError[];
+  /** Changed paths and their new values: derive rules, then hidden `clear` fields (null). */
+  derived: Record<string, unknown>;
+  /** The input document with `derived` applied (the same object when nothing changed). */
+  document: unknown;
+}
+
+export interface EvaluateOptions {
+  action?: string | null;
+  /** The document before the edit, seen by derive rules as `$prev`. */
+  prev?: unknown;
+}
+
+export interface CompiledRule extends LocatedRule {
+  whenFn?: CompiledLogic;
+  validFn?: CompiledLogic;
+  valueFn?: CompiledLogic;
+  filterFn?: CompiledLogic;
+  /** What the target is: a block, a field, or a field of every item of an array (`list.*.field`). */
+  targetType: 'block' | 'field' | 'item';
+  targetSegs: string[];
+  /** For item targets: the array path and the path inside the item. */
+  itemArray?: string[];
+  itemField?: string[];
+  /** Document paths the rule reads (root scope); null means "anything" (a computed var name). */
+  deps: string[][] | null;
+  /**
+   * Options rules: the document paths whose values alone decide the filtered list (it also reads
+   * only the option and `$now`/`$action`), so an unchanged set of values reuses the last list.
+   * Null when the filter reads `$prev`, `$options` or a computed name.
+   */
+  optionsKey?: string[][] | null;
+}

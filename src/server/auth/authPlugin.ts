@@ -1,0 +1,101 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/Db';
+import { httpError } from '../httpError';
+import { noPermissionMessage } from './access';
+import { hasPermission } from './AuthContext';
+import type { AuthRuntime } from './AuthRuntime';
+import { adminApiRoutes } from './adminApiRoutes';
+import { authApiRoutes } from './authApiRoutes';
+import { accessTokenOf } from './accessTokenOf';
+import type { AuthSettings } from './authSettings';
+import { findModule } from './modules';
+import { authenticate } from './sessions';
+import { loadJwtKey } from './tokens';
+
+/** One /api route and what it declared, collected as routes register (for checks and tests). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: 'public' | 'signedIn' | 'permission' | 'undeclared';
+  module?: string;
+  operation?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access declaration. */
+    apiRouteAccess: DeclaredRoute[];
+    authRuntime: AuthRuntime;
+  }
+}
+
+export interface AuthPluginOptions {
+  db: Db;
+  settings: AuthSettings;
+}
+
+
+function declared(method: string, url: string, config: Record<string, unknown> | undefined): DeclaredRoute {
+  if (config?.public === true) return { method, url, access: 'public' };
+  const permission = config?.permission as { module?: string; operation?: string } | undefined;
+  if (permission?.module && permission.operation) return { method, url, access: 'permission', module: permission.module, operation: permission.operation };
+  if (config?.signedIn === true) return { method, url, access: 'signedIn' };
+  return { method, url, access: 'undeclared' };
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Sign-in, sessions and permission enforcement for the whole server. Registered without
+ * encapsulation (skip-override) and before every other route module, so its hooks see every route:
+ * each /api route must declare `config.public`, `config.signedIn` or `config.permission`; an
+ * undeclared route is refused (fail closed), a call without a valid session gets 401, and one
+ * without the declared module operation gets 403 (logged).
+ */
+const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstance, opts) => {
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
+  const runtime: AuthRuntime = { db: opts.db, key: await loadJwtKey(opts.db, opts.settings.jwtSecret), settings: opts.settings };
+  app.decorate('authRuntime', runtime);
+  app.decorate('apiRouteAccess', [] as DeclaredRoute[]);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const entry = declared(method, route.url, route.config as Record<string, unknown> | undefined);
+      if (entry.access === 'permission' && !findModule(entry.module ?? '')) {
+        throw new Error(`${method} ${route.url} declares unknown module "${entry.module}" (schemas/admin/modules.json)`);
+      }
+      if (entry.access === 'undeclared') app.log.error({ method, url: route.url }, 'API route declares no access: it will refuse every call');
+      app.apiRouteAccess.push(entry);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const url = req.routeOptions.url;
+    if (url === undefined || !isApi(url)) return; // static files, SPA fallback and 404s
+    const entry = declared(req.method, url, req.routeOptions.config as unknown as Record<string, unknown>);
+    if (entry.access === 'public') return;
+    if (entry.access === 'undeclared') {
+      req.log.error({ url }, 'refused: route declares no access');
+      throw httpError(403, 'This route declares no permission.');
+    }
+    const token = accessTokenOf(req);
+    req.auth = token ? await authenticate(runtime, token) : null;
+    if (!req.auth) throw httpError(401, 'Your session has expired, please login again');
+    if (entry.access === 'permission' && !hasPermission(req.auth, entry.module ?? '', entry.operation ?? '')) {
+      req.log.warn({ user: req.auth.username, role: req.auth.roleName, module: entry.module, operation: entry.operation, url }, 'permission refused');
+      throw httpError(403, noPermissionMessage);
+    }
+  });
+
+  await app.register(authApiRoutes, { runtime });
+  await app.register(adminApiRoutes, { runtime });
+};
+
+// Same effect as fastify-plugin: the hooks and decorators apply to the parent (the whole app).
+(plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export const authPlugin = plugin;

@@ -1,0 +1,45 @@
+/** Lifetimes and limits of sign-in and sessions (docs/decisions-auth.md). */
+export interface AuthSettings {
+  /** Access JWT lifetime in seconds; the client refreshes 5 minutes before it ends (000 §9). */
+  accessTokenSeconds: number;
+  /** A session (refresh-token family) ends this long after sign-in whatever the activity. */
+  sessionMaxMs: number;
+  /** 000 §9: 1,500,000 ms without activity ends the session; the server refuses to refresh it. */
+  idleLimitMs: number;
+  /** Failed sign-ins counted in this window. */
+  failureWindowMs: number;
+  maxFailuresPerUser: number;
+  maxFailuresPerAddress: number;
+  /** last_activity is written at most this often per session (one write, not one per call). */
+  activityWriteEveryMs: number;
+  /** Origins allowed to use the portal (portal_access); null means the server's own loopback origins. */
+  allowedOrigins: string[] | null;
+  /** PORTAL_JWT_SECRET; otherwise generated once and kept in portal_meta. */
+  jwtSecret?: string;
+  now: () => number;
+}
+
+export const defaultAuthSettings: AuthSettings = {
+  accessTokenSeconds: 15 * 60,
+  sessionMaxMs: 12 * 60 * 60 * 1000,
+  idleLimitMs: 1_500_000,
+  failureWindowMs: 15 * 60 * 1000,
+  maxFailuresPerUser: 5,
+  maxFailuresPerAddress: 20,
+  activityWriteEveryMs: 10_000,
+  allowedOrigins: null,
+  now: () => Date.now(),
+};
+
+/** Settings from the environment: PORTAL_JWT_SECRET, PORTAL_ALLOWED_ORIGINS (comma-separated). */
+export function authSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+  const origins = (env.PORTAL_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return {
+    ...defaultAuthSettings,
+    allowedOrigins: origins.length ? origins : null,
+    jwtSecret: env.PORTAL_JWT_SECRET || undefined,
+  };
+}

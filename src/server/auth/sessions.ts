@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/Db';
+import type { AuthContext } from './AuthContext';
+import type { AuthRuntime } from './AuthRuntime';
+import { dummyHash, verifyPassword } from './password';
+import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
+
+/** What sign-in and refresh hand out. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Access-token lifetime in seconds. */
+  expiresIn: number;
+  userId: number;
+  username: string;
+  roleId: number;
+  roleName: string;
+  sessionId: string;
+}
+
+export type SignInResult = { ok: true; tokens: IssuedTokens } | { ok: false; status: 401 | 429 };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function failuresSince(rt: AuthRuntime, column: 'username' | 'address', value: string): Promise<number> {
+  const r = await rt.db.query<{ n: number }>(
+    `select count(*)::int as n from auth_login_failures where ${column} = $1 and at > $2`,
+    [value, iso(rt.settings.now() - rt.settings.failureWindowMs)],
+  );
+  return r.rows[0].n;
+}
+
+async function issue(rt: AuthRuntime, q: Queryable, user: { user_id: number; username: string; role_id: number; role_name: string; session_version: number }, sessionId: string): Promise<IssuedTokens> {
+  const refreshToken = newRefreshToken();
+  await q.query('insert into auth_refresh_tokens (token_hash, session_id, created_at) values ($1, $2, $3)', [hashToken(refreshToken), sessionId, iso(rt.settings.now())]);
+  const accessToken = await signAccessToken(rt.key, { userId: user.user_id, sessionId, sessionVersion: user.session_version }, rt.settings.now(), rt.settings.accessTokenSeconds);
+  return {
+    accessToken,
+    refreshToken,
+    expiresIn: rt.settings.accessTokenSeconds,
+    userId: user.user_id,
+    username: user.username,
+    roleId: user.role_id,
+    roleName: user.role_name,
+    sessionId,
+  };
+}
+
+/**
+ * Checks the password and opens a session. Unknown user, wrong password and disabled user give the
+ * same 401 after the same scrypt work; too many recent failures for the username or the address
+ * give 429 before the password is even looked at.
+ */
+export async function signIn(rt: AuthRuntime, input: { username: string; password: string; address: string; userAgent: string }): Promise<SignInResult> {
+  const username = input.username.trim().toLowerCase();
+  const { settings } = rt;
+  if ((await failuresSince(rt, 'username', username)) >= settings.maxFailuresPerUser || (await failuresSince(rt, 'address', input.address)) >= settings.maxFailuresPerAddress) {
+    return { ok: false, status: 429 };
+  }
+  const r = await rt.db.query<{ user_id: number; username: string; password_hash: string; disabled: boolean; role_id: number; role_name: string; session_version: number }>(
+    `select u.user_id, u.username, u.password_hash, u.disabled, u.role_id, r.role_name, u.session_version
+       from auth_users u join auth_roles r on r.role_id = u.role_id where lower(u.username) = $1`,
+    [username],
+  );
+  const user = r.rows[0];
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
+  if (!user || !valid || user.disabled) {
+    await rt.db.query('insert into auth_login_failures (username, address, at) values ($1, $2, $3)', [username, input.address, iso(settings.now())]);
+    return { ok: false, status: 401 };
+  }
+  // A successful sign-in forgives the username's earlier failures (not the address's).
+  await rt.db.query('delete from auth_login_failures where username = $1', [username]);
+  const sessionId = randomUUID();
+  const now = settings.now();
+  await rt.db.query(
+    `insert into auth_sessions (session_id, user_id, created_at, last_activity, expires_at, address, user_agent)
+     values ($1, $2, $3, $3, $4, $5, $6)`,
+    [sessionId, user.user_id, iso(now), iso(now + settings.sessionMaxMs), input.address, input.userAgent.slice(0, 300)],
+  );
+  return { ok: true, tokens: await issue(rt, rt.db, user, sessionId) };
+}
+
+export async function revokeSession(rt: AuthRuntime, sessionId: string, reason: string): Promise<void> {
+  await rt.db.query('update auth_sessions set revoked_at = $2, revoked_reason = $3 where session_id = $1 and revoked_at is null', [sessionId, iso(rt.settings.now()), reason]);
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one issued in the same family.
+ * A token presented twice means it was copied: the whole family (session) is revoked. Sessions that
+ * were revoked, expired, idle past the limit, or whose user is disabled cannot refresh.
+ */
+export async function refresh(rt: AuthRuntime, refreshToken: string, expectedUserId?: number): Promise<IssuedTokens | null> {
+  const now = rt.settings.now();
+  return rt.db.transaction(async (tx) => {
+    const r = await tx.query<{ session_id: string; used_at: string | null; revoked_at: string | null; expires_at: string; last_activity: string; user_id: number; username: string; disabled: boolean; role_id: number; role_name: string; session_version: number }>(
+      `select t.session_id, t.used_at, s.revoked_at, s.expires_at, s.last_activity, u.user_id, u.username, u.disabled, u.role_id, r.role_name, u.session_version
+         from auth_refresh_tokens t join auth_sessions s on s.session_id = t.session_id
+         join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
+        where t.token_hash = $1 for update of t`,
+      [hashToken(refreshToken)],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    if (row.used_at !== null) {
+      await tx.query("update auth_sessions set revoked_at = $2, revoked_reason = 'refresh token replayed' where session_id = $1 and revoked_at is null", [row.session_id, iso(now)]);
+      return null;
+    }
+    const idle = now - new Date(row.last_activity).getTime() >= rt.settings.idleLimitMs;
+    if (row.revoked_at !== null || row.disabled || new Date(row.expires_at).getTime() <= now || idle) return null;
+    if (expectedUserId !== undefined && expectedUserId !== row.user_id) return null;
+    await tx.query('update auth_refresh_tokens set used_at = $2 where token_hash = $1', [hashToken(refreshToken), iso(now)]);
+    return issue(rt, tx, row, row.session_id);
+  });
+}
+
+/** The session behind a refresh token, if that token is known (used or not). */
+export async function sessionOfRefreshToken(rt: AuthRuntime, refreshToken: string): Promise<string | null> {
+  const r = await rt.db.query<{ session_id: string }>('select session_id from auth_refresh_tokens where token_hash = $1', [hashToken(refreshToken)]);
+  return r.rows[0]?.session_id ?? null;
+}
+
+/**
+ * Verifies an access token and loads who it belongs to, refusing revoked, expired and idle sessions,
+ * disabled users and tokens from before a session_version bump. One query per call, so disabling a
+ * user takes effect on their next call; last_activity is written at most every few seconds.
+ */
+export async function authenticate(rt: AuthRuntime, token: string): Promise<AuthContext | null> {
+  const now = rt.settings.now();
+  const claims = await verifyAccessToken(rt.key, token, now);
+  if (!claims) return null;
+  const r = await rt.db.query<{ user_id: number; username: string; disabled: boolean; session_version: number; role_id: number; role_name: string; all_sectors: boolean; sectors: number[]; revoked_at: string | null; expires_at: string; last_activity: string; grants: Array<[string, string]> }>(
+    `select u.user_id, u.username, u.disabled, u.session_version, u.role_id, r.role_name, r.all_sectors, r.sectors,
+            s.revoked_at, s.expires_at, s.last_activity,
+            coalesce((select json_agg(json_build_array(p.module, p.operation)) from auth_role_permissions p where p.role_id = u.role_id), '[]'::json) as grants
+       from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
+      where s.session_id = $1 and s.user_id = $2`,
+    [claims.sessionId, claims.userId],
+  );
+  const row = r.rows[0];
+  if (!row || row.disabled || row.revoked_at !== null || row.session_version !== claims.sessionVersion) return null;
+  const last = new Date(row.last_activity).getTime();
+  if (new Date(row.expires_at).getTime() <= now || now - last >= rt.settings.idleLimitMs) return null;
+  if (now - last >= rt.settings.activityWriteEveryMs) {
+    await rt.db.query('update auth_sessions set last_activity = $2 where session_id = $1', [claims.sessionId, iso(now)]);
+  }
+  const grants: Record<string, string[]> = {};
+  const pairs = typeof row.grants === 'string' ? (JSON.parse(row.grants) as Array<[string, string]>) : row.grants;
+  for (const [module, op] of pairs) (grants[module] ??= []).push(op);
+  return {
+    userId: row.user_id,
+    username: row.username,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    sessionId: claims.sessionId,
+    allSectors: row.all_sectors,
+    sectors: row.sectors ?? [],
+    grants,
+  };
+}

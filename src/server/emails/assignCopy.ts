@@ -1,0 +1,72 @@
+import type { AssignCopyLookupResponse, AssignCopyResponse } from '../../api/emailTypes';
+import type { AuthContext } from '../auth/AuthContext';
+import type { Db, Queryable } from '../db/Db';
+import { httpError } from '../httpError';
+import { emailMessages } from './emailMessages';
+import { recordEmailActivity } from './recordActivity';
+
+/** 000 §5: a product id is digits, spaces or hyphens (an entry id or a muid). */
+export const productIdPattern = /^[0-9 -]+$/;
+
+interface ProductRef {
+  product_id: number | null;
+  entry_id: string | null;
+}
+
+/**
+ * The product an entry id or muid names, when a products table exists (the product issue owns it).
+ * Undefined means "no products table: cannot check".
+ */
+async function findProduct(db: Queryable, id: string): Promise<ProductRef | null | undefined> {
+  const t = await db.query<{ t: string | null }>(`select to_regclass('products')::text as t`);
+  if (!t.rows[0]?.t) return undefined;
+  try {
+    const r = await db.query<ProductRef>(
+      `select product_id::bigint as product_id, entry_id::text as entry_id from products where entry_id::text = $1 or muid::text = $1 limit 1`,
+      [id],
+    );
+    return r.rows[0] ? { product_id: r.rows[0].product_id === null ? null : Number(r.rows[0].product_id), entry_id: r.rows[0].entry_id } : null;
+  } catch {
+    // A products table without these columns: nothing to check against.
+    return undefined;
+  }
+}
+
+/** POST assign-copy {muid}: the entry id (or muid) of the product a Used email belongs to. */
+export async function lookupCopy(db: Db, muid: number): Promise<AssignCopyLookupResponse> {
+  const r = await db.query<{ entry_id: string | null; product_id: number | null }>('select entry_id, product_id from emails where muid = $1', [muid]);
+  const row = r.rows[0];
+  if (row?.entry_id) return { entryID: row.entry_id, muid: null };
+  const product = row ? await findProduct(db, String(muid)) : null;
+  if (product?.entry_id) return { entryID: product.entry_id, muid: null };
+  if (row?.product_id) return { entryID: null, muid };
+  return { entryID: null, muid: null, msg: emailMessages.productMissing };
+}
+
+/**
+ * POST assign-copy {payload, entryID}: the chosen emails become copies (status 4, unless Used) of
+ * the product. Refused when the product id is empty or malformed, nothing is chosen, or a products
+ * table exists and holds no such product.
+ */
+export async function assignCopies(db: Db, auth: AuthContext | null, muids: number[], entryID: string): Promise<AssignCopyResponse> {
+  const id = (entryID ?? '').trim();
+  if (!id) throw httpError(400, emailMessages.productIdEmpty);
+  if (!productIdPattern.test(id)) throw httpError(400, emailMessages.invalidProductId);
+  if (muids.length === 0) throw httpError(400, emailMessages.chooseRecord);
+  const product = await findProduct(db, id);
+  if (product === null) return { status: false, msg: emailMessages.productMissing, muids: [] };
+  return db.transaction(async (tx) => {
+    const res = await tx.query<{ muid: number; deleted: number; entry_id: string | null }>(
+      'select muid, deleted, entry_id from emails where muid = any($1::bigint[]) for update',
+      [muids],
+    );
+    if (res.rows.length === 0) throw httpError(404, emailMessages.emailMissing);
+    const copies = res.rows.filter((r) => r.deleted !== 2);
+    const ids = copies.map((r) => Number(r.muid));
+    await tx.query('update emails set deleted = 4, entry_id = $2, product_id = coalesce($3, product_id) where muid = any($1::bigint[])', [ids, id, product?.product_id ?? null]);
+    await recordEmailActivity(tx, auth, 'assign_copy', copies.map((r) => ({ muid: Number(r.muid), before: { deleted: r.deleted, entry_id: r.entry_id }, after: { deleted: 4, entry_id: id } })));
+    const skipped = res.rows.length - copies.length;
+    const msg = `${ids.length} email${ids.length === 1 ? '' : 's'} assigned to product ${id} as Copy.${skipped ? ` ${skipped} Used email${skipped === 1 ? ' was' : 's were'} left unchanged.` : ''}`;
+    return { status: true, msg, muids: ids };
+  });
+}

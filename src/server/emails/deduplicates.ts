@@ -1,0 +1,70 @@
+import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSearchRequest, DedupSortField } from '../../api/emailTypes';
+import type { Queryable } from '../db/Db';
+import { containsPattern, SqlParams } from './SqlParams';
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+
+/** 000 §3 deduplicate sort keys. */
+const sortSql: Record<DedupSortField, string> = { ID: 'g.id', original_date: 'g.original_date', muid: 'g.original_muid', email_date: 'g.original_date' };
+
+const toGroup = (r: Record<string, unknown>): DedupGroup => ({
+  ID: Number(r.id),
+  original_muid: Number(r.original_muid),
+  email_subject: String(r.email_subject ?? ''),
+  original_sender_name: String(r.original_sender_name ?? ''),
+  original_date: iso(r.original_date),
+  duplicates: String(r.duplicates ?? ''),
+  total_duplicates: Number(r.total_duplicates ?? 0),
+});
+
+/** POST deduplicates list / dedup search: groups with at least one duplicate, searched by ID or subject. */
+export async function listDeduplicates(db: Queryable, req: DedupSearchRequest): Promise<DedupListResponse> {
+  const page = Math.max(1, Math.floor(req.payload.page) || 1);
+  const perpage = Math.min(50, Math.max(1, Math.floor(req.payload.perpage) || 10));
+  const p = new SqlParams();
+  const conds = ['g.total_duplicates > 0'];
+  const q = (req.search?.query ?? '').trim();
+  if (q) {
+    if (req.search.by_subject) conds.push(`g.email_subject ilike ${p.add(containsPattern(q))}`);
+    else conds.push(/^\d+$/.test(q) ? `(g.id = ${p.add(Number(q), 'bigint')} or g.original_muid = ${p.add(Number(q), 'bigint')})` : 'false');
+  }
+  const where = conds.join(' and ');
+  const total =
+    typeof req.payload.tot_deduplicates === 'number' && req.payload.tot_deduplicates >= 0 && page > 1
+      ? req.payload.tot_deduplicates
+      : Number((await db.query<{ n: number }>(`select count(*)::integer as n from dedup_groups g where ${where}`, p.values)).rows[0].n);
+  const field = sortSql[req.payload.sorting_field ?? 'ID'] ?? 'g.id';
+  const dir = req.payload.sorting_direction === 'desc' ? 'desc' : 'asc';
+  const r = await db.query<Record<string, unknown>>(
+    `select g.id, g.original_muid, g.email_subject, g.original_sender_name, g.original_date, g.duplicates, g.total_duplicates
+     from dedup_groups g where ${where} order by ${field} ${dir} nulls last, g.id ${dir} limit ${perpage + 1} offset ${(page - 1) * perpage}`,
+    p.values,
+  );
+  return { payload: r.rows.slice(0, perpage).map(toGroup), hasNext: r.rows.length > perpage, tot_deduplicates: total, lastPage: Math.max(1, Math.ceil(total / perpage)) };
+}
+
+/** One group with its original and duplicates, for the compare modal. */
+export async function dedupCompare(db: Queryable, id: number): Promise<DedupCompare | null> {
+  const g = await db.query<Record<string, unknown>>(
+    'select id, original_muid, email_subject, original_sender_name, original_date, duplicates, total_duplicates from dedup_groups where id = $1',
+    [id],
+  );
+  if (!g.rows[0]) return null;
+  const group = toGroup(g.rows[0]);
+  const m = await db.query<Record<string, unknown>>(
+    `select e.muid, e.email_subject, e.email_from_one, e.email_from_name, e.email_date, m.match
+     from dedup_members m join emails e on e.muid = m.muid where m.group_id = $1 order by e.email_date nulls last, e.muid`,
+    [id],
+  );
+  const emails: DedupEmail[] = m.rows.map((r) => ({
+    muid: Number(r.muid),
+    email_subject: String(r.email_subject ?? ''),
+    email_from_one: String(r.email_from_one ?? ''),
+    email_from_name: String(r.email_from_name ?? ''),
+    email_date: iso(r.email_date),
+    match: String(r.match),
+  }));
+  const original = emails.find((e) => e.muid === group.original_muid) ?? emails[0];
+  if (!original) return null;
+  return { group, original, duplicates: emails.filter((e) => e.muid !== original.muid) };
+}

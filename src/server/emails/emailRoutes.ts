@@ -1,0 +1,189 @@
+import type { FastifyRequest } from 'fastify';
+import type {
+  AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest,
+  SearchRequest, StatusResponse, UpdateScoreRequest,
+} from '../../api/emailTypes';
+import { hasPermission } from '../auth/AuthContext';
+import { noPermissionMessage } from '../auth/access';
+import { httpError } from '../httpError';
+import type { RoutePlugin } from '../routes/RoutePlugin';
+import { assignCopies, lookupCopy } from './assignCopy';
+import { listColumns } from './emailColumns';
+import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
+import { emailMessages } from './emailMessages';
+import { listEmails } from './listEmails';
+import { moveEmails } from './moveEmails';
+import { listStates, rawData } from './rawData';
+import { updateEmails } from './updateEmails';
+
+const view = { permission: { module: 'dashboard', operation: 'view' } };
+const edit = { permission: { module: 'dashboard', operation: 'edit' } };
+
+const muidParam = { type: 'object', required: ['muid'], properties: { muid: { type: 'string', pattern: '^[0-9]{1,18}$' } } } as const;
+const muidBody = { type: 'object', required: ['muid'], properties: { muid: { type: 'integer', minimum: 1 } } } as const;
+const muidList = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
+const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
+
+const searchSchema = {
+  type: ['object', 'null'],
+  properties: {
+    query: str(1000), by_id: { type: 'boolean' }, by_subject: { type: 'boolean' }, by_body: { type: 'boolean' },
+    by_sender_name: { type: 'boolean' }, by_sender_email: { type: 'boolean' },
+    from_day: str(2), from_month: str(2), from_year: str(4), to_day: str(2), to_month: str(2), to_year: str(4),
+    show_blank: { type: 'boolean' }, show_unused: { type: 'boolean' }, show_used: { type: 'boolean' }, show_copy: { type: 'boolean' }, show_junk: { type: 'boolean' },
+    hide_read: { type: 'boolean' }, flags: { type: 'array', maxItems: 20, items: str(10) },
+    // 000 §5: the panelist filter allows at most 255 characters.
+    panelist: str(255), state: str(10), country: str(3), owner_type: str(3), partition: str(100),
+  },
+} as const;
+
+const requestSchema = {
+  type: 'object',
+  required: ['page', 'perpage'],
+  properties: {
+    page: { type: 'integer', minimum: 1 },
+    perpage: { type: 'integer', minimum: 1, maximum: 50 },
+    panelist: { enum: ['all', 'producer', 'consumer', 'mortgage', 'provider'] },
+    dashboard: { enum: ['focus', 'glacier', 'copy'] },
+    sorting_field: { enum: ['muid', 'email_subject', 'email_date', 'email_from_one', 'panelist_core', 'panelist_score', 'email_read'] },
+    sorting_direction: { enum: ['asc', 'desc'] },
+    totals: { type: ['integer', 'null'] },
+    paging: { type: ['object', 'null'] },
+    search: searchSchema,
+  },
+} as const;
+
+const updateItem = {
+  type: 'object',
+  required: ['muid'],
+  properties: {
+    muid: { type: 'integer', minimum: 1 },
+    deleted: { type: 'integer', minimum: 0, maximum: 4 },
+    panelist_core: { type: 'integer', minimum: 0, maximum: 1 },
+    panelist_score: str(10),
+    email_read: { type: 'integer', minimum: 0, maximum: 1 },
+    index_name: str(100),
+  },
+} as const;
+
+/** A panelist-type list also needs that module's view grant (the tabs are sidebar modules). */
+function checkPanelistModule(req: FastifyRequest, panelist: string | undefined): void {
+  if (panelist && panelist !== 'all' && !hasPermission(req.auth, panelist, 'view')) throw httpError(403, noPermissionMessage);
+}
+
+const muidOf = (p: { muid: string }) => Number(p.muid);
+
+/** The email dashboards' API (000 §7 "Emails"). */
+export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
+  const db = ctx.db;
+  let columns: Promise<string[]> | undefined;
+  const cols = () => (columns ??= listColumns(db));
+
+  const normalise = (r: DashboardRequest): DashboardRequest => ({
+    ...r,
+    panelist: r.panelist ?? 'all',
+    dashboard: r.dashboard ?? 'focus',
+    sorting_field: r.sorting_field ?? 'email_date',
+    sorting_direction: r.sorting_direction ?? 'desc',
+  });
+
+  app.post<{ Body: DashboardRequest }>('/api/emails/list', { config: view, schema: { body: requestSchema } }, async (req): Promise<DashboardResponse> => {
+    checkPanelistModule(req, req.body.panelist);
+    return listEmails(db, normalise(req.body), await cols());
+  });
+
+  app.post<{ Body: SearchRequest }>(
+    '/api/emails/search',
+    { config: view, schema: { body: { type: 'object', required: ['search', 'request'], properties: { search: searchSchema, request: requestSchema } } } },
+    async (req): Promise<DashboardResponse> => {
+      checkPanelistModule(req, req.body.request.panelist);
+      return listEmails(db, normalise({ ...req.body.request, search: req.body.search }), await cols());
+    },
+  );
+
+  app.post<{ Body: EmailUpdateRequest }>(
+    '/api/emails',
+    { config: edit, schema: { body: { type: 'object', required: ['type', 'payload'], properties: { type: { const: 'update' }, payload: { type: 'array', maxItems: 1000, items: updateItem } } } } },
+    async (req): Promise<StatusResponse> => {
+      await updateEmails(db, req.auth, req.body.payload);
+      return { status: 'ok' };
+    },
+  );
+
+  app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<StatusResponse> => {
+    const r = await db.query('update emails set email_read = 1 where muid = $1 and email_read = 0', [req.body.muid]);
+    if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages.emailMissing);
+    return { status: 'ok' };
+  });
+
+  app.post<{ Body: UpdateScoreRequest }>(
+    '/api/emails/update-score',
+    { config: edit, schema: { body: { type: 'object', required: ['muid', 'panelist_score'], properties: { muid: { type: 'integer' }, panelist_score: { type: 'string' }, index_name: { type: 'string' } } } } },
+    async (req): Promise<StatusResponse> => {
+      // 000 §7: status 'ok' is success, otherwise payload.msg is the error (shown in a red toast).
+      if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages.invalidPoints } };
+      if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages.emailMissing } };
+      await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]);
+      return { status: 'ok' };
+    },
+  );
+
+  const moveSchema = { body: { type: 'object', required: ['muids'], properties: { muids: muidList } } };
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req) => ({
+    status: 'ok',
+    muids: await moveEmails(db, req.auth, req.body.muids, 'glacier'),
+  }));
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req) => ({
+    status: 'ok',
+    muids: await moveEmails(db, req.auth, req.body.muids, 'focus'),
+  }));
+
+  app.post<{ Body: { muid?: number; payload?: Array<{ muid: number }>; entryID?: string } }>(
+    '/api/emails/assign-copy',
+    {
+      config: edit,
+      schema: { body: { type: 'object', properties: { muid: { type: 'integer', minimum: 1 }, payload: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['muid'], properties: { muid: { type: 'integer', minimum: 1 } } } }, entryID: str(100) } } },
+    },
+    async (req): Promise<AssignCopyLookupResponse | AssignCopyResponse> => {
+      const b = req.body;
+      if (b.payload === undefined && b.entryID === undefined) {
+        if (b.muid === undefined) throw httpError(400, emailMessages.selectEmail);
+        return lookupCopy(db, b.muid);
+      }
+      return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
+    },
+  );
+
+  app.get('/api/emails/raw-data', { config: view }, async () => rawData(db));
+  app.get<{ Params: { country: string } }>(
+    '/api/emails/states/:country',
+    { config: view, schema: { params: { type: 'object', properties: { country: { enum: ['all', 'ALL', '0', 'US', 'CA', 'us', 'ca'] } } } } },
+    async (req) => listStates(db, req.params.country),
+  );
+
+  app.get<{ Params: { muid: string } }>('/api/emails/email/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    const head = await emailHead(db, muidOf(req.params));
+    if (!head) throw httpError(404, emailMessages.emailMissing);
+    return head;
+  });
+  app.get<{ Params: { muid: string } }>('/api/emails/detail/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    const d = await emailDetail(db, muidOf(req.params));
+    if (!d) throw httpError(404, emailMessages.emailMissing);
+    return d;
+  });
+  app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    const b = await emailBody(db, muidOf(req.params));
+    if (!b) throw httpError(404, emailMessages.emailMissing);
+    return b;
+  });
+  // View Original: the message as received, as inert text (never rendered as HTML).
+  app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {
+    const raw = await emailRaw(db, muidOf(req.params));
+    if (!raw) throw httpError(404, emailMessages.emailMissing);
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(raw);
+  });
+};

@@ -1,0 +1,35 @@
+import type { ImportJob, ImportLogsRequest, ImportLogsResponse } from '../../api/emailTypes';
+import type { Queryable } from '../db/Db';
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+
+/** GET import job: the timeframes (newest first) for the selector. */
+export async function listImportJobs(db: Queryable, limit = 500): Promise<ImportJob[]> {
+  const r = await db.query<{ id: number; start_time: unknown; end_time: unknown }>('select id, start_time, end_time from import_jobs order by start_time desc, id desc limit $1', [limit]);
+  return r.rows.map((j) => ({ id: Number(j.id), start_time: iso(j.start_time) ?? '', end_time: iso(j.end_time) }));
+}
+
+/** POST import job logs {cron_log_id, page, perpage, tot_logs}: one page of a job's log rows. */
+export async function importJobLogs(db: Queryable, req: ImportLogsRequest): Promise<ImportLogsResponse> {
+  const perpage = Math.min(100, Math.max(1, Math.floor(req.perpage) || 50));
+  const page = Math.max(1, Math.floor(req.page) || 1);
+  const total =
+    typeof req.tot_logs === 'number' && req.tot_logs >= 0
+      ? req.tot_logs
+      : Number((await db.query<{ n: number }>('select count(*)::integer as n from import_logs where job_id = $1', [req.cron_log_id])).rows[0].n);
+  const r = await db.query<Record<string, unknown>>(
+    `select db_muid, original_muid, email_date, mimetype as mimtype, content_length as s3_content_length, status, status_code
+     from import_logs where job_id = $1 order by id limit $2 offset $3`,
+    [req.cron_log_id, perpage + 1, (page - 1) * perpage],
+  );
+  const rows = r.rows.slice(0, perpage).map((x) => ({
+    db_muid: x.db_muid === null ? null : Number(x.db_muid),
+    original_muid: (x.original_muid as string | null) ?? null,
+    email_date: iso(x.email_date),
+    mimtype: (x.mimtype as string | null) ?? null,
+    s3_content_length: Number(x.s3_content_length),
+    status: Number(x.status),
+    status_code: Number(x.status_code),
+  }));
+  return { payload: rows, hasNext: r.rows.length > perpage, tot_logs: total, lastPage: Math.max(1, Math.ceil(total / perpage)) };
+}

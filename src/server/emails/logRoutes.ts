@@ -1,0 +1,56 @@
+import type { DedupSearchRequest, ImportLogsRequest } from '../../api/emailTypes';
+import { httpError } from '../httpError';
+import type { RoutePlugin } from '../routes/RoutePlugin';
+import { dedupCompare, listDeduplicates } from './deduplicates';
+import { importJobLogs, listImportJobs } from './importLogs';
+
+const cronlogs = { permission: { module: 'cronlogs', operation: 'view' } };
+const dedup = { permission: { module: 'deduplicates', operation: 'view' } };
+
+const paging = {
+  type: 'object',
+  required: ['page', 'perpage'],
+  properties: {
+    page: { type: 'integer', minimum: 1 },
+    perpage: { type: 'integer', minimum: 1, maximum: 100 },
+    tot_deduplicates: { type: ['integer', 'null'] },
+    sorting_field: { enum: ['ID', 'original_date', 'muid', 'email_date'] },
+    sorting_direction: { enum: ['asc', 'desc'] },
+  },
+} as const;
+const dedupSearch = {
+  type: 'object',
+  properties: { query: { type: 'string', maxLength: 1000 }, by_id: { type: 'boolean' }, by_subject: { type: 'boolean' } },
+} as const;
+
+/** Import job logs and deduplicates (000 §7 "Import logs and duplicates"). */
+export const logRoutes: RoutePlugin = async (app, { ctx }) => {
+  const db = ctx.db;
+  app.get('/api/import-jobs', { config: cronlogs }, async () => listImportJobs(db));
+  app.post<{ Body: ImportLogsRequest }>(
+    '/api/import-jobs/logs',
+    {
+      config: cronlogs,
+      schema: { body: { type: 'object', required: ['cron_log_id', 'page', 'perpage'], properties: { cron_log_id: { type: 'integer' }, page: { type: 'integer', minimum: 1 }, perpage: { type: 'integer', minimum: 1, maximum: 100 }, tot_logs: { type: ['integer', 'null'] } } } },
+    },
+    async (req) => importJobLogs(db, req.body),
+  );
+
+  app.post<{ Body: DedupSearchRequest['payload'] }>('/api/deduplicates', { config: dedup, schema: { body: paging } }, async (req) =>
+    listDeduplicates(db, { search: { query: '', by_id: true, by_subject: false }, payload: req.body }),
+  );
+  app.post<{ Body: DedupSearchRequest }>(
+    '/api/deduplicates/search',
+    { config: dedup, schema: { body: { type: 'object', required: ['search', 'payload'], properties: { search: dedupSearch, payload: paging } } } },
+    async (req) => listDeduplicates(db, req.body),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/api/deduplicates/:id',
+    { config: dedup, schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$' } } } } },
+    async (req) => {
+      const c = await dedupCompare(db, Number(req.params.id));
+      if (!c) throw httpError(404, 'Duplicate group not found.');
+      return c;
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { EmailUpdate } from '../../api/emailTypes';
+import type { AuthContext } from '../auth/AuthContext';
+import type { Db } from '../db/Db';
+import { httpError } from '../httpError';
+import { emailMessages } from './emailMessages';
+import { recordEmailActivity } from './recordActivity';
+
+/** 000 §4: the status dropdown offers every status but Used (2) and e-Glacier junk (3). */
+export const selectableStatuses = [0, 1, 4];
+/** Statuses that show as plain text and can not be changed from the list. */
+export const lockedStatuses = [2, 3];
+
+type Row = { muid: number; deleted: number; panelist_core: number; panelist_score: string; email_read: number };
+const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as const;
+
+/**
+ * POST emails {type:'update'}: status, flag, points and read mark of each row, all or nothing.
+ * Refuses (409) setting a status the dropdown does not offer and changing a Used or e-Glacier
+ * email's status; those moves have their own actions (assign copy, move to e-Glacier / Focus).
+ */
+export async function updateEmails(db: Db, auth: AuthContext | null, updates: EmailUpdate[]): Promise<void> {
+  if (updates.length === 0) throw httpError(400, emailMessages.selectEmail);
+  await db.transaction(async (tx) => {
+    const muids = updates.map((u) => u.muid);
+    const res = await tx.query<Row>(
+      `select muid, deleted, panelist_core, panelist_score, email_read from emails where muid = any($1::bigint[]) for update`,
+      [muids],
+    );
+    const current = new Map(res.rows.map((r) => [Number(r.muid), r]));
+    const changes: Array<{ muid: number; before: Record<string, unknown>; after: Record<string, unknown> }> = [];
+    for (const u of updates) {
+      const row = current.get(u.muid);
+      if (!row) throw httpError(404, emailMessages.emailMissing);
+      if (u.deleted !== undefined && u.deleted !== row.deleted) {
+        if (lockedStatuses.includes(row.deleted)) throw httpError(409, emailMessages.statusLocked);
+        if (!selectableStatuses.includes(u.deleted)) throw httpError(409, emailMessages.statusNotSelectable);
+      }
+      if (u.panelist_score !== undefined && u.panelist_score.length > 10) throw httpError(400, emailMessages.invalidPoints);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const k of editable) {
+        const v = u[k];
+        if (v !== undefined && v !== row[k]) {
+          before[k] = row[k];
+          after[k] = v;
+        }
+      }
+      if (Object.keys(after).length) changes.push({ muid: u.muid, before, after });
+    }
+    for (const c of changes) {
+      const a = c.after;
+      await tx.query(
+        `update emails set deleted = coalesce($2, deleted), panelist_core = coalesce($3, panelist_core),
+           panelist_score = coalesce($4, panelist_score), email_read = coalesce($5, email_read) where muid = $1`,
+        [c.muid, a.deleted ?? null, a.panelist_core ?? null, a.panelist_score ?? null, a.email_read ?? null],
+      );
+    }
+    await recordEmailActivity(tx, auth, 'update', changes);
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyReply } from 'fastify';
+import type {
+  MoveConfirmRequest, MoveConfirmResponse, MoveLookupRequest, MoveLookupResponse, MoveTarget, MoveValidateRequest, MoveValidateResponse,
+} from '../../api/products';
+import { canUseSector, noPermissionMessage, requireAuth } from '../auth/access';
+import type { RoutePlugin } from '../routes/RoutePlugin';
+import { productSchema } from './productApiSchemas';
+import { productEngine } from './productEngine';
+import { prepareDocument } from './prepareDocument';
+import { changedKeys, findProduct, findProductByEntryId, recordProductActivity, setDeleted, updateProduct, type ProductRow } from './productStore';
+import { productIdOf } from './saveProduct';
+import { chainRoots } from './sectorAccess';
+
+const perm = (operation: string) => ({ permission: { module: 'product', operation } });
+
+/** 001 §8 messages (the client appends ' for product ID: {id}' to a lookup failure). */
+export const moveMessages = {
+  productIdEmpty: 'Product ID cannot be empty.',
+  entryIdNotFound: 'Entry Id not found',
+  found: 'Entry Id found',
+  valid: 'Entry Id is valid',
+  moved: 'Product move and deleted successfully',
+  approved: 'An approved product cannot be moved and deleted.',
+  deleted: 'The product has already been deleted.',
+  same: 'A product cannot be moved into its own entry.',
+} as const;
+
+const noTarget = (entryId: string) => `No product found for Entry ID: ${entryId}`;
+
+/** The move_and_delete checks of the rules (entry id given, contains yyyy-mm-dd, panelist date) on a document. */
+function entryIdErrors(doc: Record<string, unknown>, entryId: string) {
+  const { engine } = productEngine();
+  return engine.evaluate({ ...doc, move_and_delete: { entry_id: entryId } }, { action: 'move_and_delete' }).errors;
+}
+
+const targetOf = (row: ProductRow): MoveTarget => ({ product_id: row.product_id, entry_id: row.entry_id ?? '', product_status: row.product_status, entry_date: row.entry_date });
+
+/**
+ * Move and delete (001 §2, §4, §5, §7): look up a product's entry id, validate a target entry id,
+ * then move the source product's panelists to the target entry's product and soft-delete the
+ * source. Answers carry status_code as the legacy calls did; the HTTP status is the same code.
+ */
+export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
+  const db = ctx.db;
+  const send = <T extends { status_code: number }>(reply: FastifyReply, body: T) => reply.code(body.status_code).send(body);
+
+  app.post<{ Body: MoveLookupRequest }>('/api/move-and-delete/lookup', { config: perm('edit'), schema: { body: productSchema('MoveLookupRequest') } }, async (req, reply) => {
+    const raw = req.body.product_id;
+    if (raw === '' || raw === null || raw === undefined) return send<MoveLookupResponse>(reply, { status_code: 400, message: moveMessages.productIdEmpty, products: { entry_id: null } });
+    const id = productIdOf(raw);
+    const row = id === undefined ? undefined : await findProduct(db, id);
+    if (!row || row.is_deleted === 1 || !row.entry_id) return send<MoveLookupResponse>(reply, { status_code: 404, message: moveMessages.entryIdNotFound, products: { entry_id: null } });
+    return send<MoveLookupResponse>(reply, { status_code: 200, message: moveMessages.found, products: { entry_id: row.entry_id } });
+  });
+
+  app.post<{ Body: MoveValidateRequest }>('/api/move-and-delete/validate', { config: perm('edit'), schema: { body: productSchema('MoveValidateRequest') } }, async (req, reply) => {
+    const entryId = req.body.target_entry_id.trim();
+    const errors = entryIdErrors({}, entryId);
+    if (errors.length) return send<MoveValidateResponse>(reply, { status_code: 400, message: errors[0].message, data: null });
+    const target = await findProductByEntryId(db, entryId);
+    if (!target) return send<MoveValidateResponse>(reply, { status_code: 404, message: noTarget(entryId), data: null });
+    return send<MoveValidateResponse>(reply, { status_code: 200, message: moveMessages.valid, data: targetOf(target) });
+  });
+
+  app.post<{ Body: MoveConfirmRequest }>('/api/move-and-delete/confirm', { config: perm('delete'), schema: { body: productSchema('MoveConfirmRequest') } }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const { engine, version } = productEngine();
+    const entryId = req.body.target_entry_id.trim();
+    const sourceId = productIdOf(req.body.source_product_id);
+    if (sourceId === undefined) return send<MoveConfirmResponse>(reply, { status_code: 400, status: false, message: moveMessages.productIdEmpty });
+    const outcome = await db.transaction(async (tx): Promise<MoveConfirmResponse> => {
+      const source = await findProduct(tx, sourceId, { forUpdate: true });
+      if (!source) return { status_code: 404, status: false, message: `Product ${sourceId} not found` };
+      if (source.is_deleted === 1) return { status_code: 404, status: false, message: moveMessages.deleted };
+      // 001 §2: Move & delete is not offered for an approved product.
+      if (source.product_status === 1) return { status_code: 409, status: false, message: moveMessages.approved };
+      const errors = entryIdErrors(source.document, entryId);
+      if (errors.length) return { status_code: 422, status: false, message: errors[0].message, errors };
+      const target = await findProductByEntryId(tx, entryId);
+      if (!target) return { status_code: 404, status: false, message: noTarget(entryId) };
+      if (target.product_id === source.product_id) return { status_code: 409, status: false, message: moveMessages.same };
+      for (const id of [...chainRoots(source.document), ...chainRoots(target.document)]) {
+        if (!canUseSector(auth, id)) return { status_code: 403, status: false, message: noPermissionMessage };
+      }
+      await tx.query('select 1 from products where product_id = $1 for update', [target.product_id]);
+
+      // The panelists join the target as if added in its editor (the panelist effects run), then the target is saved.
+      const moved = [...(Array.isArray(target.document.panelists) ? target.document.panelists : []), ...(Array.isArray(source.document.panelists) ? source.document.panelists : [])];
+      const edited = engine.evaluate({ ...target.document, panelists: moved }, { prev: target.document }).document as Record<string, unknown>;
+      // The entry keeps its date: its entry id begins with it, and the moved panelists are not older (checked above).
+      const prepared = prepareDocument(engine, { ...edited, entry_date: target.document.entry_date, last_worked_user: auth.username }, ['save']);
+      if (prepared.errors.length) return { status_code: 422, status: false, message: prepared.errors[0].message, errors: prepared.errors };
+      await updateProduct(tx, target.product_id, prepared.document, { version, user: auth.username });
+      const diff = changedKeys(target.document, prepared.document);
+      await recordProductActivity(tx, auth, target.product_id, 'move_target', diff.before, { ...diff.after, source_product_id: source.product_id });
+
+      await setDeleted(tx, source.product_id, 1, auth.username);
+      // Emails catalogued as the source now belong to the target entry.
+      await tx.query('update emails set product_id = $1, entry_id = $2 where product_id = $3', [target.product_id, target.entry_id, source.product_id]);
+      await recordProductActivity(tx, auth, source.product_id, 'move_and_delete', { is_deleted: 0, entry_id: source.entry_id }, { is_deleted: 1, target_entry_id: entryId, target_product_id: target.product_id });
+      return { status_code: 200, status: true, message: moveMessages.moved };
+    });
+    return send(reply, outcome);
+  });
+};

@@ -1,0 +1,38 @@
+import type { Engine } from '../../engine';
+import type { RuleError } from '../../engine/types';
+import { transientPaths, withoutPaths } from './transientPaths';
+
+export interface PreparedDocument {
+  /** What to store: derived values applied, hidden `clear` fields emptied, editor state removed. */
+  document: Record<string, unknown>;
+  /** Every problem of every action, in rule order, without repeats; empty when the save may go ahead. */
+  errors: RuleError[];
+}
+
+const transientCache = new WeakMap<Engine, string[][]>();
+
+/**
+ * Runs the engine over a document the way the editor does before a save: each action in turn
+ * (`save`, then the status action). `prev` is the document itself: a save is not an edit, so the
+ * edit effects (`$prev` derive rules such as "adding a panelist sets the entry date") do not run
+ * again on the server; state-based derived values and the hidden-data policy do. Editor state is
+ * checked (a selected but not uploaded file refuses the save) and then dropped.
+ */
+export function prepareDocument(engine: Engine, doc: Record<string, unknown>, actions: readonly string[]): PreparedDocument {
+  let working: unknown = doc;
+  const errors: RuleError[] = [];
+  const seen = new Set<string>();
+  for (const action of actions) {
+    const vm = engine.evaluate(working, { action, prev: working });
+    for (const e of vm.errors) {
+      const key = `${e.rule}\0${e.field}\0${e.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      errors.push(e);
+    }
+    working = vm.document;
+  }
+  let paths = transientCache.get(engine);
+  if (!paths) transientCache.set(engine, (paths = transientPaths(engine.model)));
+  return { document: withoutPaths(working as Record<string, unknown>, paths), errors };
+}

@@ -1,0 +1,150 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  AddProductResponse, HeadlineCheckRequest, HeadlineCheckResponse, LastWorkedUserResponse, MessageResponse, ProductLogResponse, ProductResponse,
+  SectionResponse, SoftDeleteRequest, StatusActionRequest,
+} from '../../api/products';
+import { requireAuth } from '../auth/access';
+import { httpError } from '../httpError';
+import type { RoutePlugin } from '../routes/RoutePlugin';
+import { parseId } from './parseId';
+import { productActivityLog } from './productActivityLog';
+import { productSchema } from './productApiSchemas';
+import { productEngine } from './productEngine';
+import { ProductRefused } from './ProductRefused';
+import { changedKeys, findProduct, findProductByMuid, productPayload, recordProductActivity, setDeleted } from './productStore';
+import { refusalBody } from './refusalBody';
+import { saveProduct, type SaveRequest } from './saveProduct';
+import { sectionSlice } from './sectionSlice';
+import { requireDocumentSectors } from './sectorAccess';
+
+const perm = (operation: string) => ({ permission: { module: 'product', operation } });
+
+/** 001 §8 soft delete success. */
+export const softDeletedMessage = 'Product has been deleted successfully';
+export const restoredMessage = 'Product has been restored successfully';
+
+async function saveOr422(reply: FastifyReply, run: () => Promise<AddProductResponse>): Promise<AddProductResponse | FastifyReply> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ProductRefused) return reply.code(422).send(refusalBody(err.errors));
+    throw err;
+  }
+}
+
+/**
+ * Product persistence (001 §4, §7; 002 §7): save with server-side rule enforcement, read by id or
+ * muid, status actions, soft delete and restore, generic per-section loaders, the last worked
+ * user, the headline duplicate check and the Product Activity Log.
+ */
+export const productRoutes: RoutePlugin = async (app, { ctx }) => {
+  const db = ctx.db;
+
+  app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
+    saveOr422(reply, async () => {
+      const { row } = await saveProduct(db, req, { document: req.body });
+      return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
+    }),
+  );
+
+  app.post<{ Params: { id: string }; Body: StatusActionRequest }>(
+    '/api/product/:id/status',
+    { config: perm('approve'), schema: { body: productSchema('StatusActionRequest') } },
+    async (req, reply) => {
+      const productId = parseId(req.params.id);
+      return saveOr422(reply, async () => {
+        let document = req.body.product;
+        if (!document) {
+          const stored = await findProduct(db, productId);
+          if (!stored) throw httpError(404, `Product ${productId} not found`);
+          document = stored.document;
+        }
+        const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId };
+        const { row } = await saveProduct(db, req, input);
+        return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
+      });
+    },
+  );
+
+  // Static segments win over :id in the router, so these three never reach the loaders below.
+  app.get<{ Params: { muid: string } }>('/api/product/muid/:muid', { config: perm('view') }, async (req): Promise<ProductResponse> => {
+    const muid = parseId(req.params.muid, 'muid');
+    const row = await findProductByMuid(db, muid);
+    if (!row) throw httpError(404, `No product for muid ${muid}`);
+    return { statusCode: 200, payload: productPayload(row) };
+  });
+
+  app.post<{ Body: SoftDeleteRequest }>('/api/product/soft-delete', { config: perm('delete'), schema: { body: productSchema('SoftDeleteRequest') } }, async (req): Promise<MessageResponse> => {
+    await changeDeletion(req, req.body, 1);
+    return { statusCode: 200, message: softDeletedMessage };
+  });
+
+  app.post<{ Body: SoftDeleteRequest }>('/api/product/restore', { config: perm('admin'), schema: { body: productSchema('SoftDeleteRequest') } }, async (req): Promise<MessageResponse> => {
+    await changeDeletion(req, req.body, 0);
+    return { statusCode: 200, message: restoredMessage };
+  });
+
+  async function changeDeletion(req: FastifyRequest, body: SoftDeleteRequest, deleted: 0 | 1): Promise<void> {
+    const auth = requireAuth(req);
+    if (!body.data.length) throw httpError(400, 'No product to delete.');
+    await db.transaction(async (tx) => {
+      for (const item of body.data) {
+        const id = parseId(item.product_id);
+        const row = await findProduct(tx, id, { forUpdate: true });
+        if (!row) throw httpError(404, `Product ${id} not found`);
+        if (item.index_name !== row.index_name) throw httpError(400, `Product ${id} is in ${row.index_name}, not ${item.index_name}.`);
+        requireDocumentSectors(req, row.document);
+        if (row.is_deleted === deleted) continue;
+        await setDeleted(tx, id, deleted, auth.username);
+        const d = changedKeys({ is_deleted: row.is_deleted }, { is_deleted: deleted });
+        await recordProductActivity(tx, auth, id, deleted ? 'soft_delete' : 'restore', d.before, d.after);
+      }
+    });
+  }
+  app.get<{ Params: { id: string } }>('/api/product/:id', { config: perm('view') }, async (req): Promise<ProductResponse> => {
+    const id = parseId(req.params.id);
+    const row = await findProduct(db, id);
+    if (!row) throw httpError(404, `Product ${id} not found`);
+    return { statusCode: 200, payload: productPayload(row) };
+  });
+
+  app.get<{ Params: { id: string; section: string } }>('/api/product/:id/:section', { config: perm('view') }, async (req): Promise<SectionResponse> => {
+    const id = parseId(req.params.id);
+    const { engine } = productEngine();
+    const row = await findProduct(db, id);
+    if (!row) throw httpError(404, `Product ${id} not found`);
+    const slice = sectionSlice(engine.model, productPayload(row), req.params.section);
+    if (!slice.found) throw httpError(404, `Unknown section "${req.params.section}"`);
+    return { statusCode: 200, payload: slice.payload };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/lastWorkedUser/:id', { config: perm('view') }, async (req): Promise<LastWorkedUserResponse> => {
+    const id = parseId(req.params.id);
+    const row = await findProduct(db, id);
+    if (!row) throw httpError(404, `Product ${id} not found`);
+    return { statusCode: 200, payload: { user_name: row.last_worked_user } };
+  });
+
+  app.post<{ Body: HeadlineCheckRequest }>('/api/get_product_headline', { config: perm('view'), schema: { body: productSchema('HeadlineCheckRequest') } }, async (req): Promise<HeadlineCheckResponse> => {
+    const headline = req.body.product_headline.trim();
+    let other: number | null = null;
+    if (headline) {
+      const r = await db.query<{ product_id: string }>(
+        `select product_id::text as product_id from products
+          where is_deleted = 0 and lower(document ->> 'product_headline') = lower($1) and product_id <> $2 order by product_id limit 1`,
+        [headline, req.body.product_id ?? -1],
+      );
+      other = r.rows[0] ? Number(r.rows[0].product_id) : null;
+    }
+    return { status_code: 200, product_headline_exist: other !== null, product_id: other, request: { product_headline: req.body.product_headline } };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { type?: string } }>(
+    '/api/product-admin-log/:id',
+    { config: perm('admin'), schema: { querystring: { type: 'object', properties: { type: { enum: ['process'] } } } } },
+    async (req): Promise<ProductLogResponse> => {
+      const id = parseId(req.params.id);
+      return { statusCode: 200, payload: await productActivityLog(db, id) };
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { StatusActionName } from '../../api/products';
+import { noPermissionMessage, requireAuth } from '../auth/access';
+import { hasPermission } from '../auth/AuthContext';
+import type { Db } from '../db/Db';
+import { httpError } from '../httpError';
+import { prepareDocument } from './prepareDocument';
+import { productEngine } from './productEngine';
+import { ProductRefused } from './ProductRefused';
+import { changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
+import { requireDocumentSectors } from './sectorAccess';
+import { actionOfStatus, statusOfAction } from './statusActions';
+
+/** 001 §4 deleted-product notice: a deleted product is read-only until an administrator restores it. */
+export const deletedProductMessage = 'This product has been moved to the archive section; contact an administrator to restore it.';
+
+export interface SaveRequest {
+  /** The product JSON as the editor sends it (product_id set for an update). */
+  document: Record<string, unknown>;
+  /** A status action (POST /api/product/{id}/status): sets its status and checks its rules. */
+  action?: StatusActionName;
+  /** The product a status action names (the path id wins over the document's). */
+  productId?: number;
+}
+
+export interface SaveResult {
+  row: ProductRow;
+  created: boolean;
+  /** The rule actions the document passed. */
+  actions: string[];
+}
+
+export function productIdOf(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v) && Number(v) > 0) return Number(v);
+  return undefined;
+}
+
+function statusOf(v: unknown, fallback: number): number {
+  if (v === undefined || v === null || v === '') return fallback;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : fallback;
+}
+
+/** Entry ids begin with the entry date (001 §3); the rest tells entries of one day apart. */
+function newEntryId(doc: Record<string, unknown>): string {
+  const date = typeof doc.entry_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(doc.entry_date) ? doc.entry_date : new Date().toISOString().slice(0, 10);
+  return `${date}-${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Creates or updates a product the way the rules allow, or stores nothing: the same engine the
+ * editor runs evaluates `save` (and the status action when the status changes); any problem
+ * throws ProductRefused (422). Allowed sectors are enforced on every chain (403), deleted products
+ * are read-only (409). The write and its activity row share one transaction.
+ */
+export async function saveProduct(db: Db, req: FastifyRequest, input: SaveRequest): Promise<SaveResult> {
+  const auth = requireAuth(req);
+  const { engine, version } = productEngine();
+  const id = input.productId ?? productIdOf(input.document.product_id);
+  if (input.document.product_id !== undefined && input.document.product_id !== null && input.document.product_id !== '' && id === undefined) {
+    throw httpError(400, 'product_id must be a positive whole number.');
+  }
+  return db.transaction(async (tx) => {
+    const stored = id === undefined ? undefined : await findProduct(tx, id, { forUpdate: true });
+    if (id !== undefined && !stored) throw httpError(404, `Product ${id} not found`);
+    if (!stored && !hasPermission(auth, 'product', 'add')) throw httpError(403, noPermissionMessage);
+    if (stored?.is_deleted === 1) throw httpError(409, deletedProductMessage);
+
+    const doc: Record<string, unknown> = { ...input.document };
+    const previousStatus = stored?.product_status ?? 0;
+    const status = input.action ? statusOfAction[input.action] : statusOf(doc.product_status, previousStatus);
+    doc.product_status = status;
+    const statusAction = input.action ?? (status !== previousStatus ? actionOfStatus(status) : undefined);
+    if (statusAction && !hasPermission(auth, 'product', 'approve')) throw httpError(403, noPermissionMessage);
+    requireDocumentSectors(req, stored?.document, doc);
+
+    // Columns the server owns: the id, the email it came from, the entry id, deletion.
+    if (stored) {
+      doc.entry_id = stored.entry_id ?? doc.entry_id;
+      if (stored.muid !== null) doc.muid = String(stored.muid);
+    } else if (typeof doc.entry_id !== 'string' || !/\d{4}-\d{2}-\d{2}/.test(doc.entry_id)) {
+      doc.entry_id = newEntryId(doc);
+    }
+    doc.is_deleted = 0;
+    doc.last_worked_user = auth.username;
+
+    const actions = statusAction ? ['save', statusAction] : ['save'];
+    const prepared = prepareDocument(engine, doc, actions);
+    if (prepared.errors.length) throw new ProductRefused(prepared.errors);
+
+    const productId = stored?.product_id ?? (await nextProductId(tx));
+    const document = { ...prepared.document, product_id: productId };
+    const meta = { version, user: auth.username };
+    const row = stored ? await updateProduct(tx, productId, document, meta) : await insertProduct(tx, productId, document, meta);
+    const diff = changedKeys(stored?.document ?? null, document);
+    const what = stored ? (statusAction ?? 'update') : statusAction ? `create+${statusAction}` : 'create';
+    await recordProductActivity(tx, auth, productId, what, diff.before, diff.after);
+    return { row, created: !stored, actions };
+  });
+}

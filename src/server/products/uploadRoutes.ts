@@ -1,0 +1,149 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { UploadResponse } from '../../api/products';
+import { requireAuth } from '../auth/access';
+import { httpError } from '../httpError';
+import type { RoutePlugin } from '../routes/RoutePlugin';
+import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { parseId } from './parseId';
+import { changedKeys, findProduct, recordProductActivity } from './productStore';
+import { deletedProductMessage } from './saveProduct';
+import { requireDocumentSectors } from './sectorAccess';
+import { sniffBytes, sniffUpload } from './sniffUpload';
+import { allowedForChannel, fileTooLargeMessage, invalidFileTypeMessage, maxUploadBytes } from './uploadTypes';
+
+class TooLarge extends Error {}
+
+/** A file name safe to show and to put in a Content-Disposition header. */
+const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
+
+/**
+ * Product PDF / media upload (001 §2 Media block, §5 File input, §7 upload and download): one
+ * multipart file streamed to FileStorage (never held in memory), its type decided by content
+ * sniffing against the allow-list (415 'Invalid file type'), at most 1e8 bytes (413 'File size
+ * exceeds 100MB limit'); the product document then points at GET /api/download/{product_id}.
+ */
+export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
+  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
+
+  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
+    const auth = requireAuth(req);
+    const part = await req.file();
+    if (!part) throw httpError(400, 'No file was uploaded.');
+    const field = part.fields.product_id;
+    const fieldValue = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+    let productId: number;
+    let product;
+    try {
+      productId = parseId(req.query.product_id ?? fieldValue);
+      product = await findProduct(ctx.db, productId);
+      if (!product) throw httpError(404, `Product ${productId} not found`);
+      if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
+      requireDocumentSectors(req, product.document);
+    } catch (err) {
+      part.file.destroy();
+      throw err;
+    }
+
+    // Sniff the leading bytes; the rest streams straight through to storage.
+    const it = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const head: Buffer[] = [];
+    let headSize = 0;
+    let ended = false;
+    while (headSize < sniffBytes) {
+      const r = await it.next();
+      if (r.done) {
+        ended = true;
+        break;
+      }
+      head.push(r.value);
+      headSize += r.value.length;
+    }
+    const first = Buffer.concat(head);
+    if (part.file.truncated) throw httpError(413, fileTooLargeMessage);
+    const type = headSize ? await sniffUpload(first.subarray(0, sniffBytes)) : undefined;
+    if (!type || !allowedForChannel(type, product.media_channel)) {
+      part.file.destroy();
+      throw httpError(415, invalidFileTypeMessage);
+    }
+
+    const hash = createHash('sha256');
+    let size = 0;
+    const file = part.file;
+    async function* body(): AsyncGenerator<Buffer> {
+      hash.update(first);
+      size += first.length;
+      yield first;
+      while (!ended) {
+        const r = await it.next();
+        if (r.done) break;
+        hash.update(r.value);
+        size += r.value.length;
+        yield r.value;
+        // Stop at the limit instead of reading to the end of the part.
+        if (file.truncated) throw new TooLarge();
+      }
+      if (file.truncated || size > maxUploadBytes) throw new TooLarge();
+    }
+    const kind = type.kind === 'pdf' ? 'pdf' : 'media';
+    const key = `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
+    try {
+      await storage.put(key, Readable.from(body()));
+    } catch (err) {
+      if (err instanceof TooLarge) {
+        // Discard the rest of the request body so the answer reaches the client.
+        file.resume();
+        throw httpError(413, fileTooLargeMessage);
+      }
+      throw err;
+    }
+    const filename = cleanName(part.filename);
+    const productPdf = `/api/download/${productId}`;
+    const sha256 = hash.digest('hex');
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const row = await findProduct(tx, productId, { forUpdate: true });
+        if (!row) throw httpError(404, `Product ${productId} not found`);
+        await tx.query(
+          'insert into product_files (product_id, storage_key, filename, mime, size, sha256, kind, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [productId, key, filename, type.mime, size, sha256, kind, auth.username],
+        );
+        const patch = { product_pdf: productPdf, file_name: filename, file_type: type.mime, document_size_byte: size, original_document_size: size };
+        const after = { ...row.document, ...patch };
+        await tx.query('update products set document = $2::jsonb, last_worked_user = $3, updated_at = now() where product_id = $1', [productId, JSON.stringify(after), auth.username]);
+        const diff = changedKeys(row.document, after);
+        await recordProductActivity(tx, auth, productId, 'upload', diff.before, { ...diff.after, file_name: filename, sha256 });
+      });
+    } catch (err) {
+      await storage.delete(key);
+      throw err;
+    }
+    return { statusCode: 200, payload: { product_id: productId, filename, mime: type.mime, size, kind, product_pdf: productPdf } };
+  });
+
+  app.get<{ Params: { product_id: string }; Querystring: { type?: string } }>(
+    '/api/download/:product_id',
+    { config: { permission: { module: 'product', operation: 'view' } }, schema: { querystring: { type: 'object', properties: { type: { enum: ['original', 'latest'] } } } } },
+    async (req, reply) => {
+      const productId = parseId(req.params.product_id);
+      const order = req.query.type === 'original' ? 'asc' : 'desc';
+      const r = await ctx.db.query<{ storage_key: string; filename: string; mime: string; size: string }>(
+        `select storage_key, filename, mime, size::text as size from product_files where product_id = $1 order by id ${order} limit 1`,
+        [productId],
+      );
+      const f = r.rows[0];
+      if (!f) throw httpError(404, 'PDF file does not exist for this product.');
+      const stream = await storage.stream(f.storage_key);
+      return reply
+        .type(f.mime)
+        .header('content-length', f.size)
+        .header('x-content-type-options', 'nosniff')
+        // SVG can carry script: never render an upload as a page of this origin.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', `inline; filename="${f.filename}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`)
+        .send(stream);
+    },
+  );
+};

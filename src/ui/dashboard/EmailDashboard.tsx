@@ -1,0 +1,401 @@
+import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
+import { DataTable } from './DataTable';
+import { emailDashboardMeta as meta, emailColumns, emailSearchMeta, emailSearchRuleFile, pageSizes, searchFields } from './dashboardMeta';
+import { useEmailApi } from './EmailApi';
+import { EmailCell, type RowMark } from './EmailCell';
+import { ConfirmDialog, MessageDialog } from './MessageDialog';
+import { Pager } from './Pager';
+import { acceptProductId } from './productIdInput';
+import { SearchForm } from './SearchForm';
+import { applySearchEdit, checkSearch, type Criteria } from './searchRules';
+
+interface EmailDashboardProps {
+  panelistType: PanelistTypeFilter;
+  dashboard: DashboardType | 'copy';
+  /** Navigates to another tab's route. */
+  onTab: (path: string) => void;
+  /** Opens an app path (detail, editor) in this window or a new tab. */
+  onOpen: (path: string, newTab: boolean) => void;
+  /** Called once the first page is on screen (render time). */
+  onReady?: () => void;
+}
+
+interface View {
+  page: number;
+  perpage: number;
+  sorting_field: EmailSortField;
+  sorting_direction: 'asc' | 'desc';
+  /** The criteria of the last search; null lists the dashboard's own statuses. */
+  applied: Criteria | null;
+}
+
+const m = meta.messages;
+const defaults = meta.defaults;
+const searchDefaults = emailSearchMeta['x-defaults'] as Criteria;
+const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
+const initialView = (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: null });
+/** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
+const searchReset = (emailSearchRuleFile.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>;
+const clearReset = (emailSearchRuleFile.clear?.reset ?? {}) as Partial<View>;
+const switchReset = (emailSearchRuleFile.dashboardSwitch?.reset ?? {}) as Partial<View>;
+const criteriaFor = (dashboard: string): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes });
+
+/**
+ * The Focus / e-Glacier email dashboard (000 §2-§5), drawn from schemas/dashboards/emails.json and
+ * email_search.json with the search rules of rules/dashboards/email_search.json.
+ */
+export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
+  const api = useEmailApi();
+  const dash = dashboardOf(dashboard);
+  const [view, setView] = useState<View>(initialView);
+  const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard));
+  const [data, setData] = useState<DashboardResponse | null>(null);
+  const [rows, setRows] = useState<EmailItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [raw, setRaw] = useState<RawData | null>(null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  /** Copy toggles not saved yet: muid -> the status shown (000 §4). */
+  const [pending, setPending] = useState<Map<number, number>>(new Map());
+  const [marks, setMarks] = useState<Map<number, RowMark>>(new Map());
+  const [productId, setProductId] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
+  const toaster = useRef<OverlayToaster | null>(null);
+  const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>({ paging: null, totals: null });
+  const [reloads, setReloads] = useState(0);
+  const readyOnce = useRef(false);
+
+  // 000 §4: switching dashboards sets the email-type filter and resets page, page size and sort.
+  const firstDashboard = useRef(true);
+  useEffect(() => {
+    if (firstDashboard.current) {
+      firstDashboard.current = false;
+      return;
+    }
+    setCriteria(criteriaFor(dashboard));
+    setView({ ...initialView(), ...switchReset });
+    setSelected(new Set());
+    setPending(new Map());
+    marker.current = { paging: null, totals: null };
+  }, [dashboard]);
+
+  useEffect(() => {
+    let live = true;
+    api.rawData().then((r) => live && setRaw(r), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  const country = String(criteria.country ?? 'US');
+  useEffect(() => {
+    let live = true;
+    api.states(country === '0' ? 'all' : country).then((s) => live && setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, country]);
+
+  useEffect(() => {
+    let live = true;
+    const request: DashboardRequest = {
+      page: view.page,
+      perpage: view.perpage,
+      panelist: panelistType,
+      dashboard: dashboard as DashboardType,
+      sorting_field: view.sorting_field,
+      sorting_direction: view.sorting_direction,
+      paging: marker.current.paging,
+      totals: marker.current.totals,
+    };
+    setLoading(true);
+    const call = view.applied ? api.search(view.applied as unknown as SearchCriteria, request) : api.list(request);
+    call.then(
+      (res) => {
+        if (!live) return;
+        marker.current = { paging: res.paging, totals: res.totalIsEstimate ? null : res.totalEmails };
+        setData(res);
+        setRows(res.payload);
+        setLoading(false);
+        if (!readyOnce.current) {
+          readyOnce.current = true;
+          onReady?.();
+        }
+      },
+      (err: Error) => {
+        if (!live) return;
+        setLoading(false);
+        setMessage(err.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, view, panelistType, dashboard, reloads, onReady]);
+
+  const reload = useCallback(() => {
+    marker.current = { paging: null, totals: null };
+    setReloads((n) => n + 1);
+  }, []);
+
+  /** 000 §5: page changes, searches and clears ask first while copy toggles are unsaved. */
+  const guarded = (go: () => void) => {
+    if (pending.size > 0) setConfirm({ text: m.unsaved, go });
+    else go();
+  };
+  const discardAnd = (go: () => void) => () => {
+    setPending(new Map());
+    setSelected(new Set());
+    go();
+  };
+
+  const onSort = (field: string) =>
+    setView((v) => ({
+      ...v,
+      page: 1,
+      sorting_field: field as EmailSortField,
+      sorting_direction: v.sorting_field === field ? (v.sorting_direction === 'desc' ? 'asc' : 'desc') : (meta.sort.firstDirection as 'asc' | 'desc'),
+    }));
+  const onPage = (page: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page }))));
+  const onPerPage = (perpage: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page: 1, perpage }))));
+
+  const onSearch = () => {
+    const problem = checkSearch(emailSearchRuleFile, criteria);
+    if (problem) return setMessage(problem);
+    guarded(discardAnd(() => setView((v) => ({ ...v, ...searchReset, applied: { ...criteria } }))));
+  };
+  const onClear = () =>
+    guarded(
+      discardAnd(() => {
+        setCriteria(criteriaFor(dashboard));
+        setView({ ...initialView(), ...clearReset });
+      }),
+    );
+  const onEdit = (field: string, value: unknown) => {
+    const { next, message: problem } = applySearchEdit(emailSearchRuleFile, criteria, field, value);
+    setCriteria(next);
+    if (problem) setMessage(problem);
+  };
+
+  const patchRow = (muid: number, patch: Partial<EmailItem>) => setRows((rs) => rs.map((r) => (r.muid === muid ? { ...r, ...patch } : r)));
+  const mark = (muid: number, value: RowMark | null) =>
+    setMarks((ms) => {
+      const n = new Map(ms);
+      if (value) n.set(muid, value);
+      else n.delete(muid);
+      return n;
+    });
+
+  const onStatus = async (row: EmailItem, deleted: number) => {
+    mark(row.muid, 'saving');
+    try {
+      await api.update([{ muid: row.muid, deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: 1, index_name: row.index_name }]);
+      patchRow(row.muid, { deleted, email_read: 1 });
+      mark(row.muid, 'done');
+      setTimeout(() => setMarks((ms) => (ms.get(row.muid) === 'done' ? (ms.delete(row.muid), new Map(ms)) : ms)), meta.doneBadgeMs);
+    } catch (err) {
+      mark(row.muid, null);
+      setMessage((err as Error).message);
+    }
+  };
+  const onFlag = async (row: EmailItem, on: boolean) => {
+    try {
+      await api.update([{ muid: row.muid, panelist_core: on ? 1 : 0, index_name: row.index_name }]);
+      patchRow(row.muid, { panelist_core: on ? 1 : 0 });
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const onRead = async (row: EmailItem) => {
+    const email_read = row.email_read === 1 ? 0 : 1;
+    try {
+      await api.update([{ muid: row.muid, email_read, index_name: row.index_name }]);
+      patchRow(row.muid, { email_read });
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const onPoints = async (row: EmailItem, score: string) => {
+    try {
+      const res = await api.updateScore(row.muid, score, row.index_name);
+      if (res.status === 'ok') {
+        patchRow(row.muid, { panelist_score: score });
+        toaster.current?.show({ message: m.pointsUpdated, intent: Intent.SUCCESS, timeout: 3000 });
+      } else toaster.current?.show({ message: res.payload?.msg ?? 'Error', intent: Intent.DANGER });
+    } catch (err) {
+      toaster.current?.show({ message: (err as Error).message, intent: Intent.DANGER });
+    }
+  };
+  const onOpenEmail = (row: EmailItem, path: string, newTab: boolean) => {
+    // 000 §4: opening an unread email marks it read.
+    if (row.email_read === 0) {
+      patchRow(row.muid, { email_read: 1 });
+      api.readEmail(row.muid).catch(() => undefined);
+    }
+    onOpen(path, newTab);
+  };
+  const onUsedId = async (row: EmailItem) => {
+    try {
+      const res = await api.lookupCopy(row.muid);
+      setMessage(res.entryID ? `Entry ID: ${res.entryID}` : res.muid ? `MUID: ${res.muid}` : (res.msg ?? m.productMissing));
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+
+  /** 000 §4: with a product id set, checking turns an email into Copy (4) unless Used; unchecking restores it. */
+  const toggle = (row: EmailItem, on: boolean) => {
+    setSelected((s) => {
+      const n = new Set(s);
+      if (on) n.add(row.muid);
+      else n.delete(row.muid);
+      return n;
+    });
+    setPending((p) => {
+      const n = new Map(p);
+      if (on && productId && row.deleted !== 2) n.set(row.muid, 4);
+      else n.delete(row.muid);
+      return n;
+    });
+  };
+  const toggleAll = (on: boolean) => {
+    for (const r of rows) toggle(r, on);
+  };
+
+  const onProductId = (typed: string) => {
+    const { value, rejected } = acceptProductId(typed, meta.productIdPattern);
+    setProductId(value);
+    if (rejected) setMessage(m.invalidProductId);
+    if (!value) setPending(new Map());
+  };
+
+  const selectedRows = rows.filter((r) => selected.has(r.muid));
+  const onMove = async (to: 'glacier' | 'focus') => {
+    if (selectedRows.length === 0) return setMessage(m.selectEmail);
+    if (to === 'glacier' && selectedRows.some((r) => r.deleted === 2 || r.deleted === 4)) return setMessage(m.usedCopyGlacier);
+    try {
+      await api.move(selectedRows.map((r) => r.muid), to);
+      setSelected(new Set());
+      setPending(new Map());
+      reload();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const onAssign = async () => {
+    if (!productId.trim()) return setMessage(m.productIdEmpty);
+    if (selectedRows.length === 0) return setMessage(m.chooseRecord);
+    try {
+      const res = await api.assignCopy(selectedRows.map((r) => r.muid), productId.trim());
+      if (res.status) {
+        // The saved status becomes the original one; the checks are cleared.
+        setRows((rs) => rs.map((r) => (res.muids.includes(r.muid) ? { ...r, deleted: 4 } : r)));
+        setSelected(new Set());
+        setPending(new Map());
+      }
+      setMessage(res.msg);
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+
+  const producer = panelistType === 'producer';
+  const flags = producer ? meta.flags.producer : meta.flags.default;
+  const scores = producer ? meta.scores.producer : meta.scores.default;
+  const fields = useMemo(() => searchFields(), []);
+  const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
+  const toolbar = meta.toolbar.filter((t) => t.dashboards.includes(dashboard));
+  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.muid));
+
+  return (
+    <section className="email-dashboard" aria-label={`${dash.label} dashboard`}>
+      <H3 className="email-dashboard__title">{dash.label} dashboard</H3>
+      {dash.showTabs ? (
+        <Tabs id="panelist-tabs" selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')}>
+          {meta.tabs.map((t) => (
+            <Tab key={t.key} id={t.key} title={t.label} />
+          ))}
+        </Tabs>
+      ) : null}
+      <Card className="email-dashboard__search" compact>
+        <SearchForm
+          fields={fields}
+          value={criteria}
+          onEdit={onEdit}
+          onSearch={onSearch}
+          onClear={onClear}
+          lists={lists}
+          flags={flags}
+          days={raw?.days ?? []}
+          months={raw?.months ?? []}
+          years={raw?.years ?? []}
+        />
+      </Card>
+      <div className="email-dashboard__toolbar">
+        {toolbar.map((t) => (
+          <Button key={t.key} icon={t.icon as never} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t.key as 'glacier' | 'focus')} />
+        ))}
+        {loading ? <Spinner size={16} aria-label="Loading" /> : null}
+      </div>
+      {data ? (
+        <>
+          <DataTable<EmailItem>
+            label="Emails"
+            columns={emailColumns}
+            rows={rows}
+            emptyText={m.noRecords}
+            sort={{ field: view.sorting_field, direction: view.sorting_direction }}
+            onSort={onSort}
+            renderHeader={(c) =>
+              c.kind === 'checkbox' ? (
+                <input type="checkbox" aria-label="Select all" checked={allChecked} onChange={(e) => toggleAll(e.currentTarget.checked)} />
+              ) : undefined
+            }
+            dependencies={[selected, pending, marks, productId, scores]}
+            renderCell={(c, row) => (
+              <EmailCell
+                column={c}
+                row={row}
+                checked={selected.has(row.muid)}
+                shownStatus={pending.get(row.muid) ?? row.deleted}
+                mark={marks.get(row.muid) ?? null}
+                scores={scores}
+                actions={{ onStatus, onFlag, onRead, onPoints, onToggle: toggle, onOpenEmail, onUsedId }}
+              />
+            )}
+          />
+          <Pager
+            page={view.page}
+            lastPage={data.lastPage}
+            perpage={view.perpage}
+            pageSizes={pageSizes}
+            onPage={onPage}
+            onPerPage={onPerPage}
+            total={data.totalEmails}
+            totalIsEstimate={data.totalIsEstimate}
+          />
+        </>
+      ) : (
+        <Spinner aria-label="Loading emails" />
+      )}
+      <FormGroup className="email-dashboard__assign" label="Assign Copies ID" labelFor="assign-copies-id" inline>
+        <InputGroup id="assign-copies-id" aria-label="Assign Copies ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
+        <Button text="Update" intent="primary" onClick={onAssign} />
+      </FormGroup>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <ConfirmDialog
+        message={confirm?.text ?? null}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const go = confirm?.go;
+          setConfirm(null);
+          go?.();
+        }}
+      />
+      <OverlayToaster ref={toaster} position="top" />
+    </section>
+  );
+}
+

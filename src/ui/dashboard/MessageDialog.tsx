@@ -1,0 +1,19 @@
+import { Alert, Intent } from '@blueprintjs/core';
+
+/** A message with an Ok button (000 §8: "each dialog with an Ok button"). */
+export function MessageDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
+  return (
+    <Alert isOpen={message !== null} confirmButtonText="Ok" onConfirm={onClose} onClose={onClose} canEscapeKeyCancel>
+      <p data-testid="dialog-message">{message}</p>
+    </Alert>
+  );
+}
+
+/** A yes/no question (e.g. 'Do you really want to continue with unsaved changes?'). */
+export function ConfirmDialog({ message, onConfirm, onCancel }: { message: string | null; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Alert isOpen={message !== null} intent={Intent.WARNING} confirmButtonText="Continue" cancelButtonText="Cancel" onConfirm={onConfirm} onCancel={onCancel}>
+      <p data-testid="confirm-message">{message}</p>
+    </Alert>
+  );
+}

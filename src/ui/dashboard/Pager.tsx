@@ -1,0 +1,44 @@
+import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { pageStrip } from './pageStrip';
+
+interface PagerProps {
+  page: number;
+  lastPage: number;
+  perpage: number;
+  pageSizes: number[];
+  onPage: (page: number) => void;
+  onPerPage?: (perpage: number) => void;
+  total?: number;
+  totalIsEstimate?: boolean;
+}
+
+/** Previous / page strip (000 §9) / Next and the page size; the buttons do nothing at the bounds. */
+export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, total, totalIsEstimate }: PagerProps) {
+  const go = (p: number) => {
+    if (p < 1 || p > lastPage || p === page) return;
+    onPage(p);
+  };
+  return (
+    <nav className="dashboard-pager" aria-label="Pages">
+      <ButtonGroup>
+        <Button icon="chevron-left" aria-label="Previous page" onClick={() => go(page - 1)} />
+        {pageStrip(page, lastPage).map((p) => (
+          <Button key={p} text={String(p)} active={p === page} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => go(p)} />
+        ))}
+        <Button icon="chevron-right" aria-label="Next page" onClick={() => go(page + 1)} />
+      </ButtonGroup>
+      {onPerPage ? (
+        <label className="dashboard-pager__size">
+          Per page{' '}
+          <HTMLSelect aria-label="Per page" value={perpage} onChange={(e) => onPerPage(Number(e.currentTarget.value))} options={pageSizes.map((s) => ({ value: s, label: String(s) }))} />
+        </label>
+      ) : null}
+      {total !== undefined ? (
+        <span className="dashboard-pager__total" data-testid="total">
+          {totalIsEstimate ? 'about ' : ''}
+          {total.toLocaleString('en-US')} total
+        </span>
+      ) : null}
+    </nav>
+  );
+}

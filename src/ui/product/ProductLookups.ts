@@ -1,0 +1,30 @@
+/** Search and reference calls the product widgets make (001 §7); the screen supplies an HTTP implementation. */
+import type { AffinitySearchRow, CompanySearchRow, PanelistSearchRow, PublicationSearchRow, UserOption } from '../../api/products';
+
+export type PanelistHit = PanelistSearchRow;
+export type CompanyHit = CompanySearchRow;
+export type AffinityHit = AffinitySearchRow;
+export type PublicationHit = PublicationSearchRow;
+export type UserHit = UserOption;
+
+export interface UploadResult {
+  /** What the product keeps as its PDF/media (path or file name). */
+  product_pdf: string;
+  /** Other media fields the server filled (file_name, file_type, pdf_content, ...). */
+  fields?: Record<string, unknown>;
+}
+
+export interface ProductLookups {
+  panelists(text: string, signal: AbortSignal): Promise<PanelistHit[]>;
+  companies(text: string, signal: AbortSignal): Promise<CompanyHit[]>;
+  affinities(text: string, signal: AbortSignal): Promise<AffinityHit[]>;
+  publications(text: string, signal: AbortSignal): Promise<PublicationHit[]>;
+  users(): Promise<UserHit[]>;
+  /** Child categories of a sector or category, already limited to the user's allowed sectors. */
+  sectorChildren(id: number): Promise<Array<{ id: number; name: string }>>;
+  allowedSectors(): Promise<number[]>;
+  /** The duplicate-headline text when the headline exists, else null. */
+  headlineDuplicate(headline: string): Promise<string | null>;
+  /** Uploads the product media, reporting progress (bytes sent of total). */
+  upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<UploadResult>;
+}

@@ -1,0 +1,103 @@
+import { Button, FileInput, ProgressBar } from '@blueprintjs/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useRef, useState } from 'react';
+import { formatRate } from './formatRate';
+import { useOptionalProductEditor } from './ProductEditorContext';
+
+interface Progress {
+  percent: number;
+  rate: string;
+}
+
+/**
+ * The product PDF / media: a file control with Upload, a progress bar with percent and Mb/s, and
+ * the Manage Preview link. Choosing a file fills the transient `selected_file` / `upload` fields so
+ * the rules refuse a save before upload and check size and type (`upload` action); every action of
+ * the screen is disabled while the upload runs.
+ */
+export function UploadWidget(props: WidgetProps) {
+  const editor = useOptionalProductEditor();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const current = typeof props.value === 'string' ? props.value : '';
+  const productId = editor?.getDoc().product_id as number | undefined;
+  const manage = productId ? (
+    <a href={`/managepdf/${productId}`} target="_blank" rel="noreferrer">
+      Manage Preview
+    </a>
+  ) : null;
+  if (!editor || props.readonly || props.disabled) {
+    return (
+      <span className="portal-read-value">
+        {current} {manage}
+      </span>
+    );
+  }
+
+  const choose = (f: File | null) => {
+    if (!f) return;
+    const upload = { file_name: f.name, file_size: f.size, mime_type: f.type };
+    const problems = editor.check('upload', { ...editor.getDoc(), upload });
+    if (problems.length) {
+      for (const p of problems) editor.notify(p.message, 'danger');
+      setFile(null);
+      return;
+    }
+    setFile(f);
+    editor.update((d) => ({ ...d, selected_file: f.name, upload }));
+  };
+
+  const start = async () => {
+    if (!file) return;
+    const ctl = new AbortController();
+    abort.current = ctl;
+    const t0 = performance.now();
+    editor.setUploading(true);
+    setProgress({ percent: 0, rate: formatRate(0, 0) });
+    try {
+      const result = await editor.lookups.upload(
+        file,
+        productId,
+        (sent, total) => setProgress({ percent: total ? Math.floor((sent / total) * 100) : 0, rate: formatRate(sent, performance.now() - t0) }),
+        ctl.signal,
+      );
+      editor.update((d) => {
+        const { selected_file: _s, upload: _u, ...rest } = d;
+        return { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
+      });
+      setFile(null);
+      editor.notify('File uploaded', 'success');
+    } catch (e) {
+      editor.notify(e instanceof Error ? e.message : String(e), 'danger');
+    } finally {
+      editor.setUploading(false);
+      setProgress((p) => (p ? { ...p, percent: 100 } : p));
+      abort.current = null;
+    }
+  };
+
+  return (
+    <div className="portal-upload" id={props.id}>
+      {current && (
+        <div className="portal-upload-current">
+          Current file: <strong>{current}</strong> {manage}
+        </div>
+      )}
+      <FileInput
+        text={file ? file.name : 'Choose file...'}
+        inputProps={{ 'aria-label': 'Product media file', onChange: (e) => choose(e.currentTarget.files?.[0] ?? null) }}
+        disabled={editor.uploading}
+      />
+      <Button icon="upload" text="Upload" onClick={() => void start()} disabled={!file || editor.uploading} />
+      {progress && (
+        <div className="portal-upload-progress" aria-label="Upload progress">
+          <ProgressBar value={progress.percent / 100} animate={progress.percent < 100} stripes={progress.percent < 100} />
+          <span>
+            {progress.percent}% · {progress.rate}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

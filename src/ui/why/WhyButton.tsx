@@ -1,0 +1,43 @@
+import { Button, Popover } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import type { Explanation } from '../../engine/explain/Explanation';
+import { useExplain, type Explain } from './WhyContext';
+import { WhyPanel } from './WhyPanel';
+
+interface WhyButtonProps {
+  /** Field path (`delivery.delivery_method`) or block id (`delivery`). */
+  target: string;
+  /** Overrides the explainer of the surrounding `<WhyProvider>`. */
+  explain?: Explain;
+  /** Where rule ids link to; default the rule catalogue. */
+  ruleHref?: (ruleId: string) => string;
+}
+
+const catalogueHref = (id: string) => `/rules?q=${encodeURIComponent(id)}`;
+
+/**
+ * "Why?" beside a field or block: opens the engine's explanation (which rule, which values) of why it
+ * is hidden, required, read-only or invalid. The engine runs in the browser, on open only.
+ */
+export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButtonProps) {
+  const fromContext = useExplain();
+  const run = explain ?? fromContext;
+  const [open, setOpen] = useState(false);
+  let content: ReactNode = null;
+  if (open && run) {
+    let ex: Explanation | null = null;
+    let failure = '';
+    try {
+      ex = run(target);
+    } catch (e) {
+      failure = e instanceof Error ? e.message : String(e);
+    }
+    content = <div style={{ padding: 12, maxWidth: 640 }}>{ex ? <WhyPanel explanation={ex} ruleHref={ruleHref} /> : <p>Cannot explain {target}: {failure}</p>}</div>;
+  }
+  if (!run) return null;
+  return (
+    <Popover isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
+      <Button variant="minimal" size="small" icon="help" text="Why?" aria-label={`Why? (${target})`} data-why-target={target} />
+    </Popover>
+  );
+}

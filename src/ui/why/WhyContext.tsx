@@ -1,0 +1,28 @@
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import type { Engine } from '../../engine/evaluate/Engine';
+import type { Explanation } from '../../engine/explain/Explanation';
+
+/** Explains a field path or block id of the document being edited. */
+export type Explain = (target: string) => Explanation;
+
+const WhyContext = createContext<Explain | null>(null);
+
+interface WhyProviderProps {
+  /** The engine the editor already runs in the browser (the server runs the same metadata). */
+  engine: Pick<Engine, 'explain'>;
+  document: unknown;
+  /** The action errors are shown for (save, approve, ...); none shows visibility and required only. */
+  action?: string;
+  children: ReactNode;
+}
+
+/** Lets every `<WhyButton>` below explain against the current document without prop drilling. */
+export function WhyProvider({ engine, document, action, children }: WhyProviderProps) {
+  // Explanations run only when a Why? popover opens, so the editor pays nothing per keystroke.
+  const explain = useCallback<Explain>((target) => engine.explain(document, target, { action }), [engine, document, action]);
+  return <WhyContext.Provider value={explain}>{children}</WhyContext.Provider>;
+}
+
+export function useExplain(): Explain | null {
+  return useContext(WhyContext);
+}

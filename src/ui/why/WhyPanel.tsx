@@ -1,0 +1,55 @@
+import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
+import type { Explanation } from '../../engine/explain/Explanation';
+import { whySummary } from './whySummary';
+
+interface WhyPanelProps {
+  explanation: Explanation;
+  /** Where a rule id links to (the rule catalogue); none renders plain ids. */
+  ruleHref?: (ruleId: string) => string;
+}
+
+/** The engine's explanation of a field or block: its state, the trace, and each rule with its values. */
+export function WhyPanel({ explanation, ruleHref }: WhyPanelProps) {
+  const { badges, lines } = whySummary(explanation);
+  return (
+    <div className="portal-why" data-testid="why-panel">
+      <div className="portal-why__head">
+        <strong>{explanation.label}</strong>{' '}
+        {badges.map((b) => (
+          <Tag key={b.text} minimal intent={b.intent} style={{ marginLeft: 4 }}>
+            {b.text}
+          </Tag>
+        ))}
+      </div>
+      <Callout compact style={{ marginTop: 8 }}>
+        <pre className="portal-why__trace" style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
+          {lines.join('\n')}
+        </pre>
+      </Callout>
+      {explanation.rules.length > 0 ? (
+        <HTMLTable compact striped style={{ marginTop: 8, width: '100%' }}>
+          <thead>
+            <tr>
+              <th>Rule</th>
+              <th>In plain words</th>
+              <th>With this product</th>
+              <th>Spec</th>
+            </tr>
+          </thead>
+          <tbody>
+            {explanation.rules.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  {ruleHref ? <a href={ruleHref(r.id)}>{r.id}</a> : r.id} <Tag minimal>{r.kind}</Tag>
+                </td>
+                <td>{r.words}</td>
+                <td>{r.why}</td>
+                <td>{r.source}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      ) : null}
+    </div>
+  );
+}

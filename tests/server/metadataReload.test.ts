@@ -1,0 +1,137 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetadataStatusResponse } from '../../src/api/metadataStatus';
+import type { HealthResponse } from '../../src/api/types';
+import { metadataHash } from '../../src/server/metadataHash';
+import { projectRoot } from '../../src/server/paths';
+import type { MetadataResponse } from '../../src/server/routes/metadataRoute';
+import { startServer, type StartedServer } from './helpers/startServer';
+
+const adminPassword = 'reload-test-password';
+const ruleFile = 'rules/product/visibility.json';
+
+interface RuleFile {
+  rules: Array<{ id: string; description?: string; when: { chain_any: [{ var: string }, number[], number] } }>;
+}
+
+/**
+ * The analysts' loop (issue 3 item 4): `portal dev` on a copy of the metadata (METADATA_DIR) reloads
+ * a saved rule file without a restart, keeps the last good metadata serving while a save is broken,
+ * reports the problem with file and JSON path, and loads the fix.
+ */
+describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeout: 240_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-metadata-'));
+  const file = join(dir, ruleFile);
+  let server: StartedServer;
+  let token: string;
+  const original = () => JSON.parse(readFileSync(join(projectRoot, ruleFile), 'utf8')) as RuleFile;
+  const save = (content: RuleFile | string) => writeFileSync(file, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  const get = async <T>(path: string, auth = false): Promise<T> => {
+    const res = await fetch(`${server.url}${path}`, { headers: auth ? { authorization: `Bearer ${token}` } : {} });
+    expect(res.status, `${path}: ${res.status}`).toBe(200);
+    return (await res.json()) as T;
+  };
+  const health = () => get<HealthResponse>('/api/health').then((h) => h.metadata);
+  const status = () => get<MetadataStatusResponse>('/api/metadata/status');
+  const until = async <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const v = await read();
+      if (ok(v)) return v;
+      if (Date.now() > deadline) throw new Error(`${what} did not happen within 20 s; last: ${JSON.stringify(v).slice(0, 500)}\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
+    server = await startServer({ command: 'dev', env: { METADATA_DIR: dir, PORTAL_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', DEMO_EMAILS: '0' } });
+    const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
+    expect(res.status).toBe(200);
+    token = ((await res.json()) as { payload: { access_token: string } }).payload.access_token;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts on the METADATA_DIR copy and says it watches it', async () => {
+    expect(await health()).toBe(metadataHash(dir));
+    expect(await status()).toEqual({ version: metadataHash(dir), watching: true, problems: [] });
+    const md = await get<MetadataResponse>('/api/metadata', true);
+    expect(md.version).toBe(metadataHash(dir));
+    expect(md.watching).toBe(true);
+    expect(md.problems).toEqual([]);
+    expect(server.output()).toContain(`Watching ${join(dir, 'schemas')} and ${join(dir, 'rules')}`);
+  });
+
+  it('a saved rule change shows in /api/health and /api/metadata without a restart', async () => {
+    const before = await health();
+    const edited = original();
+    edited.rules[0].description = 'Edited while the server runs.';
+    save(edited);
+    const after = await until('the reload', health, (h) => h !== before);
+    expect(after).toBe(metadataHash(dir));
+    const md = await get<MetadataResponse>('/api/metadata', true);
+    expect(md.version).toBe(after);
+    expect((md.files[ruleFile] as RuleFile).rules[0].description).toBe('Edited while the server runs.');
+    expect(server.output()).toMatch(/metadata: reloaded after rules\/product\/visibility\.json: version [0-9a-f]{12}/);
+  });
+
+  it('a broken save keeps the last good metadata serving and reports the file and JSON path; the fix loads', async () => {
+    const good = await health();
+    const goodFiles = (await get<MetadataResponse>('/api/metadata', true)).files;
+
+    const broken = original();
+    broken.rules[0].when.chain_any[0].var = 'sectorz';
+    save(broken);
+    const reported = await until('the problem report', status, (s) => s.problems.length > 0);
+    const problem = { file: ruleFile, path: '$.rules[0].when.chain_any[0].var', message: 'unknown field "sectorz"' };
+    expect(reported).toEqual({ version: good, watching: true, problems: [problem] });
+    expect(await health()).toBe(good);
+    const md = await get<MetadataResponse>('/api/metadata', true);
+    expect(md.version).toBe(good);
+    expect(md.problems).toEqual([problem]);
+    expect(md.files).toEqual(goodFiles);
+    // The terminal gets the same `file:json-path: problem` line `portal rules lint` prints.
+    expect(server.output()).toContain('rules/product/visibility.json:$.rules[0].when.chain_any[0].var: unknown field "sectorz"');
+    expect(server.output()).toMatch(/metadata: 1 problem\(s\) after rules\/product\/visibility\.json; still serving the last good version/);
+
+    // Not even JSON: still the last good version, the problem names the file.
+    save('{ "rules": [');
+    const unreadable = await until('the JSON problem', status, (s) => s.problems.some((p) => p.message.startsWith('not valid JSON')));
+    expect(unreadable.version).toBe(good);
+    expect(unreadable.problems).toEqual([expect.objectContaining({ file: ruleFile, path: '$' })]);
+
+    const fixed = original();
+    fixed.rules[0].description = 'Fixed.';
+    save(fixed);
+    const after = await until('the fix to load', status, (s) => s.problems.length === 0 && s.version !== good);
+    expect(after.version).toBe(metadataHash(dir));
+    expect(await health()).toBe(after.version);
+    const reloaded = await get<MetadataResponse>('/api/metadata', true);
+    expect(reloaded.problems).toEqual([]);
+    expect((reloaded.files[ruleFile] as RuleFile).rules[0].description).toBe('Fixed.');
+  });
+});
+
+describe('portal serve does not watch', { timeout: 240_000 }, () => {
+  it('reports no problems and keeps its version when a file changes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-metadata-'));
+    for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
+    const server = await startServer({ env: { METADATA_DIR: dir, DEMO_EMAILS: '0' } });
+    try {
+      const started = metadataHash(dir);
+      const status = async () => (await (await fetch(`${server.url}/api/metadata/status`)).json()) as MetadataStatusResponse;
+      expect(await status()).toEqual({ version: started, watching: false, problems: [] });
+      writeFileSync(join(dir, ruleFile), '{ "rules": [');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await status()).toEqual({ version: started, watching: false, problems: [] });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metadataHash } from '../../src/server/metadataHash';
+import { approvableProduct, countRows, createProduct, creditCardChain, productsKit, type ProductsKit } from './productsKit';
+
+// 001 §4, §5, §7 and 002 §7: the product API enforces the same rules as the editor, on a real database.
+
+interface Refusal {
+  error: string;
+  message: string;
+  errors: Array<{ rule: string; field: string; message: string }>;
+}
+
+describe('product API', () => {
+  let kit: ProductsKit;
+  beforeAll(async () => {
+    kit = await productsKit();
+  });
+  afterAll(async () => kit.close());
+
+  const post = (url: string, payload: unknown, headers = kit.as.editor) => kit.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
+  const get = (url: string, headers: Record<string, string> | undefined = kit.as.editor) => kit.app.inject({ method: 'GET', url, headers });
+  const stored = async (id: number) => {
+    const r = await kit.db.query<{ document: Record<string, unknown>; product_status: number; is_deleted: number; metadata_version: string; index_name: string; entry_id: string; last_worked_user: string }>(
+      'select document, product_status, is_deleted, metadata_version, index_name, entry_id, last_worked_user from products where product_id = $1',
+      [id],
+    );
+    return r.rows[0];
+  };
+  const messages = (body: string) => (JSON.parse(body) as Refusal).errors.map((e) => e.message);
+
+  describe('POST /api/addProduct', () => {
+    it('refuses a document the rules refuse with 422 and the list of problems, and stores nothing', async () => {
+      const products = await countRows(kit.db, 'products');
+      const activity = await countRows(kit.db, 'activity');
+      const res = await post('/api/addProduct', { media_channel: 1 });
+      expect(res.statusCode).toBe(422);
+      const body = res.json<Refusal>();
+      expect(body.errors).toEqual(
+        expect.arrayContaining([
+          { rule: 'audience.required', field: 'audience', message: 'Audience' },
+          { rule: 'entry_date.required', field: 'entry_date', message: 'Entry Date' },
+          { rule: 'dm_tm_source.required', field: 'dm_tm_source', message: 'DM/TM Source' },
+        ]),
+      );
+      expect(await countRows(kit.db, 'products')).toBe(products);
+      expect(await countRows(kit.db, 'activity')).toBe(activity);
+    });
+
+    it('quotes the save checks of 001 §5 (future entry date, offer expiry before entry date)', async () => {
+      const before = await countRows(kit.db, 'products');
+      let res = await post('/api/addProduct', approvableProduct({ entry_date: '2999-01-01' }));
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toContain('Entry Date cannot be in the future');
+      res = await post('/api/addProduct', approvableProduct({ offer_expiry_date: '2024-02-01' }));
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toContain('Offer Expiry date 2024-02-01 cannot be older than Entry Date 2024-03-01');
+      res = await post('/api/addProduct', approvableProduct({ selected_file: 'offer.pdf' }));
+      expect(messages(res.body)).toEqual(['File not uploaded.Please click upload button to upload file']);
+      expect(await countRows(kit.db, 'products')).toBe(before);
+    });
+
+    it('creates a product: {statusCode: 200, payload: {product_id}}, with the metadata version, index name, entry id and an activity row', async () => {
+      const res = await post('/api/addProduct', approvableProduct());
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ statusCode: number; payload: { product_id: number } }>();
+      expect(body.statusCode).toBe(200);
+      const id = body.payload.product_id;
+      expect(id).toBeGreaterThan(0);
+      const row = await stored(id);
+      expect(row.metadata_version).toBe(metadataHash());
+      const health = (await get('/api/health', undefined)).json<{ metadata: string }>();
+      expect(row.metadata_version).toBe(health.metadata);
+      expect(row.index_name).toBe(`products_${new Date().getFullYear()}`);
+      expect(row.entry_id).toMatch(/^2024-03-01-/);
+      expect(row.document.product_id).toBe(id);
+      expect(row.document.product_status).toBe(0);
+      expect(row.last_worked_user).toBe('editor1');
+      const act = await kit.db.query<{ username: string; action: string; after: Record<string, unknown> }>("select username, action, after from activity where entity = 'product' and entity_id = $1", [String(id)]);
+      expect(act.rows).toEqual([expect.objectContaining({ username: 'editor1', action: 'create' })]);
+    });
+
+    it('drops editor and dialog state and empties hidden blocks (hidden-data policy) before storing', async () => {
+      const id = await createProduct(kit, approvableProduct({
+        panelist_draft: { pp_date: '2024-03-01' },
+        company_draft: { companyID: 3 },
+        sector_draft: { sector: 90 },
+        send_link: { message: 'hi', user_email: ['a@b.c'] },
+        move_and_delete: { entry_id: '2024-01-01-x' },
+        promotion: { holiday: '', form: { promotion_type: 2 }, edit_index: 0 },
+        // Delivery shows only on channel 1: on channel 14 its data is cleared.
+        delivery: { delivery_method: 1 },
+      }));
+      const doc = (await stored(id)).document;
+      for (const key of ['panelist_draft', 'company_draft', 'sector_draft', 'send_link', 'move_and_delete']) expect(doc).not.toHaveProperty(key);
+      expect(doc.promotion).not.toHaveProperty('form');
+      expect(doc.promotion).not.toHaveProperty('edit_index');
+      expect((doc.delivery as Record<string, unknown> | undefined)?.delivery_method ?? null).toBeNull();
+    });
+
+    it('an update the rules refuse leaves the stored product exactly as it was', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      const before = await stored(id);
+      const res = await post('/api/addProduct', { ...before.document, entry_date: '', product_name: 'Changed' });
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toContain('Entry Date');
+      expect(await stored(id)).toEqual(before);
+    });
+
+    it('a status change sent with the document runs that status action (Problem needs a comment)', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      const before = await stored(id);
+      const res = await post('/api/addProduct', { ...before.document, product_status: 4 });
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toEqual(['Please Enter Comment']);
+      expect((await stored(id)).product_status).toBe(0);
+      const ok = await post('/api/addProduct', { ...before.document, product_status: 4, product_comment: 'Scan is blurred' });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await stored(id)).product_status).toBe(4);
+    });
+
+    it('updating an unknown product answers 404; a view-only role gets 403', async () => {
+      expect((await post('/api/addProduct', approvableProduct({ product_id: 987654 }))).statusCode).toBe(404);
+      const res = await post('/api/addProduct', approvableProduct(), kit.as.analyst);
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('You do not have permission');
+    });
+
+    it("enforces allowed sectors on every chain: 403 'You do not have permission' and nothing stored", async () => {
+      const before = await countRows(kit.db, 'products');
+      const banking = approvableProduct();
+      const withCard = approvableProduct({ sectors: [...(banking.sectors as unknown[]), creditCardChain] });
+      const res = await post('/api/addProduct', withCard, kit.as.banker);
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toBe('You do not have permission');
+      expect(await countRows(kit.db, 'products')).toBe(before);
+      // The same role may save a product of its own sector...
+      const own = await createProduct(kit, banking, kit.as.banker);
+      expect(own).toBeGreaterThan(0);
+      // ...but not change one that names a sector it may not use, even by removing that sector.
+      const cardId = await createProduct(kit, withCard, kit.as.editor);
+      const doc = (await stored(cardId)).document;
+      const res2 = await post('/api/addProduct', { ...doc, sectors: banking.sectors }, kit.as.banker);
+      expect(res2.statusCode).toBe(403);
+      expect((await stored(cardId)).document.sectors).toEqual(withCard.sectors);
+    });
+  });
+
+  describe('status actions: POST /api/product/{id}/status', () => {
+    it('Problem needs a comment; the status is set to 4 once it has one', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      const before = await countRows(kit.db, 'activity');
+      const res = await post(`/api/product/${id}/status`, { action: 'problem' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<Refusal>().errors).toEqual([{ rule: 'product_comment.problem', field: 'product_comment', message: 'Please Enter Comment' }]);
+      expect(await countRows(kit.db, 'activity')).toBe(before);
+      const doc = (await stored(id)).document;
+      const ok = await post(`/api/product/${id}/status`, { action: 'problem', product: { ...doc, product_comment: 'Pages missing' } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const row = await stored(id);
+      expect(row.product_status).toBe(4);
+      expect(row.document.product_comment).toBe('Pages missing');
+    });
+
+    it("Approve and Unapproved need a product PDF or the process-PDF option ('Please Upload Product Pdf')", async () => {
+      const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+      for (const action of ['approve', 'unapprove']) {
+        const res = await post(`/api/product/${id}/status`, { action });
+        expect(res.statusCode).toBe(422);
+        expect(messages(res.body)).toContain('Please Upload Product Pdf');
+        expect((await stored(id)).product_status).toBe(0);
+      }
+      const doc = (await stored(id)).document;
+      const both = await post(`/api/product/${id}/status`, { action: 'approve', product: { ...doc, product_pdf: '/api/download/1', use_same_process_pdf: 1 } });
+      expect(messages(both.body)).toEqual(['Please Choose one option from Upload Product Pdf or Process Pdf Option']);
+      const processPdf = await post(`/api/product/${id}/status`, { action: 'approve', product: { ...doc, use_same_process_pdf: 1 } });
+      expect(processPdf.statusCode, processPdf.body).toBe(200);
+      expect((await stored(id)).product_status).toBe(1);
+    });
+
+    it('mobile digital content approves without a PDF; approval checks the approval-required fields', async () => {
+      const mobile = await createProduct(kit, approvableProduct({ product_pdf: '', ec_content_type: 'mobiledigital' }));
+      expect((await post(`/api/product/${mobile}/status`, { action: 'approve' })).statusCode).toBe(200);
+      const bare = await createProduct(kit, { entry_date: '2024-03-01', media_channel: 14, audience: 1 });
+      const res = await post(`/api/product/${bare}/status`, { action: 'approve' });
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toEqual(expect.arrayContaining(['Please Upload Product Pdf', 'Product Image', 'Product Name', 'Product Headline', 'Company', 'Sector/Category', 'Mailing Type', 'Personalization', 'State Province']));
+    });
+
+    it('approve 1, unapprove 2, reprocess 3, unused -1, problem 4: each saves the status and logs it', async () => {
+      const id = await createProduct(kit, approvableProduct({ product_comment: 'checked' }));
+      for (const [action, status] of [['approve', 1], ['unapprove', 2], ['reprocess', 3], ['unused', -1], ['problem', 4]] as const) {
+        const res = await post(`/api/product/${id}/status`, { action });
+        expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+        expect((await stored(id)).product_status).toBe(status);
+      }
+      const log = await get(`/api/product-admin-log/${id}?type=process`, kit.as.admin);
+      const rows = log.json<{ payload: Array<{ userid: string; ProductActivity: string; logDate: string }> }>().payload;
+      expect(rows.map((r) => r.ProductActivity)).toEqual([
+        'Status set to Problem', 'Status set to Unused', 'Status set to Reprocessed', 'Status set to UnApproved', 'Status set to Approved', 'Created the product',
+      ]);
+      expect(rows.every((r) => r.userid === 'editor1' && !Number.isNaN(Date.parse(r.logDate)))).toBe(true);
+    });
+
+    it('refuses an unknown action (400), a role without the approve grant (403) and an unknown product (404)', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      expect((await post(`/api/product/${id}/status`, { action: 'glacier' })).statusCode).toBe(400);
+      expect((await post(`/api/product/${id}/status`, { action: 'approve' }, kit.as.analyst)).statusCode).toBe(403);
+      expect((await post('/api/product/987654/status', { action: 'approve' })).statusCode).toBe(404);
+      expect((await post('/api/product/abc/status', { action: 'approve' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('soft delete and restore', () => {
+    it("soft-deletes with the product's index name: 'Product has been deleted successfully'; the product is then read-only", async () => {
+      const id = await createProduct(kit, approvableProduct());
+      const row = await stored(id);
+      expect((await post('/api/product/soft-delete', { data: [{ product_id: id, index_name: 'products_1999' }] })).statusCode).toBe(400);
+      expect((await post('/api/product/soft-delete', { data: [{ product_id: id, index_name: row.index_name }] }, kit.as.analyst)).statusCode).toBe(403);
+      const res = await post('/api/product/soft-delete', { data: [{ product_id: id, index_name: row.index_name }] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ statusCode: 200, message: 'Product has been deleted successfully' });
+      expect((await stored(id)).is_deleted).toBe(1);
+      expect((await get(`/api/product/${id}`)).json<{ payload: { is_deleted: number } }>().payload.is_deleted).toBe(1);
+      // A deleted product cannot be saved or change status until an administrator restores it.
+      expect((await post('/api/addProduct', { ...row.document, product_name: 'x' })).statusCode).toBe(409);
+      expect((await post(`/api/product/${id}/status`, { action: 'approve' })).statusCode).toBe(409);
+      expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] })).statusCode).toBe(403);
+      expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] }, kit.as.admin)).statusCode).toBe(200);
+      expect((await stored(id)).is_deleted).toBe(0);
+      const acts = await kit.db.query<{ action: string }>("select action from activity where entity = 'product' and entity_id = $1 order by id", [String(id)]);
+      expect(acts.rows.map((a) => a.action)).toEqual(['create', 'soft_delete', 'restore']);
+    });
+  });
+
+  describe('reads and per-section loaders (002 §7)', () => {
+    let id: number;
+    beforeAll(async () => {
+      id = await createProduct(kit, approvableProduct({ muid: '4242' }));
+    });
+
+    it('GET /api/product/{id} and GET /api/product/muid/{muid} answer the stored document with productId, muid, isMobile', async () => {
+      const res = await get(`/api/product/${id}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ statusCode: number; payload: Record<string, unknown> }>();
+      expect(body.statusCode).toBe(200);
+      expect(body.payload).toMatchObject({ product_id: id, productId: id, muid: '4242', isMobile: 0, product_name: 'Acme Checking', last_worked_user: 'editor1' });
+      const byMuid = await get('/api/product/muid/4242');
+      expect(byMuid.json<{ payload: { product_id: number } }>().payload.product_id).toBe(id);
+      expect((await get('/api/product/muid/1111')).statusCode).toBe(404);
+    });
+
+    it('numeric-id rule: a non-numeric id is 400, an unknown product 404 (JSON), no token 401', async () => {
+      for (const url of ['/api/product/abc/main', '/api/product/12a', '/api/lastWorkedUser/x', '/api/product/0/main']) expect((await get(url)).statusCode, url).toBe(400);
+      const missing = await get('/api/product/987654/main');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/application\/json/);
+      expect(missing.json()).toEqual({ error: 'Not Found', message: 'Product 987654 not found' });
+      expect((await get(`/api/product/${id}/main`, {})).statusCode).toBe(401);
+      expect((await get(`/api/product/${id}`, {})).statusCode).toBe(401);
+    });
+
+    it('a section is any block or field id of the metadata; the answer is {statusCode: 200, payload: its slice}', async () => {
+      const main = (await get(`/api/product/${id}/main`)).json<{ statusCode: number; payload: Record<string, unknown> }>();
+      expect(main.statusCode).toBe(200);
+      expect(main.payload).toMatchObject({ product_id: id, entry_date: '2024-03-01', state_specific: false });
+      const classification = (await get(`/api/product/${id}/classification`)).json<{ payload: Record<string, unknown> }>().payload;
+      expect(classification).toMatchObject({ media_channel: 14, audience: 1, mailing_type: 1, personalization: 2, state_province: [5] });
+      expect((await get(`/api/product/${id}/audience`)).json()).toEqual({ statusCode: 200, payload: 1 });
+      const delivery = (await get(`/api/product/${id}/delivery`)).json<{ payload: Record<string, unknown> }>().payload;
+      expect(Object.keys(delivery)).toEqual(expect.arrayContaining(['delivery_method']));
+      // Dialog state is not a stored section; unknown names are 404.
+      expect((await get(`/api/product/${id}/send_link`)).statusCode).toBe(404);
+      expect((await get(`/api/product/${id}/nonsense`)).statusCode).toBe(404);
+    });
+
+    it('GET /api/lastWorkedUser/{id} answers user_name', async () => {
+      expect((await get(`/api/lastWorkedUser/${id}`)).json()).toEqual({ statusCode: 200, payload: { user_name: 'editor1' } });
+    });
+
+    it('POST /api/get_product_headline finds another product with the same headline (not the product itself)', async () => {
+      const res = await post('/api/get_product_headline', { product_headline: 'open an ACME checking account today' });
+      expect(res.json()).toMatchObject({ status_code: 200, product_headline_exist: true, request: { product_headline: 'open an ACME checking account today' } });
+      const none = await post('/api/get_product_headline', { product_headline: 'A headline nobody used' });
+      expect(none.json()).toMatchObject({ status_code: 200, product_headline_exist: false, product_id: null });
+    });
+  });
+
+  describe('Product Activity Log', () => {
+    it('is for product admins only, and records who, what and when for every write', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      const doc = (await stored(id)).document;
+      expect((await post('/api/addProduct', { ...doc, product_name: 'Acme Checking Plus' })).statusCode).toBe(200);
+      expect((await get(`/api/product-admin-log/${id}?type=process`, kit.as.editor)).statusCode).toBe(403);
+      const res = await get(`/api/product-admin-log/${id}?type=process`, kit.as.admin);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<{ statusCode: number; payload: Array<{ userid: string; ProductActivity: string; logDate: string }> }>().payload;
+      expect(rows.map((r) => [r.userid, r.ProductActivity])).toEqual([
+        ['editor1', 'Updated the product: product_name'],
+        ['editor1', 'Created the product'],
+      ]);
+      const act = await kit.db.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+        "select before, after from activity where entity = 'product' and entity_id = $1 and action = 'update'",
+        [String(id)],
+      );
+      expect(act.rows[0].before).toMatchObject({ product_name: 'Acme Checking' });
+      expect(act.rows[0].after).toMatchObject({ product_name: 'Acme Checking Plus' });
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvableProduct, countRows, createProduct, productsKit, type ProductsKit } from './productsKit';
+
+// 001 §2 Media block, §5 File input (100MB, type allow-list checked by content), §7 upload and download.
+
+const boundary = '----portal-test-boundary';
+const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a3c2cb0000000049454e44ae426082', 'hex');
+const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><rect width="1" height="1"/></svg>\n');
+const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
+const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)]);
+
+function head(fields: Record<string, string>, filename: string, mime = 'application/pdf'): Buffer {
+  let s = '';
+  for (const [k, v] of Object.entries(fields)) s += `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  s += `--${boundary}\r\ncontent-disposition: form-data; name="product_media"; filename="${filename}"\r\ncontent-type: ${mime}\r\n\r\n`;
+  return Buffer.from(s);
+}
+const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+const multipartHeaders = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+
+describe('media upload', () => {
+  let kit: ProductsKit;
+  let productId: number;
+  beforeAll(async () => {
+    kit = await productsKit();
+    productId = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+  });
+  afterAll(async () => kit.close());
+
+  const upload = (id: number, filename: string, content: Buffer, headers = kit.as.editor, mime?: string) =>
+    kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...headers, ...multipartHeaders }, payload: Buffer.concat([head({ product_id: String(id) }, filename, mime), content, tail]) });
+
+  it('accepts a real PDF, stores it, records it and points the product PDF at the download', async () => {
+    const files = await countRows(kit.db, 'product_files');
+    const res = await upload(productId, 'offer.pdf', minimalPdf);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, payload: { product_id: productId, filename: 'offer.pdf', mime: 'application/pdf', size: minimalPdf.length, kind: 'pdf', product_pdf: `/api/download/${productId}` } });
+    expect(await countRows(kit.db, 'product_files')).toBe(files + 1);
+    const doc = (await kit.db.query<{ document: Record<string, unknown> }>('select document from products where product_id = $1', [productId])).rows[0].document;
+    expect(doc).toMatchObject({ product_pdf: `/api/download/${productId}`, file_name: 'offer.pdf', document_size_byte: minimalPdf.length });
+    const dl = await kit.app.inject({ method: 'GET', url: `/api/download/${productId}`, headers: kit.as.analyst });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('application/pdf');
+    expect(dl.rawPayload.equals(minimalPdf)).toBe(true);
+    // The uploaded PDF now satisfies 'Please Upload Product Pdf'.
+    expect((await kit.app.inject({ method: 'POST', url: `/api/product/${productId}/status`, headers: kit.as.editor, payload: { action: 'approve' } })).statusCode).toBe(200);
+    const acts = await kit.db.query<{ action: string }>("select action from activity where entity = 'product' and entity_id = $1 and action = 'upload'", [String(productId)]);
+    expect(acts.rows).toHaveLength(1);
+  });
+
+  it("decides the type by content, never by name: a .pdf that is text, ELF or EXE is 'Invalid file type'", async () => {
+    const files = await countRows(kit.db, 'product_files');
+    for (const [name, content] of [['offer.pdf', Buffer.from('just some text, not a PDF\n')], ['offer.pdf', elf], ['offer.pdf', exe], ['empty.pdf', Buffer.alloc(0)]] as const) {
+      const res = await upload(productId, name, content);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Invalid file type' });
+    }
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+    // A PNG named .pdf is a PNG; an SVG (text) is recognised by its content.
+    expect((await upload(productId, 'scan.pdf', png)).json<{ payload: { mime: string } }>().payload.mime).toBe('image/png');
+    expect((await upload(productId, 'logo.png', svg, kit.as.editor, 'image/png')).json<{ payload: { mime: string; kind: string } }>().payload).toMatchObject({ mime: 'image/svg+xml', kind: 'media' });
+  });
+
+  it('online display (channel 5) takes images only', async () => {
+    const display = await createProduct(kit, approvableProduct({ media_channel: 5, media_file_url: 'https://ads.example/1' }));
+    expect((await upload(display, 'offer.pdf', minimalPdf)).statusCode).toBe(415);
+    expect((await upload(display, 'banner.png', png)).statusCode).toBe(200);
+  });
+
+  it('refuses unknown or deleted products, callers without the edit grant, and a non-numeric id', async () => {
+    expect((await upload(987654, 'offer.pdf', minimalPdf)).statusCode).toBe(404);
+    expect((await upload(productId, 'offer.pdf', minimalPdf, kit.as.analyst)).statusCode).toBe(403);
+    const res = await kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...kit.as.editor, ...multipartHeaders }, payload: Buffer.concat([head({ product_id: 'abc' }, 'a.pdf'), minimalPdf, tail]) });
+    expect(res.statusCode).toBe(400);
+    const gone = await createProduct(kit, approvableProduct());
+    const index = (await kit.db.query<{ index_name: string }>('select index_name from products where product_id = $1', [gone])).rows[0].index_name;
+    await kit.app.inject({ method: 'POST', url: '/api/product/soft-delete', headers: kit.as.editor, payload: { data: [{ product_id: gone, index_name: index }] } });
+    expect((await upload(gone, 'offer.pdf', minimalPdf)).statusCode).toBe(409);
+    expect((await kit.app.inject({ method: 'GET', url: `/api/download/${gone}`, headers: kit.as.editor })).json()).toEqual({ error: 'Not Found', message: 'PDF file does not exist for this product.' });
+  });
+
+  it("refuses a file over 1e8 bytes with 413 'File size exceeds 100MB limit', streamed over HTTP without buffering it", { timeout: 180_000 }, async () => {
+    const files = await countRows(kit.db, 'product_files');
+    const address = await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = kit.app.server.address() as AddressInfo;
+    expect(address).toContain(String(port));
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const total = 101; // MiB: more than 1e8 bytes
+    async function* body() {
+      yield head({ product_id: String(productId) }, 'huge.pdf');
+      yield Buffer.from('%PDF-1.4\n');
+      for (let i = 0; i < total; i++) yield chunk;
+      yield tail;
+    }
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload-product-media', headers: { ...kit.as.editor, ...multipartHeaders } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      // The server may answer before the last bytes are sent; a reset after that is expected.
+      req.on('error', (err) => (req.writableFinished ? undefined : reject(err)));
+      Readable.from(body()).pipe(req);
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toEqual({ error: 'Payload Too Large', message: 'File size exceeds 100MB limit' });
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+  });
+});

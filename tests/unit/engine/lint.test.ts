@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { lintMetadata } from '../../../src/engine';
+import type { Metadata } from '../../../src/engine';
+import { miniMetadata } from './miniMetadata';
+
+type Json = Record<string, unknown> & { rules?: Array<Record<string, unknown>>; oneOf?: unknown[]; properties?: Record<string, unknown> };
+/** The mini fixture with one file changed. */
+function broken(file: string, change: (content: Json) => void): Metadata {
+  const md = miniMetadata();
+  const content = structuredClone(md.files[file]) as Json;
+  change(content);
+  md.files[file] = content;
+  return md;
+}
+const lines = (md: Metadata) => lintMetadata(md).map((p) => `${p.file}:${p.path}: ${p.message}`);
+
+describe('lintMetadata', () => {
+  it('finds no problem in the mini fixture', () => {
+    expect(lines(miniMetadata())).toEqual([]);
+  });
+
+  it('unknown var: names the file and the JSON path of the var', () => {
+    const md = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'media_chanel' }, 1] }, { in: [{ var: 'audience' }, [1, 2, 5]] }] };
+    });
+    expect(lines(md)).toEqual(['rules/product/gates.json:$.rules[0].when.and[0]["=="][0].var: unknown field "media_chanel"']);
+  });
+
+  it('vars inside map/filter/some/all/none/reduce resolve against the item schema', () => {
+    const ok = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { some: [{ var: 'panelists' }, { '==': [{ var: 'stateID' }, 5] }] };
+    });
+    expect(lines(ok)).toEqual([]);
+    const bad = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { some: [{ var: 'panelists' }, { '==': [{ var: 'stateId' }, 5] }] };
+    });
+    expect(lines(bad)).toEqual(['rules/product/gates.json:$.rules[0].when.some[1]["=="][0].var: unknown item field "stateId"']);
+    const nowInside = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { none: [{ var: 'panelists' }, { date_gt: [{ var: 'pp_date' }, { var: '$now' }] }] };
+    });
+    expect(lines(nowInside)[0]).toMatch(/\$\.rules\[0\]\.when\.none\[1\]\.date_gt\[1\]\.var: "\$now" is not visible inside/);
+  });
+
+  it('accepts array-item paths, $prev, $now, option.* and doc.* where they belong', () => {
+    const md = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'panelists.0.stateID' }, { var: '$prev.panelists.0.stateID' }] }, { var: 'sectors.0.1.id' }, { date_lt: [{ var: 'entry_date' }, { var: '$now' }] }] };
+    });
+    expect(lines(md)).toEqual([]);
+    const optionOutside = broken('rules/product/options.json', (c) => {
+      c.rules![0].filter = { '==': [{ var: 'option.const' }, { var: 'media_channel' }] };
+    });
+    expect(lines(optionOutside)).toEqual(['rules/product/options.json:$.rules[0].filter["=="][1].var: an options filter reads option.* or doc.*, not "media_channel"']);
+  });
+
+  it('dangling $ref: names the schema file and the path of the $ref', () => {
+    const md = broken('schemas/product/sections/main.json', (c) => {
+      (c.properties!.audience as Record<string, unknown>).$ref = 'codes/audiences';
+    });
+    expect(lines(md)).toEqual(['schemas/product/sections/main.json:$.properties.audience.$ref: unresolved $ref "codes/audiences" (no code table or schema has that $id)']);
+  });
+
+  it('duplicate code id: names the table and the entry', () => {
+    const md = broken('schemas/codes/media_channel.json', (c) => {
+      c.oneOf!.push({ const: 2, title: 'Print again' });
+    });
+    expect(lines(md)).toEqual(['schemas/codes/media_channel.json:$.oneOf[4].const: duplicate code id 2 (also at $.oneOf[1])']);
+  });
+
+  it('missing message on a validate rule, missing source on any rule', () => {
+    const md = broken('rules/product/checks.json', (c) => {
+      delete c.rules![3].message;
+      delete c.rules![0].source;
+    });
+    expect(lines(md)).toEqual([
+      'rules/product/checks.json:$.rules[0]: missing "source"',
+      'rules/product/checks.json:$.rules[3]: missing "message"',
+    ]);
+  });
+
+  it('typos in keys, kinds and widgets are caught by the meta-schemas', () => {
+    const rule = broken('rules/product/gates.json', (c) => {
+      c.rules![0].kind = 'visibile';
+      c.rules![1].wen = c.rules![1].when;
+    });
+    expect(lines(rule)).toEqual([
+      'rules/product/gates.json:$.rules[0].kind: must be one of "visible", "required", "validate", "derive", "options", "readonly", "label"',
+      'rules/product/gates.json:$.rules[1]: unknown key "wen"',
+    ]);
+    const field = broken('schemas/product/sections/main.json', (c) => {
+      (c.properties!.audience as Record<string, unknown>).tittle = 'Audience';
+    });
+    expect(lines(field)).toEqual(['schemas/product/sections/main.json:$.properties.audience: unknown key "tittle"']);
+  });
+
+  it('duplicate rule ids, unknown targets, unknown operations, bad placeholders', () => {
+    const md = broken('rules/product/checks.json', (c) => {
+      c.rules![1].id = c.rules![0].id;
+      c.rules![2].target = 'delivery.delivery_typo';
+      c.rules![3].when = { not_empty: [{ var: 'offer_expiry_date' }] };
+      c.rules![5].message = 'Comment needed for {product_coment}';
+    });
+    expect(lines(md)).toEqual([
+      'rules/product/checks.json:$.rules[1].id: duplicate rule id "save.media_channel" (also rules/product/checks.json:$.rules[0])',
+      'rules/product/checks.json:$.rules[2].target: unknown target "delivery.delivery_typo" (no block id or field path)',
+      'rules/product/checks.json:$.rules[3].when: unknown operation not_empty',
+      'rules/product/checks.json:$.rules[5].message: placeholder {product_coment} names no field',
+    ]);
+  });
+
+  it('derived-value cycles: two rules feeding each other, or one reading its own target', () => {
+    const md = miniMetadata();
+    md.files['rules/product/cycle.json'] = {
+      rules: [
+        { id: 'a', kind: 'derive', target: 'product_name', source: 't', value: { var: 'product_comment' } },
+        { id: 'b', kind: 'derive', target: 'product_comment', source: 't', value: { cat: [{ var: 'product_name' }, '!'] } },
+        { id: 'c', kind: 'derive', target: 'entry_id', source: 't', value: { cat: [{ var: 'entry_id' }, 'x'] } },
+        // Guarded by $prev: reacts to an edit, not a cycle.
+        { id: 'd', kind: 'derive', target: 'state_province', source: 't', when: { '!=': [{ var: 'panelists' }, { var: '$prev.panelists' }] }, value: { union: [{ var: 'state_province' }, { pluck: [{ var: 'panelists' }, 'stateID'] }] } },
+      ],
+    };
+    expect(lines(md)).toEqual([
+      'rules/product/cycle.json:$.rules[0]: derived-value cycle: a -> b -> a',
+      'rules/product/cycle.json:$.rules[1]: derived-value cycle: a -> b -> a',
+      'rules/product/cycle.json:$.rules[2]: derived-value cycle: c -> c',
+    ]);
+  });
+
+  it('reports unparsable files from the loader and block problems', () => {
+    const md = miniMetadata();
+    md.problems = [{ file: 'rules/product/bad.json', path: '$', message: 'not valid JSON: Unexpected token' }];
+    (md.files['schemas/product/sectors/delivery_details.json'] as Json)['x-block'] = {
+      id: 'delivery_details', path: 'delivery', parent: 'delivry', fields: ['postage', 'postag'], source: '002 §3',
+    };
+    expect(lines(md)).toEqual([
+      'rules/product/bad.json:$: not valid JSON: Unexpected token',
+      'schemas/product/sectors/delivery_details.json:$["x-block"].parent: unknown parent block "delivry"',
+      'schemas/product/sectors/delivery_details.json:$["x-block"].fields[1]: unknown field "postag"',
+    ]);
+  });
+
+  it('ignores files of other features (schemas/admin, rules/dashboards)', () => {
+    const md = miniMetadata();
+    md.files['rules/dashboards/search.json'] = { onToggle: [] };
+    md.files['schemas/admin/user.json'] = { whatever: true };
+    expect(lines(md)).toEqual([]);
+  });
+});
