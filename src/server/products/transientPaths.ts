@@ -1,15 +1,11 @@
 import type { MetadataModel } from '../../engine';
 import type { BlockMeta } from '../../engine/types';
 
-const dialogDescription = /not stored with the product/i;
-
 /** A block that is editor or dialog state (move_and_delete, send_link, sector_draft, promotion.form). */
 export function isTransientBlock(b: BlockMeta): boolean {
   const s = b.schema;
   const xb = (s['x-block'] ?? {}) as Record<string, unknown>;
-  if (s['x-transient'] === true || xb['x-transient'] === true) return true;
-  // The metadata marks these blocks in words only (docs/decisions-metadata.md "Editor state").
-  return b.path !== '' && typeof s.description === 'string' && dialogDescription.test(s.description);
+  return s['x-transient'] === true || xb['x-transient'] === true;
 }
 
 /**
