@@ -129,7 +129,9 @@ class Renderer {
     if (schema['x-transient'] === true) parts.push('Editor state, not stored.');
     if (field) parts.push(`Block \`${field.block}\`.`);
     else if (block) {
-      if (typeof block.schema.description === 'string') parts.push(block.schema.description);
+      const said = typeof block.schema.description === 'string' ? block.schema.description : '';
+      if (said) parts.push(said);
+      if (block.schema['x-transient'] === true && !/not stored/i.test(said)) parts.push('Editor state, not stored.');
       parts.push(`Block \`${block.id}\` (${block.source}).`);
     }
     return parts.join(' ');

@@ -1,7 +1,5 @@
-import { createEngine, type Engine } from '../../engine';
-import { loadMetadataFromDir } from '../metadata/loadMetadataFromDir';
-import { metadataHash } from '../metadataHash';
-import { projectRoot } from '../paths';
+import type { Engine } from '../../engine';
+import { metadataStore } from '../metadata/metadataStore';
 
 export interface ProductEngine {
   engine: Engine;
@@ -9,13 +7,11 @@ export interface ProductEngine {
   version: string;
 }
 
-let cached: ProductEngine | undefined;
-
 /**
- * The engine the server validates every product write with: the same schemas/ and rules/ the
- * client runs, loaded once per process (the metadata is read at start, like the health hash).
+ * The engine the server validates every product write with: the metadata the server currently
+ * serves to the client (METADATA_DIR), so a reload under `portal dev` reaches save enforcement too.
  */
 export function productEngine(): ProductEngine {
-  cached ??= { engine: createEngine(loadMetadataFromDir(projectRoot)), version: metadataHash() };
-  return cached;
+  const { engine, version } = metadataStore().current();
+  return { engine, version };
 }
