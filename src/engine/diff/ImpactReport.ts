@@ -65,6 +65,8 @@ export interface ImpactReport {
   /** Blocks newly shown / newly hidden, by block id: how many products. */
   blocksShown: Record<string, number>;
   blocksHidden: Record<string, number>;
+  /** Products evaluated at all: the rest provably cannot change (the changed rules decide the same from the stored document). */
+  evaluated: number;
   /** Products evaluated under the new version too (the rest provably decide the same; see computeImpact). */
   evaluatedBoth: number;
   seconds: number;

@@ -10,6 +10,7 @@ import type { ChangeImpact, ImpactCounts, ImpactReport, LostProduct, ProductInpu
 import type { MetadataChange } from './MetadataChange';
 import { reviewEngine, type ReviewEngine } from './reviewEngine';
 import { ruleOutcome } from './ruleOutcome';
+import { staticCheckFor, type StaticCheck } from './staticCheck';
 
 export interface ImpactOptions {
   /** Today for date rules (`$now`), `YYYY-MM-DD`; default the engine's (system date). */
@@ -78,14 +79,17 @@ function rootSector(doc: unknown): string {
   return id === undefined || id === null ? 'none' : String(id);
 }
 
-/** Whether a product counts for a change, given both outcomes (`same`: the new version decides identically). */
-type Probe = (doc: unknown, a: Outcome, b: Outcome, same: boolean) => boolean;
+/**
+ * Whether a product counts for a change, given both outcomes (`same`: the new version decides
+ * identically). Outcomes are null when the product was decided without evaluating (staticCheck).
+ */
+type Probe = (doc: unknown, a: Outcome | null, b: Outcome | null, same: boolean) => boolean;
 
-function probeFor(c: MetadataChange, from: Engine, to: Engine): { probe: Probe | null; measure: string } {
+function probeFor(c: MetadataChange, from: Engine, to: Engine, statics: StaticCheck | null): { probe: Probe | null; measure: string } {
   if (c.subject === 'rule' || c.subject === 'message') {
     const ra = from.rules.find((r) => r.id === c.id);
     const rb = to.rules.find((r) => r.id === c.id);
-    const out = (e: Engine, r: CompiledRule | undefined, o: Outcome) => (r ? ruleOutcome(e, r, o.vm, o.save, o.approve) : null);
+    const out = (e: Engine, r: CompiledRule | undefined, o: Outcome | null) => (r && o ? ruleOutcome(e, r, o.vm, o.save, o.approve) : null);
     if (c.change === 'added') return { measure: 'products the new rule acts on', probe: (_d, _a, b) => out(to, rb, b)?.fires === true };
     if (c.change === 'removed') return { measure: 'products the removed rule acted on', probe: (_d, a) => out(from, ra, a)?.fires === true };
     return { measure: 'products whose result under this rule differs', probe: (_d, a, b, same) => !same && out(from, ra, a)?.key !== out(to, rb, b)?.key };
@@ -108,12 +112,15 @@ function probeFor(c: MetadataChange, from: Engine, to: Engine): { probe: Probe |
       const owner = star >= 0 ? segs.slice(0, star).join('.') : c.id;
       const block = collectFields(to.model).get(c.id)?.block ?? '';
       // When the new version was not evaluated (same outcome), the field shows exactly when its block does.
-      return { measure: 'products that show the new field', probe: (_d, _a, b) => (b.vm.fields[owner] ? b.vm.fields[owner].visible : b.vm.blocks[block]?.visible === true) };
+      return {
+        measure: 'products that show the new field',
+        probe: (doc, _a, b) => (!b ? !!statics && statics.blockVisible(block, doc) : b.vm.fields[owner] ? b.vm.fields[owner].visible : b.vm.blocks[block]?.visible === true),
+      };
     }
     return { measure: 'products with a value in this field', probe: (doc) => valuesAt(doc, segs).length > 0 };
   }
   if (c.subject === 'block' || c.subject === 'sub-form') {
-    return { measure: 'products showing this block in either version', probe: (_d, a, b) => a.vm.blocks[c.id]?.visible === true || b.vm.blocks[c.id]?.visible === true };
+    return { measure: 'products showing this block in either version', probe: (_d, a, b) => a?.vm.blocks[c.id]?.visible === true || b?.vm.blocks[c.id]?.visible === true };
   }
   return { measure: 'not measured per product', probe: null };
 }
@@ -194,11 +201,14 @@ export function computeImpact(
   const max = opts.examples ?? 5;
   const clock = opts.clock ?? (() => Date.now());
   const started = clock();
-  const now = opts.now ? () => opts.now! : undefined;
-  const from = reviewEngine(toModel(fromMeta), now);
-  const to = reviewEngine(toModel(toMeta), now);
-  const probes = changes.map((c) => ({ c, ...probeFor(c, from.engine, to.engine), count: 0, examples: [] as string[] }));
+  // The engine's own default, made explicit so the static check sees the same day.
+  const today = opts.now ?? new Date().toISOString().slice(0, 10);
+  const from = reviewEngine(toModel(fromMeta), () => today);
+  const to = reviewEngine(toModel(toMeta), () => today);
+  const statics = opts.exhaustive ? null : staticCheckFor(changes, from.engine, to.engine, today);
+  const probes = changes.map((c) => ({ c, ...probeFor(c, from.engine, to.engine, statics), count: 0, examples: [] as string[] }));
   const shortcut = opts.exhaustive ? null : shortcutFor(changes, from.engine, to.engine);
+  const unchanged = { visible: false, save: false, approve: false, derived: false };
   const total = emptyCounts();
   const sectors = new Map<string, ImpactCounts>();
   const approvableLost: LostProduct[] = [];
@@ -207,8 +217,23 @@ export function computeImpact(
   const blocksHidden: Record<string, number> = {};
   let approvedLost = 0;
   let evaluatedBoth = 0;
+  let evaluated = 0;
 
   for (const p of products) {
+    if (statics && statics.same(p.doc)) {
+      const sector = rootSector(p.doc);
+      add(total, p.id, unchanged, max);
+      let s = sectors.get(sector);
+      if (!s) sectors.set(sector, (s = emptyCounts()));
+      add(s, p.id, unchanged, max);
+      for (const pr of probes) {
+        if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
+        pr.count++;
+        if (pr.examples.length < max) pr.examples.push(p.id);
+      }
+      continue;
+    }
+    evaluated++;
     const a = outcomeOf(from, p.doc);
     const same = !!shortcut && shortcut(p.doc, a);
     const b = same ? a : outcomeOf(to, p.doc);
@@ -249,5 +274,5 @@ export function computeImpact(
     id: pr.c.id, subject: pr.c.subject, change: pr.c.change, summary: pr.c.summary,
     products: pr.probe ? pr.count : null, examples: pr.examples, measure: pr.measure,
   }));
-  return { total, byChange, bySector, approvableLost, approvedLost, saveBroken, blocksShown, blocksHidden, evaluatedBoth, seconds: (clock() - started) / 1000 };
+  return { total, byChange, bySector, approvableLost, approvedLost, saveBroken, blocksShown, blocksHidden, evaluated, evaluatedBoth, seconds: (clock() - started) / 1000 };
 }
