@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== type-check"; npx tsc -p tsconfig.json --noEmit
 echo "== lint"; npx eslint .
+echo "== metadata lint"; node bin/portal.js rules lint
 echo "== codegen freshness"; npx tsx codegen/run.ts --check
 echo "== unit + server"; npx vitest run --project unit --project server
 echo "== browser"; bash scripts/ensure-chromium.sh; npx vite build --logLevel warn; npx vitest run --project e2e
