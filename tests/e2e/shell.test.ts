@@ -100,7 +100,7 @@ describe('client shell', () => {
     const { page, problems } = await openWatchedPage(browser.context);
     for (const path of ['/product/123', '/emailbodypopup/123/2024-05-01', '/managepdf/55']) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-      await expect.poll(() => page.locator('.portal-placeholder h2').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('main.portal-bare').isVisible()).toBe(true);
       expect(await page.getByRole('banner', { name: 'Portal header' }).count(), path).toBe(0);
     }
     // A route with the header, for contrast.
