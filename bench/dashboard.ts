@@ -40,8 +40,6 @@ const sqlArray = (a: string[]) => `(array[${a.map((w) => `'${w}'`).join(',')}])`
  * Loads `n` generated emails in one INSERT ... SELECT over generate_series per chunk (no per-row
  * JavaScript), with the import's search vector, then builds the production indexes afresh.
  */
-export async function generateForDebug(db: Db, n: number) { return generate(db, n); }
-
 async function generate(db: Db, n: number): Promise<void> {
   await db.query(
     `insert into panelists (competi_id, first_name, last_name, email, age, gender, "stateID", panelist_type, owner_type, country)
@@ -54,7 +52,7 @@ async function generate(db: Db, n: number): Promise<void> {
     `select indexname from pg_indexes where tablename = 'emails' and indexname not in (select conname from pg_constraint where conrelid = 'emails'::regclass)`,
   );
   for (const { indexname } of idx.rows) await db.exec(`drop index if exists "${indexname}"`);
-  await db.exec('alter table emails disable trigger emails_fill_panelist_trg');
+  await db.exec('alter table emails disable trigger emails_fill_panelist_trg; alter table emails disable trigger emails_fill_date_trg');
   const words = vocabulary();
   await db.query('create table bench_words (i integer primary key, w text not null)');
   await db.query('insert into bench_words select ordinality, w from unnest($1::text[]) with ordinality as t(w, ordinality)', [words]);
@@ -91,7 +89,7 @@ async function generate(db: Db, n: number): Promise<void> {
          ${wordsSql([11, 12, 13, 14, 15, 16, 17, 18])} as body) s`,
     );
   }
-  await db.exec('alter table emails enable trigger emails_fill_panelist_trg');
+  await db.exec('alter table emails enable trigger emails_fill_panelist_trg; alter table emails enable trigger emails_fill_date_trg');
   const dir = join(projectRoot, 'src/server/migrations');
   for (const f of readdirSync(dir).filter((x) => x === '003_emails.sql' || x === '006_dashboards.sql').sort()) await db.exec(readFileSync(join(dir, f), 'utf8'));
   await db.exec('drop table bench_words; analyze emails; analyze email_counts; analyze panelists');

@@ -2,10 +2,14 @@ import type { Bench } from './BenchRow';
 import { benchEditor } from './editor';
 import { importBench } from './import';
 import { engineBench } from './engine';
+import { benchImpact } from './impact';
+import { benchDashboard } from './dashboard';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
   engineBench,
   { name: 'editor', run: benchEditor },
   importBench,
+  { name: 'impact', run: benchImpact },
+  { name: 'dashboard', run: benchDashboard },
 ];

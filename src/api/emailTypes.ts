@@ -8,7 +8,8 @@ export type EmailSortField = 'muid' | 'email_subject' | 'email_date' | 'email_fr
 export type SortDirection = 'asc' | 'desc';
 /** The route's panelist type ('all' on /). */
 export type PanelistTypeFilter = 'all' | 'producer' | 'consumer' | 'mortgage' | 'provider';
-export type DashboardType = 'focus' | 'glacier';
+/** Focus (0, 1), e-Glacier (3), and the header's Copy list (4). */
+export type DashboardType = 'focus' | 'glacier' | 'copy';
 
 /** 000 §3 "Search criteria". Empty strings mean "not set". */
 export interface SearchCriteria {

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
@@ -30,7 +29,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
   });
 
   it('refuses each step with the spec message, saves, approves, and shows it after a reload and in the summary', { timeout: 300_000 }, async () => {
-    const { page } = await openWatchedPage(browser.context);
+    const { page, problems } = await openWatchedPage(browser.context);
     await signInAt(page, server, '/product?channel_id=3');
     await expect.poll(() => byId(page, 'media_channel').inputValue()).not.toBe('');
 
@@ -89,7 +88,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
     const productId = Number(new URL(page.url()).searchParams.get('product_id'));
 
     // Status actions: Problem needs a comment; Approve lists what approval needs.
-    await page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button', { name: 'Approve' }).waitFor();
+    await page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button', { name: 'Approve', exact: true }).waitFor();
     expect(await refusedProblems(page, 'Problem')).toContain('Please Enter Comment');
     const approveProblems = await refusedProblems(page, 'Approve');
     expect(approveProblems).toEqual(expect.arrayContaining(['Please Upload Product Pdf', 'Product Image', 'Product Headline', 'Mailing Type']));
@@ -120,8 +119,9 @@ describe('product editor: credit card product from nothing to Approved', () => {
     }
     // Yes/No: promotional offer checked shows Yes.
     expect(await summary.locator('section[data-block="credit_card"]').textContent()).toMatch(/Yes/);
+    // No uncaught errors and no failed requests along the way.
+    expect(problems.filter((p) => p.startsWith('pageerror') || p.startsWith('requestfailed') || /^http 5/.test(p))).toEqual([]);
     await page.close();
   });
 });
 
-export type { Page };

@@ -72,7 +72,9 @@ export async function refusedProblems(page: Page, action: string): Promise<strin
   const list = page.getByRole('list', { name: 'Problems' });
   await list.waitFor();
   const items = await list.locator('li').allTextContents();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  const ok = page.getByRole('dialog').getByRole('button', { name: 'OK' });
+  if (!(await ok.isVisible())) throw new Error(`${action} was not refused; the dialog says: ${items.join(' | ')}`);
+  await ok.click();
   await list.waitFor({ state: 'detached' });
   return items;
 }
@@ -91,7 +93,12 @@ export async function saveWith(page: Page, action: string, expected: RegExp): Pr
     if (await problems.isVisible()) return (await problems.locator('li').count()) ? `refused: ${(await problems.locator('li').allTextContents()).join(' | ')}` : 'confirm';
     return 'pending';
   };
-  await expect.poll(outcome, { timeout: 15_000 }).not.toBe('pending');
+  try {
+    await expect.poll(outcome, { timeout: 15_000 }).not.toBe('pending');
+  } catch (e) {
+    if (process.env.PRODUCT_E2E_SHOTS) await page.screenshot({ path: `${process.env.PRODUCT_E2E_SHOTS}/save-${action}.png`, fullPage: true });
+    throw e;
+  }
   if ((await outcome()) === 'confirm') await confirm.click();
   await expect.poll(outcome, { timeout: 15_000 }).toBe('saved');
 }

@@ -145,7 +145,7 @@ describe('rules diff rehearsal', () => {
     expect(markdown).toContain('## Impact on stored products');
     expect(markdown).toContain('| Would stop being approvable | 1 | 16.7% | `1` |');
     expect(markdown).toContain('| Mortgage and Loan (6) | 2 | 2 | 2 | 0 | 1 | 1 | `1`, `2` |');
-    expect(markdown).toMatch(/### Products that would stop being approvable[\s\S]*\| 1 \| 1 \| 6 \| Delivery Method \|/);
+    expect(markdown).toMatch(/### Products that would stop being approvable[\s\S]*\| 1 \| Approved \| Mortgage and Loan \(6\) \| Delivery Method \|/);
   });
 
   it('--fail-on exits 1 exactly when its condition holds', () => {
@@ -188,13 +188,25 @@ describe('rules diff rehearsal', () => {
     expect(missing.stderr).toContain('"no-such-ref" is neither a folder holding schemas/ and rules/ nor a git ref');
   });
 
-  it('says clearly when --products db has no products table', () => {
+  it('reads the products table with --products db, and says clearly when there is none', () => {
     const dataDir = join(tmp, 'data');
-    const r = spawnSync(process.execPath, [join(projectRoot, 'bin/portal.js'), 'rules', 'diff', a, b, '--products', 'db'], {
-      cwd: projectRoot, encoding: 'utf8', timeout: 120_000, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    // With the product editor's migration in place the table exists and the run succeeds instead.
-    if (r.status === 2) expect(r.stderr).toContain('has no products table yet');
-    else expect(r.status, r.stderr).toBe(0);
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], { cwd: projectRoot, encoding: 'utf8', timeout: 180_000, env });
+    const none = run('rules', 'diff', a, b, '--products', 'db');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('has no products table yet');
+
+    expect(run('migrate').status).toBe(0);
+    const gen = run('products', 'generate', '--count', '40', '--seed', '9');
+    expect(gen.status, gen.stderr).toBe(0);
+    expect(gen.stderr).toContain('40 products inserted');
+    const r = run('rules', 'diff', a, b, '--products', 'db', '--format', 'json', '--now', NOW);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Report).impact!.total.products).toBe(40);
+
+    const out = join(tmp, 'products.jsonl');
+    expect(run('products', 'generate', '--count', '40', '--seed', '9', '--out', out).status).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
+    expect(lines.map((p) => p.product_id)).toEqual(Array.from({ length: 40 }, (_, i) => 100001 + i));
   });
 });

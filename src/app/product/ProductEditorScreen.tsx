@@ -98,7 +98,8 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'move' | 'send' | 'log' | null>(null);
-  const [message, setMessage] = useState<ReactNode>(null);
+  // The post-submit message survives the navigation to the stored product's URL (which remounts the editor).
+  const [message, setMessage] = useState<ReactNode>(() => (location.state as { message?: string } | null)?.message ?? null);
   const [denied, setDenied] = useState(false);
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
@@ -191,12 +192,13 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       const fresh = await productApi.byId(saved.product_id);
       store.reset(fresh);
       const label = statusButtons.find((b) => b.action === action)?.label;
-      setMessage(`Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${label}`}.`);
+      const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${label}`}.`;
+      setMessage(done);
       notify(`Product ${saved.product_id} saved`, 'success');
       if (productId === undefined) {
         const q = new URLSearchParams(location.search);
         q.set('product_id', String(saved.product_id));
-        navigate(`${location.pathname}?${q.toString()}`, { replace: true });
+        navigate(`${location.pathname}?${q.toString()}`, { replace: true, state: { message: done } });
       }
     } catch (e) {
       if (e instanceof ProductRefusedError) await showProblems('The server refused the save', e.errors);

@@ -8,7 +8,7 @@ import { productEntries } from '../../ui/product/productEntries';
 import { ApiError } from '../auth/apiFetch';
 import { editorOnlyFields, hideFields } from './editorOnlyFields';
 import { httpProductLookups, productApi } from './productApi';
-import { DELETED_NOTICE, EDITOR_BLOCKS, NO_PERMISSION } from './productScreenText';
+import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION } from './productScreenText';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
 
@@ -41,7 +41,12 @@ export function ProductViewScreen() {
 function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
   const vm = useMemo(() => pe.engine.evaluate(doc), [pe, doc]);
   const shown = vm.document as Doc;
-  const shownVm = useMemo(() => hideFields(vm as unknown as ViewModelLike, editorOnlyFields(pe.blocks, productEntries)), [vm, pe.blocks]);
+  const shownVm = useMemo(() => {
+    const base = hideFields(vm as unknown as ViewModelLike, editorOnlyFields(pe.blocks, productEntries));
+    const blocks = { ...base.blocks };
+    for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
+    return { ...base, blocks };
+  }, [vm, pe.blocks]);
   // Read-only widgets read codes and the product's companies through the same context as the editor.
   const reader = useMemo<ProductEditor>(
     () => ({

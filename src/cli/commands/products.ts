@@ -6,6 +6,7 @@ import type { Queryable } from '../../server/db/Db';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/openDb';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
+import { metadataHash } from '../../server/metadataHash';
 import { projectRoot } from '../../server/paths';
 import { generateProducts, type GeneratedProduct } from '../../server/products/generateProducts';
 
@@ -37,25 +38,30 @@ async function writeJsonl(file: string, products: GeneratedProduct[]): Promise<v
  * as jsonb, plus every other column whose name is a top-level document field (status, muid, dates...).
  * Rows whose product_id exists already are left alone.
  */
-export async function insertProducts(db: Queryable, products: GeneratedProduct[]): Promise<number> {
+export async function insertProducts(db: Queryable, products: GeneratedProduct[], metadataVersion?: string): Promise<number> {
   const cols = await db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'products' and table_schema = current_schema()`);
   const columns = cols.rows.map((r) => r.column_name);
   if (!columns.includes('document')) throw new Error('the database has no products table with a document column yet (it comes with the product editor migration 005_products.sql: run `portal migrate`); use --out <file.jsonl> meanwhile');
   const scalar = columns.filter((c) => c !== 'document' && products.some((p) => p[c] !== undefined && (p[c] === null || typeof p[c] !== 'object')));
-  const names = ['document', ...scalar];
+  const version = metadataVersion && columns.includes('metadata_version') ? ['metadata_version'] : [];
+  const names = ['document', ...scalar, ...version];
   let inserted = 0;
   const batch = 200;
   for (let i = 0; i < products.length; i += batch) {
     const rows = products.slice(i, i + batch);
     const params: unknown[] = [];
     const tuples = rows.map((p) => {
-      const values = [JSON.stringify(p), ...scalar.map((c) => (p[c] === '' ? null : p[c]))];
+      const values = [JSON.stringify(p), ...scalar.map((c) => (p[c] === '' ? null : p[c])), ...(version.length ? [metadataVersion] : [])];
       const start = params.length;
       params.push(...values);
       return `(${values.map((_, k) => (k === 0 ? `$${start + 1}::jsonb` : `$${start + k + 1}`)).join(', ')})`;
     });
     const res = await db.query(`insert into products (${names.map((n) => `"${n}"`).join(', ')}) values ${tuples.join(', ')} on conflict do nothing`, params);
     inserted += res.rowCount;
+  }
+  // Explicit ids leave an identity sequence behind; move it past them so the editor's next id is free.
+  if (columns.includes('product_id')) {
+    await db.query(`select setval(pg_get_serial_sequence('products', 'product_id'), greatest((select max(product_id) from products), 1))`).catch(() => undefined);
   }
   return inserted;
 }
@@ -88,7 +94,7 @@ export function register(program: Command): void {
         const config = loadConfig(process.env);
         const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
         try {
-          const n = await insertProducts(db, list);
+          const n = await insertProducts(db, list, metadataHash(resolve(opts.dir ?? projectRoot)));
           console.error(`${n} products inserted (${list.length - n} already there; generated in ${secs} s)`);
         } finally {
           await db.close();

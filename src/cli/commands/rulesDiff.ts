@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { createEngine, type Engine } from '../../engine';
+import { RuleCompileError } from '../../engine';
 import {
   computeImpact, diffMetadata, failingConditions, failOnConditions, formatDiffMarkdown, isFailOnCondition,
   type FailOnCondition, type ImpactReport, type ProductInput,
@@ -80,15 +80,6 @@ async function readProductsFromDb(): Promise<ProductInput[]> {
   }
 }
 
-/** Refuses metadata that does not compile, naming the side, before the impact run compiles it for review. */
-function compile(metadata: Metadata, side: string, now: string | undefined): Engine {
-  try {
-    return createEngine(metadata, now ? { now: () => now } : {});
-  } catch (e) {
-    throw new InputError(`metadata of ${side} does not compile (run \`portal rules lint\`): ${(e as Error).message}`);
-  }
-}
-
 interface DiffOptions {
   products?: string;
   format: string;
@@ -107,13 +98,18 @@ async function runDiff(from: string, to: string, opts: DiffOptions): Promise<num
   const repo = resolve(opts.repo ?? projectRoot);
   const a = loadSide(from, repo);
   const b = loadSide(to, repo);
+  const unreadable = [...(a.problems ?? []).map((p) => `${from}: ${p.file}: ${p.message}`), ...(b.problems ?? []).map((p) => `${to}: ${p.file}: ${p.message}`)];
+  if (unreadable.length) throw new InputError(`unreadable metadata:\n${unreadable.join('\n')}`);
   const changes = diffMetadata(a, b);
   let impact: ImpactReport | null = null;
   if (opts.products) {
     const products = opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products);
-    compile(a, from, opts.now);
-    compile(b, to, opts.now);
-    impact = computeImpact(a, b, changes, products, { now: opts.now, clock: () => performance.now() });
+    try {
+      impact = computeImpact(a, b, changes, products, { now: opts.now, clock: () => performance.now() });
+    } catch (e) {
+      if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
+      throw e;
+    }
   }
   const failing = failingConditions(conditions as FailOnCondition[], changes, impact);
   if (opts.format === 'json') console.log(JSON.stringify({ from, to, changes, impact, failing }, null, 2));

@@ -47,7 +47,10 @@ export interface SectorImpact extends ImpactCounts {
 export interface LostProduct {
   id: string;
   status: unknown;
+  /** Status and sector in words ("Approved", "Credit Card (90)"). */
+  statusTitle: string;
   sector: string;
+  sectorTitle: string;
   /** The new version's errors for that action. */
   errors: RuleError[];
 }

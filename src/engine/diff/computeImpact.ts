@@ -209,6 +209,14 @@ export function computeImpact(
   const probes = changes.map((c) => ({ c, ...probeFor(c, from.engine, to.engine, statics), count: 0, examples: [] as string[] }));
   const shortcut = opts.exhaustive ? null : shortcutFor(changes, from.engine, to.engine);
   const unchanged = { visible: false, save: false, approve: false, derived: false };
+  const table = (id: string) => to.engine.model.codeTables.get(id) ?? from.engine.model.codeTables.get(id);
+  const sectorTable = table('codes/sectors');
+  const statusTable = table('codes/product_status');
+  const titleOf = (t: typeof statusTable, v: unknown) => {
+    const e = t?.entries.find((x) => String(x.const) === String(v));
+    return e ? String(e['x-summary'] ?? e.title) : v === undefined || v === null ? '' : String(v);
+  };
+  const sectorTitle = (sector: string) => (sector === 'none' ? 'No sector' : `${titleOf(sectorTable, sector)} (${sector})`);
   const total = emptyCounts();
   const sectors = new Map<string, ImpactCounts>();
   const approvableLost: LostProduct[] = [];
@@ -251,11 +259,12 @@ export function computeImpact(
       for (const id of va) if (!vb.has(id)) blocksHidden[id] = (blocksHidden[id] ?? 0) + 1;
     }
     const status = isObj(p.doc) ? p.doc.product_status : undefined;
+    const lost = (errors: RuleError[]): LostProduct => ({ id: p.id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
     if (a.approve.length === 0 && b.approve.length > 0) {
-      approvableLost.push({ id: p.id, status, sector, errors: b.approve });
+      approvableLost.push(lost(b.approve));
       if (Number(status) === 1) approvedLost++;
     }
-    if (a.save.length === 0 && b.save.length > 0) saveBroken.push({ id: p.id, status, sector, errors: b.save });
+    if (a.save.length === 0 && b.save.length > 0) saveBroken.push(lost(b.save));
     for (const pr of probes) {
       if (!pr.probe || !pr.probe(p.doc, a, b, same)) continue;
       pr.count++;
@@ -263,12 +272,8 @@ export function computeImpact(
     }
   }
 
-  const titles = to.engine.model.codeTables.get('codes/sectors') ?? from.engine.model.codeTables.get('codes/sectors');
   const bySector: SectorImpact[] = [...sectors]
-    .map(([sector, counts]) => {
-      const entry = sector === 'none' ? undefined : titles?.entries.find((e) => String(e.const) === sector);
-      return { sector, title: sector === 'none' ? 'No sector' : entry ? `${entry.title} (${sector})` : sector, ...counts };
-    })
+    .map(([sector, counts]) => ({ sector, title: sectorTitle(sector), ...counts }))
     .sort((x, y) => y.changed - x.changed || y.products - x.products || (x.title < y.title ? -1 : 1));
   const byChange: ChangeImpact[] = probes.map((pr) => ({
     id: pr.c.id, subject: pr.c.subject, change: pr.c.change, summary: pr.c.summary,

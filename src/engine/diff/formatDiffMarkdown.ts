@@ -40,7 +40,7 @@ function lostTable(list: LostProduct[], heading: string, why: string): string[] 
   const out = [`### ${heading}`, '', why, ''];
   if (!list.length) return [...out, 'None.', ''];
   out.push('| Product | Status | Sector | New problems |', '|---|---|---|---|');
-  for (const p of list.slice(0, MAX_ROWS)) out.push(`| ${cell(p.id)} | ${cell(p.status)} | ${cell(p.sector)} | ${cell(p.errors.map((e) => e.message).join('; '))} |`);
+  for (const p of list.slice(0, MAX_ROWS)) out.push(`| ${cell(p.id)} | ${cell(p.statusTitle)} | ${cell(p.sectorTitle)} | ${cell(p.errors.map((e) => e.message).join('; '))} |`);
   if (list.length > MAX_ROWS) out.push('', `…and ${list.length - MAX_ROWS} more (use --format json for the full list).`);
   return [...out, ''];
 }

@@ -21,6 +21,17 @@ begin
   return new;
 end $$;
 
+-- An email without a parseable Date header is dated when it was received (imported): otherwise
+-- PostgreSQL's descending order puts every undated email at the top of every dashboard.
+create or replace function emails_fill_date() returns trigger language plpgsql as $$
+begin
+  if new.email_date is null then new.email_date := coalesce(new.imported_at, now()); end if;
+  return new;
+end $$;
+drop trigger if exists emails_fill_date_trg on emails;
+create trigger emails_fill_date_trg before insert on emails for each row execute function emails_fill_date();
+update emails set email_date = imported_at where email_date is null;
+
 drop trigger if exists emails_fill_panelist_trg on emails;
 create trigger emails_fill_panelist_trg before insert or update of panelist_id on emails
   for each row execute function emails_fill_panelist();

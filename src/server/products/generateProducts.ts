@@ -21,7 +21,7 @@ export interface GenerateProductsOptions {
   /** Reference rows (companies, panelists); default the fixed-seed demo reference data. */
   reference?: ReferenceData;
   /** Filled with how many drafts were made (more than `count` when some were drafted again). */
-  stats?: { drafts: number };
+  stats?: { drafts: number; checks?: number };
 }
 
 /** Status code -> the action that status is reached by (and whose rules the product must pass). */
@@ -136,6 +136,7 @@ interface Context {
   /** One compiled checker per action set (save plus the status action), made on first use. */
   checkerFor(status: unknown): ReviewEngine;
   ruleById: Map<string, { kind: string }>;
+  stats?: GenerateProductsOptions['stats'];
 }
 
 function contextFor(engine: Engine, ref: ReferenceData, today: string): Context {
@@ -207,8 +208,8 @@ function draft(ctx: Context, id: number, d: Draw): GeneratedProduct {
   const brand = String(companies[0].companyName).split(' ')[0];
   const productName = `${brand} ${d.pick(PRODUCT_WORDS)} ${root.title}`;
   const doc: GeneratedProduct = {
+    // No muid: the demo products are entered by hand, not catalogued from an email (emails.muid).
     product_id: id,
-    muid: d.hex(32),
     entry_id: `${entryDate}-${d.hex(12)}`,
     entry_date: entryDate,
     offer_expiry_date: d.chance(0.6) ? addDays(entryDate, d.int(14, 180)) : '',
@@ -241,6 +242,9 @@ function draft(ctx: Context, id: number, d: Draw): GeneratedProduct {
   return doc;
 }
 
+/** Product-level optional fields an editor usually fills. */
+const OPTIONAL_FILLED = ['mailing_type', 'offer_origin', 'dm_tm_source', 'digital_source', 'social_media_add_type', 'external_link', 'media_file_url', 'state_province', 'communication_type', 'response_mechanism'];
+
 /** Fills visible, empty fields of the visible sub-forms (and a few optional ones) with plausible values. */
 function fillVisible(ctx: Context, doc: GeneratedProduct, vm: ViewModel, d: Draw, entryDate: string): GeneratedProduct {
   const m = ctx.engine.model;
@@ -254,8 +258,11 @@ function fillVisible(ctx: Context, doc: GeneratedProduct, vm: ViewModel, d: Draw
     // Lists of records (panelists, incentives, promotions) are built by hand or left empty.
     const entry = ctx.fields.get(f.path);
     if (!entry || (typeof f.schema.items === 'object' && !entry.table)) continue;
-    if (!isSubForm && !['mailing_type', 'offer_origin', 'dm_tm_source', 'digital_source', 'social_media_add_type', 'external_link', 'media_file_url', 'state_province', 'communication_type', 'response_mechanism'].includes(f.path)) continue;
-    if (isSubForm && !d.chance(0.7)) continue;
+    // Required now (for save or the status action): always filled, so the check that follows passes.
+    if (!st.required) {
+      if (!isSubForm && !OPTIONAL_FILLED.includes(f.path)) continue;
+      if (isSubForm && !d.chance(0.7)) continue;
+    }
     const v = valueFor(entry, st.options, d, entryDate);
     if (v !== undefined) out = setIn(out, f.segs, v) as GeneratedProduct;
   }
@@ -310,6 +317,7 @@ function attempt(ctx: Context, id: number, d: Draw): GeneratedProduct | null {
   const entryDate = String(doc.entry_date);
   doc = addPromotions(ctx, fillVisible(ctx, doc, vm, d, entryDate), vm, d);
   for (let round = 0; round < MAX_REPAIR_ROUNDS; round++) {
+    if (ctx.stats) ctx.stats.checks = (ctx.stats.checks ?? 0) + 1;
     const res = checker.check(doc);
     vm = res.vm;
     doc = vm.document as GeneratedProduct;
@@ -334,7 +342,7 @@ function attempt(ctx: Context, id: number, d: Draw): GeneratedProduct | null {
  */
 export function generateProducts(opts: GenerateProductsOptions): GeneratedProduct[] {
   const today = opts.today ?? DEMO_REFERENCE_DATE.toISOString().slice(0, 10);
-  const ctx = contextFor(opts.engine, opts.reference ?? generateReference(), today);
+  const ctx = { ...contextFor(opts.engine, opts.reference ?? generateReference(), today), stats: opts.stats };
   const firstId = opts.firstId ?? 100001;
   const out: GeneratedProduct[] = [];
   for (let i = 0; i < opts.count; i++) {

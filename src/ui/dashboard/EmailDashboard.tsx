@@ -13,7 +13,7 @@ import { applySearchEdit, checkSearch, type Criteria } from './searchRules';
 
 interface EmailDashboardProps {
   panelistType: PanelistTypeFilter;
-  dashboard: DashboardType | 'copy';
+  dashboard: DashboardType;
   /** Navigates to another tab's route. */
   onTab: (path: string) => void;
   /** Opens an app path (detail, editor) in this window or a new tab. */
@@ -104,7 +104,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       page: view.page,
       perpage: view.perpage,
       panelist: panelistType,
-      dashboard: dashboard as DashboardType,
+      dashboard,
       sorting_field: view.sorting_field,
       sorting_direction: view.sorting_direction,
       paging: marker.current.paging,

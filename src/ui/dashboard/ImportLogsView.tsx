@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportJob, ImportLogsResponse } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
 import { importLogsDashboardMeta as meta, type ColumnMeta } from './dashboardMeta';
@@ -19,6 +19,8 @@ export function ImportLogsView() {
   const [jobId, setJobId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [logs, setLogs] = useState<ImportLogsResponse | null>(null);
+  /** The job's log count once known, so later pages skip the count. */
+  const knownTotal = useRef<number | null>(null);
   useEffect(() => {
     let live = true;
     api.importJobs().then(
@@ -36,14 +38,17 @@ export function ImportLogsView() {
   useEffect(() => {
     if (jobId === null) return;
     let live = true;
-    api.importLogs({ cron_log_id: jobId, page, perpage: meta.defaults.perpage, tot_logs: page > 1 ? (logs?.tot_logs ?? null) : null }).then(
-      (r) => live && setLogs(r),
+    api.importLogs({ cron_log_id: jobId, page, perpage: meta.defaults.perpage, tot_logs: page > 1 ? knownTotal.current : null }).then(
+      (r) => {
+        if (!live) return;
+        knownTotal.current = r.tot_logs;
+        setLogs(r);
+      },
       (e: Error) => console.info('import logs:', e.message),
     );
     return () => {
       live = false;
     };
-    // logs is read only for its known total; refetching whenever it changes would loop.
   }, [api, jobId, page]);
 
   return (

@@ -1,8 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { useSyncExternalStore } from 'react';
 import { widgetOptions } from '../widgets/widgetOptions';
+import { useOptionalProductEditor } from './ProductEditorContext';
 import { RegistryField } from './RegistryField';
 
 type Slot = Record<string, unknown>;
+const noSubscribe = () => () => {};
 
 /**
  * Incentives as numbered blocks (`x-ui.slots`, 3 in the metadata), each drawing the item fields
@@ -20,7 +23,10 @@ export function IncentivesWidget(props: WidgetProps) {
     else next[i]![key] = v;
     props.onChange(next);
   };
-  const label = props.label || field?.title || 'Incentive';
+  const editor = useOptionalProductEditor();
+  // The block label rule ("Incentive" for insurance / investment, else "Sign-on Incentive") names each slot.
+  const blockLabel = useSyncExternalStore(editor?.subscribe ?? noSubscribe, () => (field && editor ? editor.block(field.blockId).label : undefined));
+  const label = blockLabel || props.label || field?.title || 'Incentive';
   return (
     <div className="portal-incentives" id={props.id}>
       {Array.from({ length: count }, (_x, i) => {
@@ -32,7 +38,7 @@ export function IncentivesWidget(props: WidgetProps) {
             {(field?.children ?? []).map((c) => (
               <RegistryField
                 key={c.key}
-                field={i === 0 ? c : c}
+                field={c}
                 id={`incentives.${i}.${c.key}`}
                 value={slot[c.key] ?? (readMode ? undefined : c.schema.default)}
                 onChange={(v) => set(i, c.key, v)}

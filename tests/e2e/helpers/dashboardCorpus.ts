@@ -90,7 +90,8 @@ export async function prepareDashboardCorpus(canaryUrl: string, adminPassword: s
     await migrate(db);
     // Before preparePortal, which would otherwise create admin with a random password.
     await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
-    await preparePortal(db, () => undefined);
+    // The demo inbox (the whole corpus) is replaced by the fixtures and a slice of the corpus.
+    await preparePortal(db, () => undefined, { demoEmails: 0 });
     await importPaths(db, [emlDir], { panelists: 'hash', source: 'e2e fixtures' });
     await importDemoCorpus(db, { limit: corpusCount });
     // One Used and one Copy email among the fixtures (status set outside the dropdown, as products do).

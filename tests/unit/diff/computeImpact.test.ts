@@ -7,7 +7,7 @@ import { NOW, projectProducts } from './projectProducts';
 type Obj = Record<string, unknown>;
 const { metadata, products } = projectProducts();
 const inputs = products.map((p) => ({ id: String(p.product_id), doc: p }));
-const withoutTime = (r: ImpactReport) => ({ ...r, seconds: 0, evaluatedBoth: 0 });
+const withoutTime = (r: ImpactReport) => ({ ...r, seconds: 0, evaluated: 0, evaluatedBoth: 0 });
 
 /** Name, edit, and whether some generated product must feel it (so the comparison is not vacuous). */
 const changesUnderTest: Array<[string, (f: Record<string, Obj>) => void, boolean]> = [
@@ -21,6 +21,12 @@ const changesUnderTest: Array<[string, (f: Record<string, Obj>) => void, boolean
   ['a check tightened: entry dates from 2024 on', (f) => {
     ruleIn(f, 'entry_date.not_future').valid = { and: [{ '!': { date_gt: [{ var: 'entry_date' }, { var: '$now' }] } }, { '!': { date_lt: [{ var: 'entry_date' }, '2024-01-01'] } }] };
   }, true],
+  ['the rehearsal change: gate widened, message reworded, code retitled, field added', (f) => {
+    ruleIn(f, 'delivery.visible').when = { and: [{ '==': [{ var: 'media_channel' }, 1] }, { in: [{ var: 'audience' }, [1, 2, 3, 5]] }] };
+    ruleIn(f, 'entry_date.not_future').message = 'Entry date cannot be a future date';
+    ((f['schemas/codes/media_channel.json'].oneOf as Obj[])[0]).title = 'Direct Mail (USPS)';
+    ((f['schemas/product/sectors/delivery.json'].properties as Obj).delivery_note = { title: 'Delivery Note', type: 'string' });
+  }, false],
   ['a rule added: a comment is needed to approve', (f) => {
     (f['rules/product/validation-approve.json'].rules as Obj[]).push({ id: 'product_comment.approve', kind: 'required', target: 'product_comment', actions: ['approve'], source: 'test' });
   }, true],
@@ -36,8 +42,17 @@ describe('computeImpact', () => {
       const full = computeImpact(metadata, after, changes, inputs, { now: NOW, exhaustive: true });
       expect(withoutTime(fast)).toEqual(withoutTime(full));
       if (felt) expect(full.total.changed).toBeGreaterThan(0);
+      expect(full.evaluated).toBe(inputs.length);
     });
   }
+
+  it('decides unaffected products without evaluating them when the changed rules allow it', () => {
+    const after = edited(metadata, changesUnderTest[0][1]);
+    const r = computeImpact(metadata, after, diffMetadata(metadata, after), inputs, { now: NOW });
+    expect(r.total.changed).toBeGreaterThan(0);
+    expect(r.evaluated).toBeLessThan(inputs.length / 2);
+    expect(r.evaluatedBoth).toBeLessThanOrEqual(r.evaluated);
+  });
 
   it('finds no impact between a version and itself', () => {
     const r = computeImpact(metadata, metadata, [], inputs, { now: NOW });
@@ -46,7 +61,7 @@ describe('computeImpact', () => {
   });
 
   it('counts approved products that lose approval when a required field is added', () => {
-    const after = edited(metadata, changesUnderTest[3][1]);
+    const after = edited(metadata, changesUnderTest[4][1]);
     const r = computeImpact(metadata, after, diffMetadata(metadata, after), inputs, { now: NOW });
     const approvedWithoutComment = products.filter((p) => p.product_status === 1 && !p.product_comment).length;
     expect(approvedWithoutComment).toBeGreaterThan(0);

@@ -34,6 +34,6 @@ describe('generateProducts', () => {
     expect(generateProducts({ count: 5, seed: 42, engine })).toEqual(one);
     expect(generateProducts({ count: 5, seed: 43, engine })).not.toEqual(one);
     expect(one.map((p) => p.product_id)).toEqual([100001, 100002, 100003, 100004, 100005]);
-    expect(new Set(one.map((p) => p.muid)).size).toBe(5);
+    expect(new Set(one.map((p) => p.entry_id)).size).toBe(5);
   });
 });

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/engine';
+import { WhyButton } from '../../../src/ui/why/WhyButton';
+import { WhyProvider } from '../../../src/ui/why/WhyContext';
+import { whySummary } from '../../../src/ui/why/whySummary';
+import { miniMetadata } from './miniMetadata';
+
+afterEach(cleanup);
+const engine = createEngine(miniMetadata(), { now: () => '2024-06-30' });
+
+describe('Why?', () => {
+  it('shows which rule hides a block and the values it saw', () => {
+    render(
+      <WhyProvider engine={engine} document={{ media_channel: 2, audience: 1 }}>
+        <WhyButton target="delivery" />
+      </WhyProvider>,
+    );
+    expect(screen.queryByTestId('why-panel')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Why? (delivery)' }));
+    const panel = screen.getByTestId('why-panel');
+    expect(panel.textContent).toContain('Hidden');
+    expect(panel.textContent).toContain('Delivery hidden: rule delivery.visible: media_channel is 2, needs == 1');
+    expect(panel.textContent).toContain('Media Channel is Direct Mail (1) and Audience is one of Consumer (1)');
+    expect(screen.getByRole('link', { name: 'delivery.visible' }).getAttribute('href')).toBe('/rules?q=delivery.visible');
+  });
+
+  it('shows why a field is required and invalid for the action', () => {
+    render(
+      <WhyProvider engine={engine} document={{ media_channel: 1, audience: 1, entry_date: '2024-07-04' }} action="save">
+        <WhyButton target="entry_date" />
+      </WhyProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Why? (entry_date)' }));
+    const text = screen.getByTestId('why-panel').textContent ?? '';
+    expect(text).toContain('Required');
+    expect(text).toContain('1 error');
+    expect(text).toContain('Entry Date cannot be in the future');
+  });
+
+  it('renders nothing without an engine to ask', () => {
+    const { container } = render(<WhyButton target="delivery" />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('summarises the state in words', () => {
+    const ex = engine.explain({ media_channel: 1, audience: 1 }, 'delivery.delivery_method', { action: 'approve' });
+    expect(whySummary(ex).badges.map((b) => b.text)).toEqual(['Shown', 'Required', '1 error']);
+  });
+});

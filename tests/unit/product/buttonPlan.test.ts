@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { buttonPlan } from '../../../src/app/product/statusButtons';
+
+// 001 §4 "Product status": which buttons the product screen shows.
+describe('buttonPlan', () => {
+  it('a new product (status 0 or 11) shows Submit and Cancel', () => {
+    for (const product_status of [undefined, 0, 11]) {
+      expect(buttonPlan('add', { product_status })).toMatchObject({ submit: 'Submit', cancel: true, statusActions: false, tempCreated: false });
+      expect(buttonPlan('edit', { product_status })).toMatchObject({ submit: 'Submit', statusActions: false });
+    }
+  });
+
+  it("a stored temp product on the add screen shows Update; any other status shows 'Temp product has already been created'", () => {
+    expect(buttonPlan('add', { product_id: 5, product_status: 11 })).toMatchObject({ submit: 'Update', tempCreated: false });
+    expect(buttonPlan('add', { product_id: 5, product_status: 1 })).toMatchObject({ submit: null, tempCreated: true, statusActions: false });
+  });
+
+  it('an existing product shows the status actions and Delete unless it is deleted', () => {
+    expect(buttonPlan('edit', { product_id: 5, product_status: 2 })).toMatchObject({ statusActions: true, submit: 'Update', deletedNotice: false });
+    expect(buttonPlan('edit', { product_id: 5, product_status: 1, is_deleted: 1 })).toMatchObject({ statusActions: false, submit: null, deletedNotice: true });
+  });
+});

@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../../src/engine';
+import { changeActions } from '../../../src/app/product/changeActions';
+import { createProductDocumentStore } from '../../../src/app/product/productDocumentStore';
+import { splitMetadata } from '../../../src/app/product/splitMetadata';
+import { editorOnlyFields } from '../../../src/app/product/editorOnlyFields';
+import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
+import { projectRoot } from '../../../src/server/paths';
+import { productEntries } from '../../../src/ui/product/productEntries';
+import { chainFromDraft } from '../../../src/ui/product/SectorChainsWidget';
+
+// The editor's document in the browser: every edit goes through the project's engine (docs/metadata.md).
+describe('the product document store on the project metadata', () => {
+  let engine: Engine;
+  let files: Record<string, unknown>;
+  beforeAll(() => {
+    files = loadMetadataFromDir(projectRoot).files;
+    engine = createEngine({ files }, { now: () => '2024-06-01' });
+  });
+
+  it('applies derive rules with $prev: adding a panelist sets the entry date, state, gender (001 §4)', () => {
+    const store = createProductDocumentStore(engine, { media_channel: 1, audience: 1 });
+    store.update((d) => ({ ...d, panelists: [{ pp_date: '2024-05-02', panelist_id: 7, stateID: 5, gender: 'F', age: 34, incomeID: 3 }] }));
+    expect(store.getDoc()).toMatchObject({ entry_date: '2024-05-02', state_province: [5], gender: 'F' });
+    store.update((d) => ({ ...d, panelists: [] }));
+    expect(store.getDoc().gender).toBe('N');
+  });
+
+  it('one-path edits (incremental) and full evaluations agree on visibility', () => {
+    const store = createProductDocumentStore(engine, { media_channel: 2, audience: 1 });
+    const doc = store.getDoc();
+    store.change('media_channel', 1, { ...doc, media_channel: 1 });
+    expect(store.getViewModel().blocks.delivery?.visible).toBe(true);
+    expect(engine.evaluate(store.getDoc()).blocks.delivery?.visible).toBe(true);
+  });
+
+  it("checks an action on a draft: the picker refusals are the rules' messages", () => {
+    const store = createProductDocumentStore(engine, { companies: [{ companyID: 3, companyName: 'Acme' }] });
+    expect(store.check('panelist_add', { ...store.getDoc(), panelist_draft: { panelist_id: 1 } }).map((p) => p.message)).toContain('Please choose date.');
+    expect(store.check('company_add', { ...store.getDoc(), company_draft: { companyID: 3 } }).map((p) => p.message)).toEqual(['You are selecting already selected company.']);
+    expect(store.check('sector_add', { ...store.getDoc(), sector_draft: { sector: 90 } }).map((p) => p.message)).toEqual(
+      expect.arrayContaining(['Please select Sector and Category!', 'Please add product name!']),
+    );
+  });
+
+  it('finds the change checks in the rules (offer expiry date)', () => {
+    expect(changeActions(engine).get('offer_expiry_date')).toBe('change_offer_expiry_date');
+    const store = createProductDocumentStore(engine, { entry_date: '2024-05-01', offer_expiry_date: '2024-04-01' });
+    expect(store.check('change_offer_expiry_date').map((p) => p.message)).toEqual(["Offer expiry date shouldn't be older than entry date."]);
+  });
+
+  it('splits the files into block schemas and code tables, and names a chain from the draft', () => {
+    const { blocks, codes } = splitMetadata(files);
+    expect(blocks.map((b) => b['x-block'].id)).toEqual(expect.arrayContaining(['main', 'credit_card', 'delivery', 'promotion_form']));
+    expect(codes['codes/media_channel']?.oneOf.length).toBeGreaterThan(5);
+    expect(chainFromDraft({ sector: 90, category: 179 }, codes).map((l) => [l.id, l.name, l.sequence])).toEqual([
+      [90, 'Credit Card', 1],
+      [179, 'Credit Access Offer', 2],
+    ]);
+    const hidden = editorOnlyFields(blocks, productEntries);
+    expect(hidden).toEqual(expect.arrayContaining(['panelist_draft', 'company_draft', 'selected_file', 'upload']));
+    expect(hidden).not.toContain('product_name_lookup');
+  });
+});
