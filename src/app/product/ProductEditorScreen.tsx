@@ -1,3 +1,4 @@
+import { WhyProvider } from '../../ui/why/WhyContext';
 import { Alert, Button, Callout, Intent, NonIdealState, OverlayToaster, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -287,7 +288,12 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
           </Callout>
         )}
         <div onBlurCapture={onBlurCapture}>
-          <MetadataForm blocks={pe.blocks} codes={pe.codes} document={doc} viewModel={shownVm} onChange={change} exclude={EDITOR_BLOCKS} entries={productEntries} services={services} />
+          <WhyProvider engine={pe.engine} document={doc}>
+            <MetadataForm blocks={pe.blocks} codes={pe.codes} document={doc} viewModel={shownVm} onChange={change} exclude={EDITOR_BLOCKS} entries={productEntries} services={services} />
+          </WhyProvider>
+          <p className="portal-rules-link">
+            <a href="/rules" target="_blank" rel="noopener">Rule catalogue</a>: every rule behind this form, in plain words.
+          </p>
         </div>
         <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
           {plan.statusActions &&

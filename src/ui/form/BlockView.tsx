@@ -1,3 +1,4 @@
+import { WhyButton } from '../why/WhyButton';
 import { memo, useSyncExternalStore } from 'react';
 import { FieldView } from './FieldView';
 import type { BlockModel } from './formModel';
@@ -19,7 +20,12 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
   const Heading = `h${Math.min(level, 6)}` as 'h3';
   return (
     <section className={`portal-block portal-block-${mode}`} data-block={block.id} aria-label={block.title}>
-      {block.title && <Heading className="portal-block-title">{block.title}</Heading>}
+      {block.title && (
+        <Heading className="portal-block-title">
+          {block.title}
+          {mode === 'edit' && <WhyButton target={block.id} />}
+        </Heading>
+      )}
       {block.fields.map((f) => (
         <FieldView key={f.path} field={f} store={store} mode={mode} />
       ))}

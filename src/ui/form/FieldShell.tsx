@@ -1,5 +1,6 @@
 import { FormGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { WhyButton } from '../why/WhyButton';
 
 export interface FieldShellProps {
   id: string;
@@ -8,6 +9,8 @@ export interface FieldShellProps {
   errors: readonly string[];
   help?: string;
   heading?: string;
+  /** Field path for the Why? control (shown only inside a WhyProvider). */
+  why?: string;
   children: ReactNode;
 }
 
@@ -16,7 +19,7 @@ export interface FieldShellProps {
  * then the errors (danger intent) or the help text. Shared by the metadata renderer and the RJSF
  * FieldTemplate.
  */
-export function FieldShell({ id, label, required, errors, help, heading, children }: FieldShellProps) {
+export function FieldShell({ id, label, required, errors, help, heading, why, children }: FieldShellProps) {
   const helper = errors.length ? (
     <span className="portal-field-errors" role="alert">
       {errors.map((e, i) => (
@@ -35,7 +38,14 @@ export function FieldShell({ id, label, required, errors, help, heading, childre
         className="portal-field"
         label={label}
         labelFor={id}
-        labelInfo={required ? <span className="portal-required" aria-label="required">*</span> : undefined}
+        labelInfo={
+          required || why ? (
+            <>
+              {required && <span className="portal-required" aria-label="required">*</span>}
+              {why && <WhyButton target={why} />}
+            </>
+          ) : undefined
+        }
         helperText={helper}
         intent={errors.length ? 'danger' : 'none'}
       >

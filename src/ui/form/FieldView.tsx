@@ -55,7 +55,7 @@ export const FieldView = memo(function FieldView({ field, store, mode }: FieldVi
   }
   if (entry.ownFrame) return widget;
   return (
-    <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} heading={field.ui.heading}>
+    <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} heading={field.ui.heading} why={field.path}>
       {widget}
     </FieldShell>
   );

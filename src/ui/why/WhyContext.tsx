@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, type ReactNode } from 'react';
 import type { Engine } from '../../engine/evaluate/Engine';
 import type { Explanation } from '../../engine/explain/Explanation';
 
@@ -18,8 +18,11 @@ interface WhyProviderProps {
 
 /** Lets every `<WhyButton>` below explain against the current document without prop drilling. */
 export function WhyProvider({ engine, document, action, children }: WhyProviderProps) {
-  // Explanations run only when a Why? popover opens, so the editor pays nothing per keystroke.
-  const explain = useCallback<Explain>((target) => engine.explain(document, target, { action }), [engine, document, action]);
+  // Explanations run only when a Why? popover opens, against the latest document. The callback stays
+  // stable across edits so a keystroke does not re-render every Why? button in the form.
+  const latest = useRef(document);
+  latest.current = document;
+  const explain = useCallback<Explain>((target) => engine.explain(latest.current, target, { action }), [engine, action]);
   return <WhyContext.Provider value={explain}>{children}</WhyContext.Provider>;
 }
 
