@@ -6,7 +6,7 @@ const list = (v: unknown): Item[] => (Array.isArray(v) ? (v as Item[]) : []);
 
 /**
  * Confirmations before saving that are warnings, not refusals (so not rules; see
- * docs/decisions-metadata.md "Not expressed as rules"): a panelist state outside a company's
+ * docs/decisions.md "Not expressed as rules"): a panelist state outside a company's
  * states (001 §5 Company search), and state specific checked with states selected (001 §5).
  */
 export function editorWarnings(doc: Doc, codes: CodeTables): string[] {

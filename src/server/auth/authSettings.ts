@@ -1,4 +1,4 @@
-/** Lifetimes and limits of sign-in and sessions (docs/decisions-auth.md). */
+/** Lifetimes and limits of sign-in and sessions (docs/decisions.md). */
 export interface AuthSettings {
   /** Access JWT lifetime in seconds; the client refreshes 5 minutes before it ends (000 §9). */
   accessTokenSeconds: number;

@@ -1,6 +1,6 @@
 /**
  * Words per feature. Single words weighted by their count keep a one-word edit of a short mailing
- * within distance 3; 3-word shingles moved such an edit 7-10 bits (see docs/decisions-import.md).
+ * within distance 3; 3-word shingles moved such an edit 7-10 bits (see docs/decisions.md).
  */
 const shingleSize = 1;
 /** Below this many words a text is too short for a meaningful fingerprint. */
