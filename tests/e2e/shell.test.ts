@@ -98,7 +98,7 @@ describe('client shell', () => {
 
   it('hides the common header on the product, emailbodypopup and managepdf routes (000 §2)', async () => {
     const { page, problems } = await openWatchedPage(browser.context);
-    for (const path of ['/product/123', '/emailbodypopup/123/2024-05-01', '/managepdf/55']) {
+    for (const path of ['/product', '/emailbodypopup/123/2024-05-01', '/managepdf/55']) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       await expect.poll(() => page.locator('main.portal-bare').isVisible()).toBe(true);
       expect(await page.getByRole('banner', { name: 'Portal header' }).count(), path).toBe(0);

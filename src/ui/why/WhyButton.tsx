@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, PopoverNext } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { Explanation } from '../../engine/explain/Explanation';
 import { useExplain, type Explain } from './WhyContext';
@@ -36,8 +36,8 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
   }
   if (!run) return null;
   return (
-    <Popover isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
+    <PopoverNext isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
       <Button variant="minimal" size="small" icon="help" text="Why?" aria-label={`Why? (${target})`} data-why-target={target} />
-    </Popover>
+    </PopoverNext>
   );
 }

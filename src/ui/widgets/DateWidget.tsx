@@ -1,5 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
+// Passing the locale object avoids Blueprint's dynamic locale import, which fails under Vite.
+import enUS from 'date-fns/locale/en-US';
 import type { WidgetProps } from '@rjsf/utils';
 import { localToday, useFormServices } from '../form/FormServices';
 import { fromIsoDate, isUsHoliday, toIsoDate } from './isUsHoliday';
@@ -32,6 +34,7 @@ export function DateWidget(props: WidgetProps) {
       formatDate={formatDate}
       parseDate={parseDate}
       placeholder="YYYY-MM-DD"
+      locale={enUS}
       minDate={MIN_DATE}
       maxDate={max ?? FAR_FUTURE}
       disabled={disabled || readonly}
