@@ -21,10 +21,10 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
   return (
     <section className={`portal-block portal-block-${mode}`} data-block={block.id} aria-label={block.title}>
       {block.title && (
-        <Heading className="portal-block-title">
-          {block.title}
+        <div className="portal-block-head">
+          <Heading className="portal-block-title">{block.title}</Heading>
           {mode === 'edit' && <WhyButton target={block.id} />}
-        </Heading>
+        </div>
       )}
       {block.fields.map((f) => (
         <FieldView key={f.path} field={f} store={store} mode={mode} />
