@@ -45,7 +45,7 @@ export function EmailBodyPopupScreen() {
 
 /**
  * /visualize/{muid}: the visual annotation view. No annotation service exists here, so it shows the
- * rendered body with the annotation note (decisions-dashboards.md).
+ * rendered body with the annotation note (decisions.md).
  */
 export function VisualizeScreen() {
   const muid = muidOf(useParams());
