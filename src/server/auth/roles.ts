@@ -1,18 +1,10 @@
+import type { AdminRole } from '../../api/authTypes';
 import type { Queryable } from '../db/Db';
 import { httpError } from '../httpError';
 import { demoRoles, expandGrants, findModule, portalModules } from './modules';
 
-/** A role with its grants, as the Admin Portal and the CLI show it. */
-export interface RoleRecord {
-  role_id: number;
-  role_name: string;
-  description: string;
-  all_sectors: boolean;
-  sectors: number[];
-  /** module key -> granted operations */
-  permissions: Record<string, string[]>;
-  user_count: number;
-}
+/** The API row type is the record: one definition for server and client. */
+export type RoleRecord = AdminRole;
 
 export async function listRoles(db: Queryable): Promise<RoleRecord[]> {
   const roles = await db.query<Omit<RoleRecord, 'permissions'>>(

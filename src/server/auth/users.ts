@@ -1,17 +1,10 @@
+import type { AdminUser } from '../../api/authTypes';
 import type { Queryable } from '../db/Db';
 import { httpError } from '../httpError';
 import { hashPassword, passwordProblem } from './password';
 
-/** A user as the Admin Portal lists it (never the password hash). */
-export interface UserRecord {
-  user_id: number;
-  username: string;
-  email: string;
-  role_id: number;
-  role_name: string;
-  disabled: boolean;
-  created_at: string;
-}
+/** The API row type is the record: one definition for server and client. */
+export type UserRecord = AdminUser;
 
 const usernamePattern = /^[A-Za-z0-9][\w.@-]{0,59}$/;
 
