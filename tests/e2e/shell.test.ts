@@ -55,17 +55,18 @@ describe('client shell', () => {
       'Dashboard', 'Producer Panelists', 'Consumer Panelists', 'Mortgage Broker Panelists', 'Provider Panelists',
       'Spacey', 'Deduplicates', 'Import Logs', 'Add Product', 'Rule Catalogue',
     ]);
-    expect(await sidebar.locator('a.bp6-active').innerText()).toBe('Deduplicates');
+    await expect.poll(() => sidebar.locator('a.bp6-active').innerText()).toBe('Deduplicates');
     // No render-time note away from home.
     expect(await page.getByTestId('render-time').count()).toBe(0);
 
     // Client-side navigation through the sidebar, and back to the root module.
     await sidebar.getByText('Spacey').click();
     await page.waitForURL(`${server.url}/spacy`);
-    expect(await page.getByRole('heading', { name: 'Spacey predictions dashboard' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Spacey predictions dashboard' }).isVisible()).toBe(true);
     await sidebar.getByText('Dashboard').click();
     await page.waitForURL(`${server.url}/`);
-    expect(await sidebar.locator('a.bp6-active').innerText()).toBe('Dashboard');
+    // The active mark follows the route change a render later.
+    await expect.poll(() => sidebar.locator('a.bp6-active').innerText()).toBe('Dashboard');
 
     expect(problems).toEqual([]);
     await page.close();
