@@ -59,6 +59,23 @@ describe('product API', () => {
       expect(await countRows(kit.db, 'products')).toBe(before);
     });
 
+    it('refuses values no rule reads when they do not fit the composed JSON Schema (unknown code, wrong type, bad date)', async () => {
+      const before = await countRows(kit.db, 'products');
+      const res = await post('/api/addProduct', approvableProduct({ promotion: { holiday: 999 }, panelists: [{ panelist_id: 1, pp_date: 'soon' }] }));
+      expect(res.statusCode, res.body).toBe(422);
+      const body = res.json<Refusal>();
+      expect(body.errors).toEqual(
+        expect.arrayContaining([
+          { rule: 'schema', field: 'promotion.holiday', message: 'Holiday: 999 is not one of the codes of Holiday.' },
+          { rule: 'schema', field: 'panelists.0.pp_date', message: 'Date: "soon" is not a valid date.' },
+        ]),
+      );
+      expect(await countRows(kit.db, 'products')).toBe(before);
+      // Empty values are "not entered", as the editor sends them.
+      const ok = await post('/api/addProduct', approvableProduct({ promotion: { holiday: '', sale_type: null } }));
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
     it('creates a product: {statusCode: 200, payload: {product_id}}, with the metadata version, index name, entry id and an activity row', async () => {
       const res = await post('/api/addProduct', approvableProduct());
       expect(res.statusCode, res.body).toBe(200);

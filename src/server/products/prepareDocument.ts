@@ -1,5 +1,6 @@
 import type { Engine } from '../../engine';
 import type { RuleError } from '../../engine/types';
+import { compileDocumentShape, type DocumentShapeCheck } from '../../engine/shape/compileDocumentShape';
 import { transientPaths, withoutPaths } from './transientPaths';
 
 export interface PreparedDocument {
@@ -10,13 +11,15 @@ export interface PreparedDocument {
 }
 
 const transientCache = new WeakMap<Engine, string[][]>();
+const shapeCache = new WeakMap<Engine, DocumentShapeCheck>();
 
 /**
  * Runs the engine over a document the way the editor does before a save: each action in turn
  * (`save`, then the status action). `prev` is the document itself: a save is not an edit, so the
  * edit effects (`$prev` derive rules such as "adding a panelist sets the entry date") do not run
  * again on the server; state-based derived values and the hidden-data policy do. Editor state is
- * checked (a selected but not uploaded file refuses the save) and then dropped.
+ * checked (a selected but not uploaded file refuses the save) and then dropped; what is left must
+ * fit the blocks' composed JSON Schema.
  */
 export function prepareDocument(engine: Engine, doc: Record<string, unknown>, actions: readonly string[]): PreparedDocument {
   let working: unknown = doc;
@@ -34,5 +37,10 @@ export function prepareDocument(engine: Engine, doc: Record<string, unknown>, ac
   }
   let paths = transientCache.get(engine);
   if (!paths) transientCache.set(engine, (paths = transientPaths(engine.model)));
-  return { document: withoutPaths(working as Record<string, unknown>, paths), errors };
+  const document = withoutPaths(working as Record<string, unknown>, paths);
+  // The composed JSON Schema too: a value no rule reads (a wrong type, an unknown code) is refused, not stored.
+  let shape = shapeCache.get(engine);
+  if (!shape) shapeCache.set(engine, (shape = compileDocumentShape(engine.model)));
+  errors.push(...shape(document));
+  return { document, errors };
 }
