@@ -6,6 +6,7 @@ export const emailMessages = {
   productIdEmpty: 'Product ID can not be empty.',
   chooseRecord: 'Please choose atleast one record.',
   invalidProductId: 'Enter a valid Entry ID or MUID.',
+  onlyCopyStatus: 'Please select only copy status.',
   // Not in the spec (decisions.md).
   statusLocked: 'The status of a Used or e-Glacier email can not be changed.',
   statusNotSelectable: 'This status can not be chosen.',

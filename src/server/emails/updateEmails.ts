@@ -9,6 +9,8 @@ import { recordEmailActivity } from './recordActivity';
 export const selectableStatuses = [0, 1, 4];
 /** Statuses that show as plain text and can not be changed from the list. */
 export const lockedStatuses = [2, 3];
+/** 000 §4-§5 (decisions-copy-status.md): a status set on more than one email at once must be Copy (4). */
+export const bulkStatuses = [4];
 
 type Row = { muid: number; deleted: number; panelist_core: number; panelist_score: string; email_read: number };
 const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as const;
@@ -17,6 +19,8 @@ const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as
  * POST emails {type:'update'}: status, flag, points and read mark of each row, all or nothing.
  * Refuses (409) setting a status the dropdown does not offer and changing a Used or e-Glacier
  * email's status; those moves have their own actions (assign copy, move to e-Glacier / Focus).
+ * A bulk status change (more than one row whose status actually changes) may only set Copy (4):
+ * rows that resend their current status, as full-row clients do, are not counted.
  */
 export async function updateEmails(db: Db, auth: AuthContext | null, updates: EmailUpdate[]): Promise<void> {
   if (updates.length === 0) throw httpError(400, emailMessages.selectEmail);
@@ -46,6 +50,10 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
         }
       }
       if (Object.keys(after).length) changes.push({ muid: u.muid, before, after });
+    }
+    const statusChanges = changes.filter((c) => 'deleted' in c.after);
+    if (statusChanges.length > 1 && statusChanges.some((c) => !bulkStatuses.includes(c.after.deleted as number))) {
+      throw httpError(409, emailMessages.onlyCopyStatus);
     }
     for (const c of changes) {
       const a = c.after;

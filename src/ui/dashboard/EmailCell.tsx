@@ -1,7 +1,7 @@
 import { Button, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import type { EmailItem } from '../../api/emailTypes';
 import { cleanSubject, truncateText } from './cleanSubject';
-import { emailDashboardMeta as meta, rowActions, selectableStatuses, statusLabel, type ColumnMeta } from './dashboardMeta';
+import { emailDashboardMeta as meta, lockedStatuses, rowActions, selectableStatuses, statusLabel, type ColumnMeta } from './dashboardMeta';
 import { fillPath } from './fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from './openPopup';
@@ -30,7 +30,6 @@ interface EmailCellProps {
   actions: EmailCellActions;
 }
 
-const lockedStatuses = [2, 3];
 const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : undefined);
 
 /** One cell of the email list, by column kind; an unknown kind shows the field as text. */

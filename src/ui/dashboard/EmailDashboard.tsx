@@ -2,9 +2,11 @@ import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinne
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
-import { emailDashboardMeta as meta, emailColumns, emailSearchMeta, emailSearchRuleFile, pageSizes, searchFields } from './dashboardMeta';
+import { planBulkStatus } from './bulkStatus';
+import { emailDashboardMeta as meta, emailColumns, emailSearchMeta, emailSearchRuleFile, lockedStatuses, pageSizes, searchFields, toolbarItems, type ToolbarMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { EmailCell, type RowMark } from './EmailCell';
+import { EmailToolbar } from './EmailToolbar';
 import { ConfirmDialog, MessageDialog } from './MessageDialog';
 import { Pager } from './Pager';
 import { acceptProductId } from './productIdInput';
@@ -66,6 +68,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const toaster = useRef<OverlayToaster | null>(null);
   const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>({ paging: null, totals: null });
   const [reloads, setReloads] = useState(0);
+  const [bulkBusy, setBulkBusy] = useState(false);
   const readyOnce = useRef(false);
 
   // 000 §4: switching dashboards sets the email-type filter and resets page, page size and sort.
@@ -284,6 +287,22 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       setMessage((err as Error).message);
     }
   };
+  /** 000 §4-§5: one status for every checked email; more than one may only become Copy. */
+  const onBulkStatus = async (status: number, item: ToolbarMeta) => {
+    const plan = planBulkStatus(selectedRows, status, { bulkStatuses: item.bulkStatuses ?? [], lockedStatuses, messages: m });
+    if ('message' in plan) return setMessage(plan.message);
+    setBulkBusy(true);
+    try {
+      await api.update(plan.updates);
+      setSelected(new Set());
+      setPending(new Map());
+      reload();
+    } catch (err) {
+      setMessage((err as Error).message);
+    } finally {
+      setBulkBusy(false);
+    }
+  };
   const onAssign = async () => {
     if (!productId.trim()) return setMessage(m.productIdEmpty);
     if (selectedRows.length === 0) return setMessage(m.chooseRecord);
@@ -306,7 +325,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const scores = producer ? meta.scores.producer : meta.scores.default;
   const fields = useMemo(() => searchFields(), []);
   const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
-  const toolbar = meta.toolbar.filter((t) => t.dashboards.includes(dashboard));
+  const toolbar = toolbarItems.filter((t) => t.dashboards.includes(dashboard));
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.muid));
 
   return (
@@ -333,12 +352,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
           years={raw?.years ?? []}
         />
       </Card>
-      <div className="email-dashboard__toolbar">
-        {toolbar.map((t) => (
-          <Button key={t.key} icon={t.icon as never} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t.key as 'glacier' | 'focus')} />
-        ))}
-        {loading ? <Spinner size={16} aria-label="Loading" /> : null}
-      </div>
+      <EmailToolbar items={toolbar} loading={loading} busy={bulkBusy} onMove={(t) => onMove(t.key as 'glacier' | 'focus')} onBulkStatus={onBulkStatus} />
       {data ? (
         <>
           <DataTable<EmailItem>

@@ -31,6 +31,18 @@ export interface RowActionMeta {
   popup: { width: number; height: number };
 }
 
+/** A toolbar control: `move` buttons move the checked emails, `bulkStatus` sets their status. */
+export interface ToolbarMeta {
+  key: string;
+  kind: string;
+  label: string;
+  icon?: string;
+  intent?: string;
+  dashboards: string[];
+  /** bulkStatus: the only statuses allowed when more than one email is checked. */
+  bulkStatuses?: number[];
+}
+
 export interface CodeEntry {
   const: string | number;
   title: string;
@@ -65,9 +77,12 @@ export const emailSearchRuleFile = emailSearchRules as unknown as SearchRuleFile
 export const dedupSearchRuleFile = dedupRules as unknown as SearchRuleFile;
 export const emailColumns = emailsMeta.columns as ColumnMeta[];
 export const rowActions = emailsMeta.rowActions as RowActionMeta[];
+export const toolbarItems = emailsMeta.toolbar as ToolbarMeta[];
 export const pageSizes = codeEntries(emailsMeta.pageSizes.$ref).map((e) => Number(e.const));
 export const statusEntries = codeEntries(emailsMeta.statusCodes.$ref);
 
 /** 000 §4: the status dropdown's options (every status not marked x-selectable false). */
 export const selectableStatuses = statusEntries.filter((e) => e['x-selectable'] !== false);
+/** Statuses shown as plain text that the list can not change (000 §4: Used 2, e-Glacier 3). */
+export const lockedStatuses = statusEntries.filter((e) => e['x-selectable'] === false).map((e) => Number(e.const));
 export const statusLabel = (v: number): string => statusEntries.find((e) => e.const === v)?.title ?? String(v);

@@ -1,0 +1,36 @@
+import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { selectableStatuses, type ToolbarMeta } from './dashboardMeta';
+
+interface EmailToolbarProps {
+  /** The toolbar entries of schemas/dashboards/emails.json for the current dashboard. */
+  items: ToolbarMeta[];
+  loading: boolean;
+  /** A bulk status change is being saved. */
+  busy: boolean;
+  onMove: (item: ToolbarMeta) => void;
+  onBulkStatus: (status: number, item: ToolbarMeta) => void;
+}
+
+/** The actions on the checked emails: move buttons and the bulk "Set status" dropdown. */
+export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: EmailToolbarProps) {
+  return (
+    <div className="email-dashboard__toolbar">
+      {items.map((t) =>
+        t.kind === 'bulkStatus' ? (
+          // Always shows its label: choosing an entry acts at once, so the same status can be chosen again.
+          <HTMLSelect
+            key={t.key}
+            aria-label={t.label}
+            value=""
+            disabled={busy}
+            onChange={(e) => e.currentTarget.value !== '' && onBulkStatus(Number(e.currentTarget.value), t)}
+            options={[{ value: '', label: t.label, disabled: true }, ...selectableStatuses.map((s) => ({ value: String(s.const), label: s.title }))]}
+          />
+        ) : t.kind === 'move' ? (
+          <Button key={t.key} icon={t.icon as never} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t)} />
+        ) : null,
+      )}
+      {loading || busy ? <Spinner size={16} aria-label="Loading" /> : null}
+    </div>
+  );
+}
