@@ -35,17 +35,24 @@ export function OursApp() {
 
 /** The bench measures the editor with every block shown, whatever the empty document's rules say. */
 const shown = new WeakMap<object, object>();
+/** One view per engine record: the engine reuses its record when no entry changed, and so does this. */
+const views = new WeakMap<object, ViewModel['fields']>();
+const NO_BLOCKS = {};
 function everyBlockVisible(vm: ViewModel | null): ViewModelLike | undefined {
   if (!vm) return undefined;
-  // A view over the engine's fields (no copy per keystroke); one patched object per hidden entry.
-  const fields = new Proxy(vm.fields, {
-    get(target, path) {
-      const f = target[path as string];
-      if (!f || f.visible) return f;
-      let patched = shown.get(f);
-      if (!patched) shown.set(f, (patched = { ...f, visible: true }));
-      return patched;
-    },
-  });
-  return { ...vm, blocks: {}, fields };
+  let fields = views.get(vm.fields);
+  if (!fields) {
+    // A view over the engine's fields (no copy per keystroke); one patched object per hidden entry.
+    fields = new Proxy(vm.fields, {
+      get(target, path) {
+        const f = target[path as string];
+        if (!f || f.visible) return f;
+        let patched = shown.get(f);
+        if (!patched) shown.set(f, (patched = { ...f, visible: true }));
+        return patched;
+      },
+    });
+    views.set(vm.fields, fields);
+  }
+  return { ...vm, blocks: NO_BLOCKS, fields };
 }

@@ -33,8 +33,7 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
   let document = doc;
   let onChange: ((path: string, value: unknown, doc: Doc) => void) | undefined;
   const listeners = new Map<string, Set<Listener>>();
-  /** Path segments of every subscribed path, split once. */
-  const segments = new Map<string, string[]>();
+  const subscribedPaths = new Set<string>();
   /** The raw view-model entry each cached field state came from (skip unchanged entries by reference). */
   const rawFields = new Map<string, unknown>();
   const subscribers = new Map<string, (l: Listener) => () => void>();
@@ -45,26 +44,37 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
 
   const emit = (key: string) => listeners.get(key)?.forEach((l) => l());
 
+  /** Subscribed paths as a tree of segments, so a document change walks only the changed branches. */
+  interface PathNode {
+    key?: string;
+    children: Map<string, PathNode>;
+  }
+  const root: PathNode = { children: new Map() };
+  const addPath = (key: string) => {
+    let node = root;
+    for (const seg of key === '' ? [] : key.split('.')) {
+      let next = node.children.get(seg);
+      if (!next) node.children.set(seg, (next = { children: new Map() }));
+      node = next;
+    }
+    node.key = key;
+  };
+  // Copy-on-write documents: a subtree changed only if its object changed reference.
+  const walk = (node: PathNode, a: unknown, b: unknown) => {
+    if (a === b) return;
+    if (node.key !== undefined) emit(node.key);
+    for (const [seg, child] of node.children) {
+      walk(
+        child,
+        a !== null && typeof a === 'object' ? (a as Record<string, unknown>)[seg] : undefined,
+        b !== null && typeof b === 'object' ? (b as Record<string, unknown>)[seg] : undefined,
+      );
+    }
+  };
   const applyDocument = (next: Doc) => {
     const prev = document;
     document = next;
-    if (prev === next) return;
-    // Copy-on-write documents: a path changed only if every object along it changed reference,
-    // so most paths stop at their first segment.
-    for (const [key, segs] of segments) {
-      let a: unknown = prev;
-      let b: unknown = next;
-      let changed = true;
-      for (const seg of segs) {
-        if (a === b) {
-          changed = false;
-          break;
-        }
-        a = a !== null && typeof a === 'object' ? (a as Record<string, unknown>)[seg] : undefined;
-        b = b !== null && typeof b === 'object' ? (b as Record<string, unknown>)[seg] : undefined;
-      }
-      if (changed && a !== b) emit(key);
-    }
+    walk(root, prev, next);
   };
 
   return {
@@ -90,7 +100,10 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
         sub = (listener: Listener) => {
           let set = listeners.get(key);
           if (!set) listeners.set(key, (set = new Set()));
-          if (!key.startsWith('block:') && !segments.has(key)) segments.set(key, key === '' ? [] : key.split('.'));
+          if (!key.startsWith('block:') && !subscribedPaths.has(key)) {
+            subscribedPaths.add(key);
+            addPath(key);
+          }
           set.add(listener);
           return () => {
             set.delete(listener);
@@ -117,8 +130,10 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
     },
     setViewModel(next) {
       if (next === viewModel) return;
+      const prev = viewModel;
       viewModel = next;
-      for (const [path, old] of fieldStates) {
+      // The engine hands back the same records when no entry changed: most keystrokes end here.
+      if (next?.fields !== prev?.fields) for (const [path, old] of fieldStates) {
         const raw = next?.fields?.[path];
         if (raw === rawFields.get(path)) continue;
         rawFields.set(path, raw);
@@ -128,7 +143,7 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
           emit(path);
         }
       }
-      for (const [id, old] of blockVisible) {
+      if (next?.blocks !== prev?.blocks) for (const [id, old] of blockVisible) {
         const v = next?.blocks?.[id]?.visible !== false;
         if (v !== old) {
           blockVisible.set(id, v);

@@ -1,28 +1,40 @@
-import { InputGroup, Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { intentOf, widgetOptions } from './widgetOptions';
 
-/** Single-line text (RJSF `TextWidget`), with its `x-ui.unit` at the right. Empty text clears the value. */
+/**
+ * Single-line text (RJSF `TextWidget`), with its `x-ui.unit` at the right. Empty text clears the value.
+ * Blueprint's InputGroup markup drawn directly: this is the widget that renders on every keystroke,
+ * and the component wrapper cost more than the rest of the keystroke's app work.
+ */
 export function TextWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, placeholder, autofocus } = props;
   const o = widgetOptions(props);
   const maxLength = o.maxLength ?? props.schema.maxLength;
+  const danger = intentOf(props) === 'danger';
   return (
-    <InputGroup
-      id={id}
-      name={props.htmlName ?? id}
-      value={value == null ? '' : String(value)}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      intent={intentOf(props)}
-      rightElement={o.unit ? <Tag minimal>{o.unit}</Tag> : undefined}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-      style={o.width !== undefined ? { width: o.width } : undefined}
-    />
+    <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${disabled ? ` ${Classes.DISABLED}` : ''}`} style={o.width !== undefined ? { width: o.width } : undefined}>
+      <input
+        id={id}
+        name={props.htmlName ?? id}
+        className={`${Classes.INPUT} portal-text-input`}
+        type="text"
+        value={value == null ? '' : String(value)}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        style={o.unit ? { paddingRight: 48 } : undefined}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      {o.unit ? (
+        <span className={Classes.INPUT_ACTION}>
+          <Tag minimal>{o.unit}</Tag>
+        </span>
+      ) : null}
+    </div>
   );
 }
