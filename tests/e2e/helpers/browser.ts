@@ -66,9 +66,9 @@ export async function openWatchedPage(context: BrowserContext): Promise<WatchedP
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? '';
-    // A fetch still in flight when the test navigates away is cancelled by the browser, not failed by the
-    // server; a server fault shows as a reset/empty response or an http 5xx instead.
-    problems.push(`${reason === 'net::ERR_ABORTED' ? 'aborted' : 'requestfailed'}: ${request.url()} ${reason}`);
+    // A fetch or module still loading when the test navigates away is cancelled by the browser
+    // (ERR_ABORTED), not failed by the server; a server fault shows as a reset or an http 5xx.
+    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${request.url()} ${reason}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
