@@ -114,3 +114,42 @@ export async function searchAndPick(page: Page, boxId: string, text: string, res
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Creates a product through the API (POST /api/addProduct) and returns its id. */
+export async function createProductApi(server: StartedServer, token: string, doc: Record<string, unknown>): Promise<number> {
+  return (await apiAs<{ payload: { product_id: number } }>(server, token, '/api/addProduct', doc)).payload.product_id;
+}
+
+/** A button of the product actions toolbar. */
+export const toolbarButton = (page: Page, name: string): Locator => page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button', { name, exact: true });
+
+/** Text of the open confirm alert; clicks the button named `button` (e.g. 'Cancel'). */
+export async function answerAlert(page: Page, expected: string, button: string): Promise<void> {
+  const alert = page.locator('.bp6-alert').last();
+  await expect.poll(() => alert.textContent()).toContain(expected);
+  await alert.getByRole('button', { name: button, exact: true }).click();
+  // Wait for this alert to go; the answer may open the next one at once (Delete, then its result).
+  await expect.poll(() => page.locator('.bp6-alert', { hasText: expected }).count()).toBe(0);
+}
+
+/** Waits for a toast with this text and leaves it (e.g. while a modal covers the close buttons). */
+export async function toastShown(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => page.locator('.bp6-toast').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
+}
+
+/**
+ * Runs `act`, waits for the answer of the request to `path` it causes and for the page to render
+ * what it did with it (two animation frames), then asserts no alert opened.
+ */
+export async function expectNoAlertAfter(page: Page, path: string, act: () => Promise<unknown>): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  await act();
+  await (await answered).finished();
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  expect(await page.locator('.bp6-alert').count()).toBe(0);
+}
+
+/** The label of a dropdown's chosen option (the select's values are option indexes). */
+export async function selectedLabel(page: Page, id: string): Promise<string> {
+  return ((await byId(page, id).locator('option:checked').textContent()) ?? '').trim();
+}

@@ -20,7 +20,7 @@ import { changeActions } from './changeActions';
 import { editorOnlyFields, hideFields } from './editorOnlyFields';
 import { editorWarnings } from './editorWarnings';
 import { newProductDocument } from './newProductDocument';
-import { DELETED_NOTICE, EDITOR_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
+import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
 import { httpProductLookups, productApi, ProductRefusedError } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { buttonPlan, statusButtons, type ScreenKind } from './statusButtons';
@@ -104,7 +104,16 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const [denied, setDenied] = useState(false);
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
-  const shownVm = useMemo(() => hideFields(vm as unknown as ViewModelLike, hidden), [vm, hidden]);
+  // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
+  // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
+  const deleted = Number(doc.is_deleted) === 1;
+  const shownVm = useMemo(() => {
+    const base = hideFields(vm as unknown as ViewModelLike, hidden);
+    if (!deleted) return base;
+    const blocks = { ...base.blocks };
+    for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
+    return { ...base, blocks };
+  }, [vm, hidden, deleted]);
   const today = useMemo(() => localToday(), []);
 
   const notify = useCallback((msg: ReactNode, intent: 'danger' | 'warning' | 'success' | 'primary' = 'primary', timeout = 5000) => {
@@ -234,7 +243,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     // 001 §5: the headline's duplicate check runs on blur.
     const target = e.target as HTMLInputElement;
     if (target.id !== 'product_headline' || !target.value.trim()) return;
-    httpProductLookups.headlineDuplicate(target.value.trim()).then(
+    httpProductLookups.headlineDuplicate(target.value.trim(), productId).then(
       (dup) => dup && void alert(dup),
       (err: unknown) => console.info('headline check failed', err),
     );
@@ -289,7 +298,17 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
         )}
         <div onBlurCapture={onBlurCapture}>
           <WhyProvider engine={pe.engine} document={doc}>
-            <MetadataForm blocks={pe.blocks} codes={pe.codes} document={doc} viewModel={shownVm} onChange={change} exclude={EDITOR_BLOCKS} entries={productEntries} services={services} />
+            <MetadataForm
+              blocks={pe.blocks}
+              codes={pe.codes}
+              document={doc}
+              viewModel={shownVm}
+              onChange={change}
+              mode={deleted ? 'read' : 'edit'}
+              exclude={EDITOR_BLOCKS}
+              entries={productEntries}
+              services={services}
+            />
           </WhyProvider>
           <p className="portal-rules-link">
             <a href="/rules" target="_blank" rel="noopener">Rule catalogue</a>: every rule behind this form, in plain words.

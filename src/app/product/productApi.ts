@@ -29,6 +29,24 @@ async function postJson<T>(path: string, json: unknown, operationId: string): Pr
   return data as T;
 }
 
+/**
+ * The move-and-delete calls answer `{status_code, message, ...}` with the HTTP status equal to
+ * status_code (404 'Entry Id not found', 400, 409, 422): the dialog words those answers itself
+ * (001 §8), so any answer carrying a status_code is returned, not thrown.
+ */
+async function postCoded<T extends { status_code: number }>(path: string, json: unknown, operationId: string): Promise<T> {
+  const res = await apiFetch(path, { method: 'POST', json, operationId });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a proxy error page): reported below as the HTTP status
+  }
+  if (data && typeof data === 'object' && typeof (data as { status_code?: unknown }).status_code === 'number') return data as T;
+  throw new ApiError(res.status, res.statusText);
+}
+
 /** The product endpoints of src/api/products.ts. */
 export const productApi = {
   byId: (id: number | string) => apiJson<ProductResponse>(`/api/product/${encodeURIComponent(String(id))}`).then((r) => r.payload as Doc),
@@ -38,9 +56,9 @@ export const productApi = {
   softDelete: (id: number, indexName: string) => postJson<MessageResponse>('/api/product/soft-delete', { data: [{ product_id: id, index_name: indexName }] }, 'delete'),
   activityLog: (id: number) => apiJson<ProductLogResponse>(`/api/product-admin-log/${id}?type=process`).then((r) => r.payload as ProductLogRow[]),
   sendLink: (body: Record<string, unknown>) => postJson<MessageResponse>('/api/send-email', body, 'view'),
-  moveLookup: (productId: string) => postJson<MoveLookupResponse>('/api/move-and-delete/lookup', { product_id: productId }, 'edit'),
-  moveValidate: (entryId: string) => postJson<MoveValidateResponse>('/api/move-and-delete/validate', { target_entry_id: entryId }, 'edit'),
-  moveConfirm: (entryId: string, sourceId: number | string) => postJson<MoveConfirmResponse>('/api/move-and-delete/confirm', { target_entry_id: entryId, source_product_id: sourceId }, 'delete'),
+  moveLookup: (productId: string) => postCoded<MoveLookupResponse>('/api/move-and-delete/lookup', { product_id: productId }, 'edit'),
+  moveValidate: (entryId: string) => postCoded<MoveValidateResponse>('/api/move-and-delete/validate', { target_entry_id: entryId }, 'edit'),
+  moveConfirm: (entryId: string, sourceId: number | string) => postCoded<MoveConfirmResponse>('/api/move-and-delete/confirm', { target_entry_id: entryId, source_product_id: sourceId }, 'delete'),
 };
 
 const rows = <T>(r: { payload: unknown }) => r.payload as T[];
@@ -55,8 +73,10 @@ export const httpProductLookups: ProductLookups = {
   sectorChildren: (id) => apiJson<{ payload: unknown }>(`/api/data/sectors/${id}`).then((r) => rows<SectorOption>(r)),
   allowedSectors: () =>
     apiJson<{ payload: { all_sectors: boolean; sectors: number[] } }>('/api/auth/allowed-sectors').then((r) => (r.payload.all_sectors ? [] : r.payload.sectors)),
-  headlineDuplicate: async (headline) => {
-    const r = await apiJson<HeadlineCheckResponse>('/api/get_product_headline', { method: 'POST', json: { product_headline: headline } });
+  headlineDuplicate: async (headline, productId) => {
+    // The product's own id: its stored headline is not a duplicate of itself.
+    const json = productId === undefined ? { product_headline: headline } : { product_headline: headline, product_id: productId };
+    const r = await apiJson<HeadlineCheckResponse>('/api/get_product_headline', { method: 'POST', json });
     return r.product_headline_exist ? `Duplicate headline: "${r.request.product_headline}" is already used by product ${r.product_id ?? ''}`.trim() : null;
   },
   upload: (file, productId, onProgress, signal) => uploadMedia(file, productId, onProgress, signal),

@@ -47,7 +47,8 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
     try {
       const r = await calls.validate(entryId);
       if (r.status_code === 200 && r.data) setConfirming(entryId);
-      else editor.notify(r.data ? r.message : r.status_code === 200 ? 'Product details not found' : r.message, 'danger');
+      // 001 §8: a reply without data is 'Product details not found' (the server's 404 says which entry id).
+      else editor.notify(r.data ? r.message : 'Product details not found', 'danger');
     } catch (e) {
       editor.notify(e instanceof Error ? e.message : String(e), 'danger');
     }
@@ -59,9 +60,10 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
       const r = await calls.confirm(entryId, Number(editor.getDoc().product_id));
       setConfirming(null);
       if (r.status_code === 200) {
-        editor.notify('Product move and deleted successfully', 'success');
         clear();
         onClose();
+        // An alert, not a toast: onMoved leaves the product screen, and its toaster with it.
+        await editor.alert('Product move and deleted successfully');
         onMoved();
       } else editor.notify(r.message, r.status_code === 404 ? 'warning' : 'danger');
     } catch (e) {

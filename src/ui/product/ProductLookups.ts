@@ -23,8 +23,8 @@ export interface ProductLookups {
   /** Child categories of a sector or category, already limited to the user's allowed sectors. */
   sectorChildren(id: number): Promise<Array<{ id: number; name: string }>>;
   allowedSectors(): Promise<number[]>;
-  /** The duplicate-headline text when the headline exists, else null. */
-  headlineDuplicate(headline: string): Promise<string | null>;
+  /** The duplicate-headline text when another product (not `productId`) has the headline, else null. */
+  headlineDuplicate(headline: string, productId?: number): Promise<string | null>;
   /** Uploads the product media, reporting progress (bytes sent of total). */
   upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<UploadResult>;
 }
