@@ -15,21 +15,25 @@ export function searchWords(text: string): string[] {
   return words.filter((w) => w.length <= maxLexemeChars);
 }
 
-/** A tsvector literal from weighted parts, e.g. [['A', subject], ['B', sender], ['D', body]]. */
+/**
+ * A tsvector literal from weighted parts, e.g. [['A', subject], ['B', sender], ['D', body]]. Each
+ * lexeme keeps one position per weight: matching (and the subject-only `:A` restriction) needs the
+ * weight, nothing here ranks or searches phrases, and a long body's vector stays a fraction of its
+ * text (cheaper to ship, store and index on every import).
+ */
 export function searchVector(parts: Array<['A' | 'B' | 'C' | 'D', string]>): string {
-  const positions = new Map<string, string[]>();
+  const positions = new Map<string, string>();
   let pos = 0;
   for (const [weight, text] of parts) {
     for (const w of searchWords(text)) {
       pos = Math.min(pos + 1, maxPosition);
       const list = positions.get(w);
-      // PostgreSQL keeps at most 256 positions per lexeme.
-      if (!list) positions.set(w, [`${pos}${weight}`]);
-      else if (list.length < 256) list.push(`${pos}${weight}`);
+      if (list === undefined) positions.set(w, `${pos}${weight}`);
+      else if (!list.endsWith(weight)) positions.set(w, `${list},${pos}${weight}`);
     }
   }
   let out = '';
-  for (const [w, list] of positions) out += `${out ? ' ' : ''}'${w}':${list.join(',')}`;
+  for (const [w, list] of positions) out += `${out ? ' ' : ''}'${w}':${list}`;
   return out;
 }
 
