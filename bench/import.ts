@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import type { Bench, BenchRow } from './BenchRow';
 import { migrate } from '../src/server/db/migrate';
@@ -7,11 +10,14 @@ import { defaultImportLimits } from '../src/server/import/ImportLimits';
 import type { ImportSource } from '../src/server/import/ImportSource';
 import { readFileSources } from '../src/server/import/readSources';
 import { runImport } from '../src/server/import/runImport';
+import { fsStorage } from '../src/server/storage/fsStorage';
 
 /**
  * Import throughput on the SpamAssassin corpus next to postal-mime alone on the same messages, in
  * the same run (files read into memory first; neither figure includes reading them).
  * Budget: the full import (parse, dedup, index, store in a fresh PGlite) at least half parser-only.
+ * The import is set up as `portal import` runs it: PGlite in a data directory on disk, attachment
+ * bytes in the file store beside it.
  */
 export async function benchImport(): Promise<BenchRow[]> {
   const sources: Array<Extract<ImportSource, { raw: Buffer }>> = [];
@@ -27,12 +33,13 @@ export async function benchImport(): Promise<BenchRow[]> {
   }
   const parseRate = (sources.length / (performance.now() - t)) * 1000;
 
-  const db = await openPgliteDb();
+  const dir = mkdtempSync(join(tmpdir(), 'import-bench-'));
+  const db = await openPgliteDb(join(dir, 'db'));
   // BENCH_IMPORT_WORKERS overrides the parser worker count (default: cores - 1) to compare settings.
   try {
     await migrate(db);
     t = performance.now();
-    const summary = await runImport(db, sources, { source: 'bench', panelists: 'hash', workers: process.env.BENCH_IMPORT_WORKERS ? Number(process.env.BENCH_IMPORT_WORKERS) : undefined });
+    const summary = await runImport(db, sources, { source: 'bench', panelists: 'hash', attachmentStore: fsStorage(join(dir, 'files')), workers: process.env.BENCH_IMPORT_WORKERS ? Number(process.env.BENCH_IMPORT_WORKERS) : undefined });
     const importRate = (sources.length / (performance.now() - t)) * 1000;
     const groups = await db.query<{ n: number }>('select count(*)::integer as n from dedup_groups');
     return [
@@ -48,6 +55,7 @@ export async function benchImport(): Promise<BenchRow[]> {
     ];
   } finally {
     await db.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

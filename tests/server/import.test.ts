@@ -8,6 +8,7 @@ import type { Db } from '../../src/server/db/Db';
 import { importDemoCorpus } from '../../src/server/import/importDemoCorpus';
 import { importPaths } from '../../src/server/import/importPaths';
 import { searchQuery } from '../../src/server/import/searchVector';
+import { emailRaw } from '../../src/server/emails/emailDetail';
 import { startDropFolderImporter } from '../../src/server/import/startDropFolderImporter';
 import { fsStorage } from '../../src/server/storage/fsStorage';
 import { openTestDb } from './helpers/testDb';
@@ -106,6 +107,12 @@ describe('importing one message', () => {
       `select a.storage_key, a.content from email_attachments a join emails e using (muid) where e.original_muid = 'summer-sale-2@shop.example'`)).rows[0];
     expect(att.content).toBeNull();
     expect((await store.get(att.storage_key)).toString('latin1')).toMatch(/^%PDF-1\.4/);
+    // The raw message goes to the same store, byte for byte, and View Original reads it from there.
+    const raw = (await db.query<{ muid: number; raw: unknown; storage_key: string }>(
+      `select r.muid, r.raw, r.storage_key from email_raw r join emails e using (muid) where e.original_muid = 'summer-sale-2@shop.example'`)).rows[0];
+    expect(raw.raw).toBeNull();
+    expect((await store.get(raw.storage_key)).equals(readFileSync(file))).toBe(true);
+    expect((await emailRaw(db, Number(raw.muid), store))?.equals(readFileSync(file))).toBe(true);
   });
 
   it('indexes subject, sender and body for full-text search', async () => {

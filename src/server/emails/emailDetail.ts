@@ -1,5 +1,6 @@
 import type { EmailBody, EmailDetail, EmailHead } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
+import type { FileStorage } from '../storage/FileStorage';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
 
@@ -47,8 +48,19 @@ export async function emailBody(db: Queryable, muid: number): Promise<EmailBody 
   return row ? { muid: Number(row.muid), subject: row.email_subject, html: row.html_body, text: row.text_body, email_date: iso(row.email_date) } : null;
 }
 
-/** The raw RFC 822 message, for View Original. */
-export async function emailRaw(db: Queryable, muid: number): Promise<Buffer | null> {
-  const r = await db.query<{ raw: Uint8Array }>('select raw from email_raw where muid = $1', [muid]);
-  return r.rows[0] ? Buffer.from(r.rows[0].raw) : null;
+/** The raw RFC 822 message, for View Original: in the row, or in the file store (a range of a batch's pack file). */
+export async function emailRaw(db: Queryable, muid: number, storage: Pick<FileStorage, 'get'>): Promise<Buffer | null> {
+  const r = await db.query<{ raw: Uint8Array | null; storage_key: string | null; raw_offset: string | null; raw_length: number | null }>(
+    'select raw, storage_key, raw_offset::text as raw_offset, raw_length from email_raw where muid = $1',
+    [muid],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  if (row.raw) return Buffer.from(row.raw);
+  if (!row.storage_key) return null;
+  const file = await storage.get(row.storage_key);
+  // An import batch's pack file holds its messages back to back.
+  if (row.raw_offset === null || row.raw_length === null) return file;
+  const start = Number(row.raw_offset);
+  return file.subarray(start, start + row.raw_length);
 }

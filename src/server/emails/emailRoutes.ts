@@ -9,6 +9,7 @@ import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns } from './emailColumns';
+import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
 import { listEmails } from './listEmails';
@@ -76,6 +77,7 @@ const muidOf = (p: { muid: string }) => Number(p.muid);
 /** The email dashboards' API (000 §7 "Emails"). */
 export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
+  const storage = fsStorage(storageRoot(ctx.config.dataDir));
   let columns: Promise<string[]> | undefined;
   const cols = () => (columns ??= listColumns(db));
 
@@ -178,7 +180,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {
-    const raw = await emailRaw(db, muidOf(req.params));
+    const raw = await emailRaw(db, muidOf(req.params), storage);
     if (!raw) throw httpError(404, emailMessages.emailMissing);
     return reply
       .header('content-type', 'text/plain; charset=utf-8')

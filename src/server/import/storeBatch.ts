@@ -88,7 +88,11 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
   // The first item with given bytes owns the new row; later ones (same bytes twice in the batch, or
   // stored by another run meanwhile) are duplicates, not errors.
   const claimed = new Set<string>();
-  const raws: Array<{ muid: number; raw: string }> = [];
+  const raws: Array<{ muid: number; raw: string | null; storage_key: string | null; raw_offset: number | null; raw_length: number | null }> = [];
+  // With a file store, the batch's raw messages become one pack file (one write and sync, not one per message).
+  const packed: Uint8Array[] = [];
+  let packedBytes = 0;
+  const rawWrites: Array<Promise<void>> = [];
   const attachments: Array<Record<string, unknown>> = [];
   const candidates: DedupCandidate[] = [];
   const unresolved: number[] = [];
@@ -103,13 +107,19 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
     claimed.add(item.sha256);
     outcomes[i].muid = muid;
     const msg = (item.result as Extract<BatchItem['result'], { kind: 'parsed' }>).msg;
-    raws.push({ muid, raw: buf(item.raw).toString('base64') });
+    if (ctx.attachmentStore) {
+      packed.push(item.raw);
+      raws.push({ muid, raw: null, storage_key: null, raw_offset: packedBytes, raw_length: item.raw.byteLength });
+      packedBytes += item.raw.byteLength;
+    } else raws.push({ muid, raw: buf(item.raw).toString('base64'), storage_key: null, raw_offset: null, raw_length: null });
     for (let n = 0; n < msg.attachments.length; n++) {
       const a = msg.attachments[n];
       let key: string | null = null;
       if (ctx.attachmentStore) {
         key = `attachments/${muid}/${n + 1}`;
-        await ctx.attachmentStore.put(key, a.content);
+        const write = ctx.attachmentStore.put(key, a.content);
+        write.catch(() => undefined); // awaited with the raw writes below
+        rawWrites.push(write);
       }
       attachments.push({
         muid,
@@ -133,12 +143,24 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
     for (const i of unresolved) outcomes[i].muid = bySha.get(items[i].sha256);
   }
 
+  if (packed.length > 0 && ctx.attachmentStore) {
+    const key = `raw/${ctx.jobId}/${raws[0].muid}.pack`;
+    for (const r of raws) r.storage_key = key;
+    const write = ctx.attachmentStore.put(key, Buffer.concat(packed));
+    write.catch(() => undefined); // awaited below; a failed write must not go unhandled meanwhile
+    rawWrites.push(write);
+  }
   if (raws.length > 0) {
     // base64 inside one JSON parameter is several times faster than bytea parameters on PGlite.
-    await tx.query(`insert into email_raw (muid, raw) select x.muid, decode(x.raw, 'base64') from json_to_recordset($1::json) as x(muid bigint, raw text)`, [
-      JSON.stringify(raws),
-    ]);
+    await tx.query(
+      `insert into email_raw (muid, raw, storage_key, raw_offset, raw_length)
+       select x.muid, decode(x.raw, 'base64'), x.storage_key, x.raw_offset, x.raw_length
+       from json_to_recordset($1::json) as x(muid bigint, raw text, storage_key text, raw_offset bigint, raw_length integer)`,
+      [JSON.stringify(raws)],
+    );
   }
+  // The file writes run beside the statements; the batch commits only once they are all on disk.
+  await Promise.all(rawWrites);
   if (attachments.length > 0) {
     await tx.query(
       `insert into email_attachments (muid, filename, content_type, disposition, content_id, size, storage_key, content)
