@@ -3,19 +3,18 @@ import PostalMime from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import type { ImportLimits } from './ImportLimits';
 import { ImportFailure, importStatus } from './importStatus';
-import { htmlToText } from './htmlToText';
-import { normalizeBody } from './normalizeBody';
+import { normalizeBody, visibleText } from './normalizeBody';
 import type { ParsedAttachment, ParsedMessage } from './ParsedMessage';
 import { sanitizeText } from './sanitizeText';
 import { searchVector } from './searchVector';
-import { simhash } from './simhash';
+import { simhash, simhashWords } from './simhash';
 
 /** A message must carry at least one of these, or it is binary garbage rather than mail. */
 const messageHeaders = new Set(['from', 'sender', 'to', 'cc', 'subject', 'date', 'message-id', 'received', 'return-path', 'mime-version', 'delivered-to', 'reply-to']);
 /** Body text shorter than this (after normalising) is not used for exact-duplicate matching. */
 const minHashChars = 20;
-/** Cap on text fed to the search index per message. */
-const maxSearchChars = 100_000;
+/** Cap on body words fed to the search index per message. */
+const maxSearchWords = 20_000;
 /** Cap on a single stored body (characters); beyond it the raw message still has everything. */
 const maxBodyChars = 5_000_000;
 
@@ -75,9 +74,13 @@ export async function parseMessage(raw: Uint8Array, limits: ImportLimits, rawSha
 
   const text = sanitizeText(email.text, maxBodyChars);
   const html = sanitizeText(email.html, maxBodyChars);
-  const searchText = text.trim() ? text.slice(0, maxSearchChars) : htmlToText(html.slice(0, maxSearchChars * 4)).slice(0, maxSearchChars);
-  const normalized = normalizeBody(text, html);
-  const fingerprint = simhash(normalized);
+  // The HTML is converted to text once, for both the search index and duplicate detection.
+  const visible = visibleText(text, html);
+  const normalized = normalizeBody(text, html, visible);
+  // One word split of the normalised body serves the fingerprint and the search index.
+  const words = simhashWords(normalized);
+  const fingerprint = simhash(words);
+  const compact = normalized.replace(/ /g, '');
 
   const attachments: ParsedAttachment[] = email.attachments.map((a) => ({
     filename: sanitizeText(a.filename, 500),
@@ -104,10 +107,10 @@ export async function parseMessage(raw: Uint8Array, limits: ImportLimits, rawSha
     searchVector: searchVector([
       ['A', sanitizeText(email.subject, 2000)],
       ['B', `${from?.name ?? ''} ${from?.address ?? ''}`],
-      ['D', searchText],
+      ['D', words.length > maxSearchWords ? words.slice(0, maxSearchWords) : words],
     ]),
     attachments,
-    bodyHash: normalized.replace(/\s+/g, '').length >= minHashChars ? createHash('sha256').update(normalized.replace(/\s+/g, '')).digest('hex') : null,
+    bodyHash: compact.length >= minHashChars ? createHash('sha256').update(compact).digest('hex') : null,
     simhash: fingerprint === undefined ? null : fingerprint.toString(),
   };
 }

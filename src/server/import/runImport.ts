@@ -127,13 +127,21 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
   };
 
   try {
-    let chunk = nextChunk();
-    let pending = chunk.length ? await prepare(chunk) : undefined;
-    while (pending) {
-      const items = await pending();
-      chunk = nextChunk();
-      // Start parsing the next batch in the workers while this one is written.
-      pending = chunk.length ? await prepare(chunk) : undefined;
+    // Two batches are handed to the parsers ahead of the one being written, so neither the workers
+    // nor the database wait for the other when one batch parses slower or stores slower than the next.
+    const ahead: Array<() => Promise<BatchItem[]>> = [];
+    let exhausted = false;
+    const fill = async () => {
+      while (!exhausted && ahead.length < 2) {
+        const chunk = nextChunk();
+        if (chunk.length === 0) exhausted = true;
+        else ahead.push(await prepare(chunk));
+      }
+    };
+    await fill();
+    while (ahead.length > 0) {
+      const items = await ahead.shift()!();
+      await fill();
       await store(items);
       opts.onProgress?.(summary);
     }

@@ -16,16 +16,18 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * A tsvector literal from weighted parts, e.g. [['A', subject], ['B', sender], ['D', body]]. Each
+ * A tsvector literal from weighted parts, e.g. [['A', subject], ['B', sender], ['D', body]], each
+ * text or its lower-cased words already split (as `simhashWords` splits a normalised body). Each
  * lexeme keeps one position per weight: matching (and the subject-only `:A` restriction) needs the
  * weight, nothing here ranks or searches phrases, and a long body's vector stays a fraction of its
  * text (cheaper to ship, store and index on every import).
  */
-export function searchVector(parts: Array<['A' | 'B' | 'C' | 'D', string]>): string {
+export function searchVector(parts: Array<['A' | 'B' | 'C' | 'D', string | readonly string[]]>): string {
   const positions = new Map<string, string>();
   let pos = 0;
   for (const [weight, text] of parts) {
-    for (const w of searchWords(text)) {
+    for (const w of typeof text === 'string' ? searchWords(text) : text) {
+      if (w.length > maxLexemeChars) continue;
       pos = Math.min(pos + 1, maxPosition);
       const list = positions.get(w);
       if (list === undefined) positions.set(w, `${pos}${weight}`);

@@ -21,32 +21,48 @@ function fnv1a32(s: string, seed: number): number {
   return h >>> 0;
 }
 
+/** The words simhash reads from normalised text (the search index reuses them). */
+export function simhashWords(normalized: string): string[] {
+  return normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /**
- * 64-bit simhash (Charikar) over the words (weighted by count) of already normalised text, as a signed BigInt
- * (PostgreSQL bigint). Undefined when the text has fewer than `minSimhashWords` words.
+ * 64-bit simhash (Charikar) over the words (weighted by count) of already normalised text, or the
+ * words `simhashWords` gave for it, as a signed BigInt (PostgreSQL bigint). Undefined when the text
+ * has fewer than `minSimhashWords` words.
  */
-export function simhash(normalized: string): bigint | undefined {
-  const words = normalized.match(/[\p{L}\p{N}]+/gu);
-  if (!words || words.length < minSimhashWords) return undefined;
+export function simhash(normalized: string | readonly string[]): bigint | undefined {
+  const words = typeof normalized === 'string' ? simhashWords(normalized) : normalized;
+  if (words.length < minSimhashWords) return undefined;
   const counts = new Map<string, number>();
   for (let i = 0; i + shingleSize <= words.length; i++) {
     const f = shingleSize === 1 ? words[i] : words.slice(i, i + shingleSize).join(' ');
     counts.set(f, (counts.get(f) ?? 0) + 1);
   }
-  const v = new Int32Array(64);
+  // v[b] = (weight of features with bit b set) - (weight of those without) = 2 * set[b] - total;
+  // walking only the set bits halves the work of the per-feature loop (the import's hot spot).
+  const set = new Float64Array(64);
+  let total = 0;
   for (const [feature, weight] of counts) {
-    const lo = fnv1a32(feature, 0x811c9dc5);
-    const hi = fnv1a32(feature, 0x9747b28c);
-    for (let b = 0; b < 32; b++) {
-      v[b] += (lo >>> b) & 1 ? weight : -weight;
-      v[b + 32] += (hi >>> b) & 1 ? weight : -weight;
+    total += weight;
+    let lo = fnv1a32(feature, 0x811c9dc5);
+    let hi = fnv1a32(feature, 0x9747b28c);
+    while (lo !== 0) {
+      const bit = lo & -lo;
+      set[31 - Math.clz32(bit)] += weight;
+      lo ^= bit;
+    }
+    while (hi !== 0) {
+      const bit = hi & -hi;
+      set[63 - Math.clz32(bit)] += weight;
+      hi ^= bit;
     }
   }
   let lo = 0;
   let hi = 0;
   for (let b = 0; b < 32; b++) {
-    if (v[b] > 0) lo |= 1 << b;
-    if (v[b + 32] > 0) hi |= 1 << b;
+    if (2 * set[b] > total) lo |= 1 << b;
+    if (2 * set[b + 32] > total) hi |= 1 << b;
   }
   return BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0));
 }
