@@ -138,7 +138,6 @@ async function typeInterleaved(browser: Browser, port: number, targetPath: strin
       const input = page.locator(`[id="${id}"]`);
       await input.scrollIntoViewIfNeeded();
       const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       typists.push({ mode, page, input, cdp, samples: [] });
     }
     const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -146,6 +145,9 @@ async function typeInterleaved(browser: Browser, port: number, targetPath: strin
     for (let round = 0; round < rounds; round++) {
       for (const t of typists) {
         await t.page.bringToFront();
+        // Only the page being typed into is throttled: a throttled renderer costs the machine even
+        // when idle, and it would slow the other page's round.
+        await t.cdp.send('Emulation.setCPUThrottlingRate', { rate });
         await t.input.focus();
         // Let the other page's leftover work (its last keystrokes' GC and idle tasks) finish first:
         // the two renderers share this machine's cores, and each page is measured on its own.
@@ -156,6 +158,7 @@ async function typeInterleaved(browser: Browser, port: number, targetPath: strin
           const s = await t.page.evaluate(() => window.__benchCollect());
           if (i >= WARMUP && k >= ROUND_WARMUP && s) t.samples.push(s);
         }
+        await t.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       }
     }
     const out: Record<string, Sample[]> = {};
