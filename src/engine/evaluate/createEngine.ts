@@ -223,6 +223,16 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
     // 2. Option filters; their allowed ids become `$options.<field>` for the rules after them.
     const scratch = { option: null as unknown, doc: working };
+    // Many filters read the same inputs (the sector chains): compare each pair of values once per run.
+    const knownEqual = new Map<unknown, unknown>();
+    const sameInput = (a: unknown, b: unknown): boolean => {
+      if (a === b) return true;
+      if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return deepEqual(a, b);
+      if (knownEqual.get(a) === b) return true;
+      const eq = deepEqual(a, b);
+      if (eq) knownEqual.set(a, b);
+      return eq;
+    };
     for (const r of optionRules) {
       if (results[r.index] !== undefined && !isDirty(r, changed)) continue;
       ran.push(r.id);
@@ -232,7 +242,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       if (keyPaths) {
         const last = lastOptionsKey[r.index];
         let same = !!last && !!lastRuleOptions[r.index] && last[0] === ctx.now && last[1] === action;
-        for (let k = 0; same && k < keyPaths.length; k++) same = deepEqual(last![k + 2], getIn(working, keyPaths[k]));
+        for (let k = 0; same && k < keyPaths.length; k++) same = sameInput(last![k + 2], getIn(working, keyPaths[k]));
         if (same) {
           results[r.index] = lastRuleOptions[r.index];
           continue;
