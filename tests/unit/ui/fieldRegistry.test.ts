@@ -66,4 +66,36 @@ describe('form store', () => {
     expect(store.getField('comment').errors).toEqual(['Comment is required']);
     expect(store.getField('headline').required).toBe(true);
   });
+
+  it('notifies every subscribed path whose value changed, parents and list rows included, and no other', () => {
+    const doc = { energy: { energy_rate: 1, plans: [{ name: 'a' }, { name: 'b' }] }, comment: 'x', panelists: [] as unknown[] };
+    const store = createFormStore(doc);
+    const calls: string[] = [];
+    for (const p of ['energy', 'energy.energy_rate', 'energy.plans', 'energy.plans.0.name', 'energy.plans.1.name', 'comment', 'panelists', '']) {
+      store.subscriber(p)(() => calls.push(p));
+    }
+    store.change('energy.plans.1.name', 'c');
+    expect(calls.sort()).toEqual(['', 'energy', 'energy.plans', 'energy.plans.1.name']);
+    calls.length = 0;
+    // A document from outside (derived values): a new object whose values are equal notifies nothing below it.
+    const outside = { ...store.getDocument(), comment: 'y' };
+    store.setDocument(outside);
+    expect(calls.sort()).toEqual(['', 'comment']);
+    calls.length = 0;
+    store.setDocument({ comment: 'y' });
+    expect(calls.sort()).toEqual(['', 'energy', 'energy.energy_rate', 'energy.plans', 'energy.plans.0.name', 'energy.plans.1.name', 'panelists']);
+  });
+
+  it('skips the field loop when the view model keeps its fields record, and still sees a new one', () => {
+    const fields = { comment: { errors: [] as string[] } };
+    const store = createFormStore({}, { fields });
+    store.getField('comment');
+    const calls: string[] = [];
+    store.subscriber('comment')(() => calls.push('comment'));
+    store.setViewModel({ fields });
+    expect(calls).toEqual([]);
+    store.setViewModel({ fields: { comment: { errors: ['Please Enter Comment'] } } });
+    expect(calls).toEqual(['comment']);
+    expect(store.getField('comment').errors).toEqual(['Please Enter Comment']);
+  });
 });
