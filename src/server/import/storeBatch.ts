@@ -92,7 +92,7 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
   // With a file store, the batch's raw messages become one pack file (one write and sync, not one per message).
   const packed: Uint8Array[] = [];
   let packedBytes = 0;
-  const rawWrites: Array<Promise<void>> = [];
+  const fileWrites: Array<Promise<void>> = [];
   const attachments: Array<Record<string, unknown>> = [];
   const candidates: DedupCandidate[] = [];
   const unresolved: number[] = [];
@@ -118,8 +118,8 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
       if (ctx.attachmentStore) {
         key = `attachments/${muid}/${n + 1}`;
         const write = ctx.attachmentStore.put(key, a.content);
-        write.catch(() => undefined); // awaited with the raw writes below
-        rawWrites.push(write);
+        write.catch(() => undefined); // awaited with the other file writes below
+        fileWrites.push(write);
       }
       attachments.push({
         muid,
@@ -148,7 +148,7 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
     for (const r of raws) r.storage_key = key;
     const write = ctx.attachmentStore.put(key, Buffer.concat(packed));
     write.catch(() => undefined); // awaited below; a failed write must not go unhandled meanwhile
-    rawWrites.push(write);
+    fileWrites.push(write);
   }
   if (raws.length > 0) {
     // base64 inside one JSON parameter is several times faster than bytea parameters on PGlite.
@@ -160,7 +160,7 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
     );
   }
   // The file writes run beside the statements; the batch commits only once they are all on disk.
-  await Promise.all(rawWrites);
+  await Promise.all(fileWrites);
   if (attachments.length > 0) {
     await tx.query(
       `insert into email_attachments (muid, filename, content_type, disposition, content_id, size, storage_key, content)
