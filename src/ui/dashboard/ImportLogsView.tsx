@@ -7,7 +7,7 @@ import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
 
-const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : 'running'}`;
+const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : j.state}`;
 
 /**
  * Import job logs (000 §2): a timeframe (import job) selector and that job's log rows, a page at a
