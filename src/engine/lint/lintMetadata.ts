@@ -11,6 +11,7 @@ import { defaultOps } from '../ops/defaultOps';
 import type { LintProblem, LocatedRule, Metadata } from '../types';
 import { checkVars, type VarScope } from './checkVars';
 import { jsonPath } from './jsonPath';
+import { lintDashboards } from './lintDashboards';
 import { validateFiles } from './validateFiles';
 
 type Obj = Record<string, unknown>;
@@ -32,6 +33,7 @@ export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps())
   checkBlocks(metadata, model, add);
   checkRules(model, ops, add);
   checkDeriveCycles(model, add);
+  problems.push(...lintDashboards(metadata, ops));
   if (!problems.length) {
     try {
       compileRules(model, ops);

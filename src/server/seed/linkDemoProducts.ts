@@ -1,5 +1,6 @@
 import type { Db } from '../db/Db';
 import { emailStatuses } from '../emails/emailStatuses';
+import { metadataStore } from '../metadata/metadataStore';
 import { getMeta, setMeta } from '../portalMeta';
 
 /** portal_meta key set (with the counts) once the demo products are linked to demo emails. */
@@ -12,8 +13,12 @@ export interface DemoLinks {
   copies: number;
 }
 
-/** Email channel (codes/media_channel): the products an editor catalogues from an email. */
-const EMAIL_CHANNEL = 3;
+/** The Email channel (codes/media_channel, x-key email): the products an editor catalogues from an email. */
+function emailChannel(): number | null {
+  const entries = metadataStore().current().engine.model.codeTables.get('codes/media_channel')?.entries ?? [];
+  const hit = entries.find((e) => e['x-key'] === 'email');
+  return hit ? Number(hit.const) : null;
+}
 
 /**
  * Links the demo catalogue to the demo inbox, as editors would have: each demo email-channel product
@@ -31,7 +36,7 @@ export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
     const products = (await tx.query<{ product_id: string; entry_id: string }>(
       `select product_id::text as product_id, entry_id from products
         where muid is null and is_deleted = 0 and entry_id is not null and media_channel = $1 order by product_id`,
-      [EMAIL_CHANNEL],
+      [emailChannel()],
     )).rows;
     // Originals only: a duplicate of an already catalogued email would not be catalogued again.
     const emails = (await tx.query<{ muid: string }>(
