@@ -1,6 +1,7 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
+import { coverageRoute } from '../rules/coverageRoute';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
 import { metadataRoutes } from './metadataRoute';
@@ -16,4 +17,5 @@ export const routes: RoutePlugin[] = [
   metadataStatusRoutes,
   productApiRoutes,
   rulesRoutes,
+  coverageRoute,
 ];
