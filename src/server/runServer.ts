@@ -8,6 +8,7 @@ import { preparePortal } from './preparePortal';
 import { bannerProviders } from './startupBanner';
 import { startDropFolderImporter, type DropFolderImporter } from './import/index';
 import { fsStorage, storageRoot } from './storage/fsStorage';
+import { startPredictionScorer } from './predictions/startPredictionScorer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -51,12 +52,16 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     });
   }
 
+  // Emails the newest model versions have not scored yet (the demo inbox on first start, older imports).
+  const scorer = startPredictionScorer(db, { onError: (err) => app.log.error({ err }, 'prediction scoring failed') });
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       try {
         watcher?.close();
         await importer?.stop();
+        await scorer.stop();
         await app.close();
       } finally {
         await db.close();

@@ -9,6 +9,7 @@ import { register as rules } from './rules';
 import { register as rulesDiff } from './rulesDiff';
 import { register as products } from './products';
 import { register as importEmails } from './import';
+import { register as predictions } from './predictions';
 
 /** Every CLI command registers itself here; one line per command module. */
 export const commands: Array<(program: Command) => void> = [
@@ -22,4 +23,5 @@ export const commands: Array<(program: Command) => void> = [
   rulesDiff,
   products,
   importEmails,
+  predictions,
 ];

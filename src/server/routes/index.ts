@@ -1,6 +1,7 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
+import { predictionRoutes } from '../predictions/predictionRoutes';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
 import { metadataRoutes } from './metadataRoute';
@@ -15,5 +16,6 @@ export const routes: RoutePlugin[] = [
   metadataRoutes,
   metadataStatusRoutes,
   productApiRoutes,
+  predictionRoutes,
   rulesRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { Db } from '../db/Db';
 import { seedDemoProducts } from '../products/seedDemoProducts';
 import { seedReference } from './seedReference';
+import { seedPredictions } from '../predictions/seedPredictions';
 import { importDemoCorpus, inboxIsEmpty } from '../import/index';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 
@@ -22,5 +23,6 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
       attachmentStore: opts.dataDir ? fsStorage(storageRoot(opts.dataDir)) : undefined,
     });
     log(`seed: demo inbox imported (${summary.imported} emails, ${summary.failed} failed) in ${Date.now() - started} ms`);
+    await seedPredictions(db, log);
   }
 }
