@@ -10,6 +10,7 @@ import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { fsStorage, storageRoot } from './storage/fsStorage';
+import { startPredictionScorer } from './predictions/startPredictionScorer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -55,12 +56,16 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     ? startDropFolderTicker(queue, config.importDropDir, config.importIntervalMs, (err) => app.log.error({ err }, 'drop folder scan could not be queued'))
     : undefined;
 
+  // Emails the newest model versions have not scored yet (the demo inbox on first start, older imports).
+  const scorer = startPredictionScorer(db, { onError: (err) => app.log.error({ err }, 'prediction scoring failed') });
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       try {
         watcher?.close();
         ticker?.stop();
+        await scorer.stop();
         await queue.stop();
         await app.close();
       } finally {

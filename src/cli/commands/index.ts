@@ -10,6 +10,7 @@ import { register as rulesDiff } from './rulesDiff';
 import { register as rulesCoverage } from './rulesCoverage';
 import { register as products } from './products';
 import { register as importEmails } from './import';
+import { register as predictions } from './predictions';
 
 /** Every CLI command registers itself here; one line per command module. */
 export const commands: Array<(program: Command) => void> = [
@@ -24,4 +25,5 @@ export const commands: Array<(program: Command) => void> = [
   rulesCoverage,
   products,
   importEmails,
+  predictions,
 ];

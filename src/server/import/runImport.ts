@@ -10,6 +10,7 @@ import type { ImportSummary } from './ImportSummary';
 import { loadPanelistAssigner, type PanelistMode } from './panelistAssigner';
 import { ParserPool } from './ParserPool';
 import { storeBatch, type StoreContext } from './storeBatch';
+import { scoreEmails } from '../predictions/scoreEmails';
 
 export interface ImportOptions {
   /** Recorded on the import job (e.g. the paths given, "demo", "drop folder"). */
@@ -156,5 +157,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
       [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],
     );
   }
+  // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
+  if (summary.imported > 0) await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
   return summary;
 }

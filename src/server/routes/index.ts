@@ -1,6 +1,7 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
+import { predictionRoutes } from '../predictions/predictionRoutes';
 import { coverageRoute } from '../rules/coverageRoute';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
@@ -16,6 +17,7 @@ export const routes: RoutePlugin[] = [
   metadataRoutes,
   metadataStatusRoutes,
   productApiRoutes,
+  predictionRoutes,
   rulesRoutes,
   coverageRoute,
 ];
