@@ -178,6 +178,11 @@ export interface RawData {
   days: string[];
   months: string[];
   years: string[];
+  /**
+   * Day (YYYY-MM-DD, UTC) of the newest email, null when there is none: the default search range is
+   * the 30 days up to it (000 §9 'last 30 days'; an inbox of old mail still shows mail).
+   */
+  newestDay: string | null;
 }
 
 /** GET /api/emails/email/:muid */

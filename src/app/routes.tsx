@@ -17,6 +17,8 @@ import { RouteErrorScreen } from './screens/RouteErrorScreen';
 
 const bare: ShellRouteHandle = { hideHeader: true };
 
+const onDashboard: ShellRouteHandle = { dashboard: true };
+
 function placeholder(id: string, path: string, title: string, purpose: string, handle?: ShellRouteHandle): RouteObject {
   return { id, path, handle, element: <PlaceholderScreen title={title} purpose={purpose} /> };
 }
@@ -33,11 +35,11 @@ export const routes: RouteObject[] = [
     element: <SessionGate><Layout /></SessionGate>,
     errorElement: <RouteErrorScreen />,
     children: [
-      { id: 'home', index: true, handle: { showRenderTime: true } satisfies ShellRouteHandle, element: <EmailDashboardPage key="all" panelistType="all" /> },
-      { id: 'producer', path: 'producer', element: <EmailDashboardPage key="producer" panelistType="producer" /> },
-      { id: 'consumer', path: 'consumer', element: <EmailDashboardPage key="consumer" panelistType="consumer" /> },
-      { id: 'mortgage', path: 'mortgage', element: <EmailDashboardPage key="mortgage" panelistType="mortgage" /> },
-      { id: 'provider', path: 'provider', element: <EmailDashboardPage key="provider" panelistType="provider" /> },
+      { id: 'home', index: true, handle: { showRenderTime: true, dashboard: true } satisfies ShellRouteHandle, element: <EmailDashboardPage key="all" panelistType="all" /> },
+      { id: 'producer', path: 'producer', handle: onDashboard, element: <EmailDashboardPage key="producer" panelistType="producer" /> },
+      { id: 'consumer', path: 'consumer', handle: onDashboard, element: <EmailDashboardPage key="consumer" panelistType="consumer" /> },
+      { id: 'mortgage', path: 'mortgage', handle: onDashboard, element: <EmailDashboardPage key="mortgage" panelistType="mortgage" /> },
+      { id: 'provider', path: 'provider', handle: onDashboard, element: <EmailDashboardPage key="provider" panelistType="provider" /> },
       placeholder('spacy', 'spacy', 'Spacey predictions dashboard', 'Company and sector predictions per email, with the 2019 variant.'),
       { id: 'importlogs', path: 'importlogs', element: <ImportLogsScreen /> },
       { id: 'deduplicates', path: 'deduplicates', element: <DeduplicatesScreen /> },

@@ -122,6 +122,9 @@ describe('email dashboards in the browser', () => {
   });
 
   it("searches, refuses an empty search and a long panelist, and clears", async () => {
+    // The defaults (last 30 days, Country US) are filters; without them a search has none.
+    for (const f of ['From Year', 'To Year']) await page.getByLabel(f, { exact: true }).selectOption('');
+    await page.getByLabel('Country').selectOption('0');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await poll(dialogText).toBe('Please choose atleast one filter.');
     await closeDialog();
@@ -165,12 +168,12 @@ describe('email dashboards in the browser', () => {
     const options = await page.getByLabel(`Status of ${muid}`, { exact: true }).locator('option').allInnerTexts();
     expect(options).toEqual(['Normal / Focus', 'Junk (in the spacey list)', 'Copy']);
     await page.getByLabel(`Status of ${muid}`, { exact: true }).selectOption('1');
-    await poll(() => page.getByText('Done', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Done.', { exact: true }).isVisible()).toBe(true);
     const saved = await api<{ deleted: number }>(`/api/emails/email/${muid}`);
     expect(saved.deleted).toBe(1);
     expect((await api<{ email_read: number }>(`/api/emails/detail/${muid}`)).email_read).toBe(1);
     // 'Done' goes after 5 s.
-    await poll(() => page.getByText('Done', { exact: true }).count()).toBe(0);
+    await poll(() => page.getByText('Done.', { exact: true }).count()).toBe(0);
 
     await page.getByLabel(`Points of ${muid}`, { exact: true }).selectOption('5');
     await poll(() => page.getByText('Points Updated Successfully!').isVisible()).toBe(true);
@@ -233,7 +236,7 @@ describe('email dashboards in the browser', () => {
   it('assigns copies with its validation messages, and asks before leaving unsaved changes', async () => {
     await waitIdle();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
-    await poll(dialogText).toBe('Product ID can not be empty.');
+    await poll(dialogText).toBe('Please select atleast one email.');
     await closeDialog();
     await page.getByLabel('Assign Copies ID').fill('abc');
     await poll(dialogText).toBe('Enter a valid Entry ID or MUID.');
@@ -241,7 +244,7 @@ describe('email dashboards in the browser', () => {
     expect(await page.getByLabel('Assign Copies ID').inputValue()).toBe('');
     await page.getByLabel('Assign Copies ID').fill('2024-05-01-9');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
-    await poll(dialogText).toBe('Please choose atleast one record.');
+    await poll(dialogText).toBe('Please select atleast one email.');
     await closeDialog();
 
     const ids = await rowIds();

@@ -27,7 +27,8 @@ export function EmailDashboardPage({ panelistType }: { panelistType: PanelistTyp
   );
   return (
     <EmailApiProvider>
-      <EmailDashboard panelistType={panelistType} dashboard={dashboard} onTab={onTab} onOpen={onOpen} onReady={onReady} />
+      {/* One dashboard per switch: its first request already has the switched state (000 §4). */}
+      <EmailDashboard key={dashboard} panelistType={panelistType} dashboard={dashboard} onTab={onTab} onOpen={onOpen} onReady={onReady} />
     </EmailApiProvider>
   );
 }

@@ -13,6 +13,14 @@ function compare(a: unknown, b: unknown, test: (x: string, y: string) => boolean
   return x !== null && y !== null && test(x, y);
 }
 
+/** Year, month and day (numbers or digit strings) name a day of the calendar. */
+export function validDay(y: unknown, m: unknown, d: unknown): boolean {
+  const [yy, mm, dd] = [y, m, d].map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN));
+  if (![yy, mm, dd].every(Number.isInteger)) return false;
+  const date = new Date(Date.UTC(yy, mm - 1, dd));
+  return date.getUTCFullYear() === yy && date.getUTCMonth() === mm - 1 && date.getUTCDate() === dd;
+}
+
 export const dateLt = (a: unknown, b: unknown) => compare(a, b, (x, y) => x < y);
 export const dateLe = (a: unknown, b: unknown) => compare(a, b, (x, y) => x <= y);
 export const dateGt = (a: unknown, b: unknown) => compare(a, b, (x, y) => x > y);
@@ -36,6 +44,7 @@ export function registerDateOps(ops: OpRegistry): void {
   ops.add('date_le', ([a, b]) => dateLe(a, b), 'date is on or before');
   ops.add('date_gt', ([a, b]) => dateGt(a, b), 'date is after');
   ops.add('date_ge', ([a, b]) => dateGe(a, b), 'date is on or after');
+  ops.add('date_valid', ([y, m, d]) => validDay(y, m, d), 'year, month and day name a real calendar day (no 02/31)');
   ops.add('date_max', ([l]) => dateMax(l), 'latest date of a list');
   ops.add('date_min', ([l]) => dateMin(l), 'earliest date of a list');
 }

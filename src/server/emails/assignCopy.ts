@@ -20,7 +20,8 @@ async function findProduct(db: Queryable, id: string): Promise<ProductRef | null
   if (!t.rows[0]?.t) return undefined;
   try {
     const r = await db.query<ProductRef>(
-      `select product_id::bigint as product_id, entry_id::text as entry_id from products where entry_id::text = $1 or muid::text = $1 limit 1`,
+      `select product_id::bigint as product_id, entry_id::text as entry_id from products where entry_id::text = $1 or muid::text = $1 or product_id::text = $1
+        order by (entry_id::text = $1) desc, (muid::text = $1) desc limit 1`,
       [id],
     );
     return r.rows[0] ? { product_id: r.rows[0].product_id === null ? null : Number(r.rows[0].product_id), entry_id: r.rows[0].entry_id } : null;

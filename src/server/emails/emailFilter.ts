@@ -91,7 +91,8 @@ export function emailFilter(req: DashboardRequest, p: SqlParams): EmailFilter {
   if (panelist) narrow(`panelist_id in (select panelist_id from panelists where search_text ilike ${p.add(containsPattern(panelist))})`);
   const state = int(s.state);
   if (state !== null) narrow(`panelist_state = ${p.add(state, 'integer')}`);
-  if (s.country && s.country !== '0') narrow(`panelist_country = ${p.add(s.country)}`);
+  // An email with no matched panelist has no country: a country filter keeps it rather than hiding it.
+  if (s.country && s.country !== '0') narrow(`(panelist_country = ${p.add(s.country)} or panelist_country is null)`);
   // Owner type "Both" (-1) is no filter.
   if (s.owner_type === '1' || s.owner_type === '0') narrow(`panelist_owner = ${p.add(Number(s.owner_type), 'smallint')}`);
   if (s.partition) narrow(`index_name = ${p.add(s.partition)}`);

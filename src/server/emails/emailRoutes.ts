@@ -10,6 +10,7 @@ import type { RoutePlugin } from '../routes/RoutePlugin';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns } from './emailColumns';
+import { searchProblem } from './searchChecks';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
 import { listEmails } from './listEmails';
@@ -100,6 +101,8 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: view, schema: { body: { type: 'object', required: ['search', 'request'], properties: { search: searchSchema, request: requestSchema } } } },
     async (req): Promise<DashboardResponse> => {
       checkPanelistModule(req, req.body.request.panelist);
+      const problem = searchProblem(req.body.search);
+      if (problem) throw httpError(400, problem);
       return listEmails(db, normalise({ ...req.body.request, search: req.body.search }), await cols());
     },
   );

@@ -19,11 +19,12 @@ export async function listStates(db: Queryable, country: string): Promise<StateI
 
 /** GET raw data (000 §3 "Raw data"): totals, states, partitions, score lists, statuses, date parts. */
 export async function rawData(db: Queryable): Promise<RawData> {
-  const [tot, parts, states, years, spacey] = await Promise.all([
+  const [tot, parts, states, years, newest, spacey] = await Promise.all([
     db.query<{ n: string | number }>('select coalesce(sum(n), 0)::bigint as n from email_counts'),
     db.query<{ index_name: string }>('select distinct index_name from emails order by index_name'),
     listStates(db, 'US'),
     db.query<{ y: number }>(`select distinct extract(year from email_date)::integer as y from emails where email_date is not null order by y desc`),
+    db.query<{ d: string | null }>(`select to_char(max(email_date) at time zone 'UTC', 'YYYY-MM-DD') as d from emails`),
     spaceyTotals(db),
   ]);
   const nowYear = new Date().getUTCFullYear();
@@ -38,6 +39,7 @@ export async function rawData(db: Queryable): Promise<RawData> {
     statuses: emailStatuses().entries.map((e) => ({ value: e.const, label: e.title })),
     days: Array.from({ length: 31 }, (_, i) => pad(i + 1)),
     months: Array.from({ length: 12 }, (_, i) => pad(i + 1)),
+    newestDay: newest.rows[0]?.d ?? null,
     years: [...yearList].sort((a, b) => b - a).map(String),
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/Db';
 import { seedDemoProducts } from '../products/seedDemoProducts';
 import { linkDemoProducts } from './linkDemoProducts';
+import { seedPanelistFlags } from './seedPanelistFlags';
 import { seedReference } from './seedReference';
 import { seedPredictions } from '../predictions/seedPredictions';
 import { importDemoCorpus, inboxIsEmpty } from '../import/index';
@@ -16,6 +17,8 @@ export interface SeedOptions {
 /** Loads the deterministic demo data: reference rows, demo products, the real demo inbox and links between them. Idempotent. */
 export async function seedDemo(db: Db, log: (msg: string) => void = () => undefined, opts: SeedOptions = {}): Promise<void> {
   await seedReference(db, log);
+  const flagged = await seedPanelistFlags(db);
+  if (flagged) log(`seed: ${flagged} demo panelists flagged`);
   await seedDemoProducts(db, log);
   if (opts.demoEmails !== 0 && (await inboxIsEmpty(db))) {
     const started = Date.now();

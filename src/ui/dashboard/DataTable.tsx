@@ -1,6 +1,6 @@
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ColumnMeta } from './dashboardMeta';
 import './dashboard.css';
 
@@ -28,11 +28,43 @@ interface DataTableProps<Row> {
 const headerHeight = 30;
 
 /**
+ * Column widths that fill `available` px: `grow` columns take what the others leave (at least their
+ * own width); when even that does not fit, every column shrinks in proportion, so the list never
+ * needs a horizontal scrollbar.
+ */
+export function fitWidths(columns: ColumnMeta[], available: number | null): number[] {
+  const base = columns.map((c) => c.width ?? 150);
+  if (!available) return base;
+  const total = base.reduce((a, b) => a + b, 0);
+  const growBase = columns.reduce((a, c, i) => a + (c.grow ? base[i] : 0), 0);
+  if (total > available || growBase === 0) {
+    if (total <= available) return base;
+    const k = available / total;
+    return base.map((w) => Math.floor(w * k));
+  }
+  const free = available - (total - growBase);
+  return columns.map((c, i) => (c.grow ? Math.floor((base[i] / growBase) * free) : base[i]));
+}
+
+/**
  * A list drawn from dashboard column metadata with @blueprintjs/table. The table is as tall as its
  * rows (at most 50 per page), so every row is rendered and the page, not the table, scrolls.
  */
 export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader, sort, onSort, emptyText, dependencies = [], rowHeight = 34 }: DataTableProps<Row>) {
-  if (rows.length === 0) {
+  const box = useRef<HTMLDivElement | null>(null);
+  const [available, setAvailable] = useState<number | null>(null);
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // A pixel short of the pane: rounding must never bring back a horizontal scrollbar.
+    const measure = () => setAvailable(Math.max(0, el.clientWidth - 1));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasRows]);
+  if (!hasRows) {
     return (
       <div className="dashboard-table__empty" role="status">
         {emptyText}
@@ -52,7 +84,7 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
     );
   };
   return (
-    <div className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + 18 }}>
+    <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + 18 }}>
       <Table2
         numRows={rows.length}
         enableRowHeader={false}
@@ -62,7 +94,7 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
         defaultRowHeight={rowHeight}
         // At most 50 rows: draw them in one pass rather than in idle-time batches.
         renderMode={RenderMode.NONE}
-        columnWidths={columns.map((c) => c.width ?? 150)}
+        columnWidths={fitWidths(columns, available)}
         cellRendererDependencies={[rows, ...dependencies]}
       >
         {columns.map((c) => (

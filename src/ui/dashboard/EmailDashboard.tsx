@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
 import { planBulkStatus } from './bulkStatus';
-import { useDashboardMeta, type DashboardMeta, type ToolbarMeta } from './dashboardMeta';
+import { useDashboardMeta, type DashboardMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { EmailCell, type RowMark } from './EmailCell';
 import { EmailToolbar } from './EmailToolbar';
@@ -12,6 +12,8 @@ import { Pager } from './Pager';
 import { acceptProductId } from './productIdInput';
 import { SearchForm } from './SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from './searchRules';
+import { useStickyHeader } from './useStickyHeader';
+import { copyRequestEvent } from '../shell/copyRequestEvent';
 
 interface EmailDashboardProps {
   panelistType: PanelistTypeFilter;
@@ -29,8 +31,8 @@ interface View {
   perpage: number;
   sorting_field: EmailSortField;
   sorting_direction: 'asc' | 'desc';
-  /** The criteria of the last search; null lists the dashboard's own statuses. */
-  applied: Criteria | null;
+  /** The criteria of the last search; null lists the dashboard's own statuses; undefined: not known yet (no request). */
+  applied: Criteria | null | undefined;
 }
 
 /** What the dashboard takes from its metadata, derived once per metadata version. */
@@ -39,21 +41,34 @@ function configOf(dm: DashboardMeta) {
   const rules = dm.emailSearchRules;
   const defaults = meta.defaults;
   const searchDefaults = dm.search['x-defaults'] as Criteria;
+  const rangeDays = Number(dm.search['x-default-range-days'] ?? 0);
   const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
   return {
     meta,
     m: meta.messages,
     rules,
     dashboardOf,
-    initialView: (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: null }),
+    initialView: (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: undefined }),
     /** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
     searchReset: (rules.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>,
     clearReset: (rules.clear?.reset ?? {}) as Partial<View>,
     switchReset: (rules.dashboardSwitch?.reset ?? {}) as Partial<View>,
-    criteriaFor: (dashboard: string): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes }),
+    /** 000 §9 defaults: the dashboard's email types and the last `x-default-range-days` days up to the newest email. */
+    criteriaFor: (dashboard: string, newestDay: string | null | undefined): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes, ...defaultRange(newestDay, rangeDays) }),
     used: dm.status.code('used'),
     copy: dm.status.code('copy'),
   };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const parts = (d: Date, prefix: 'from' | 'to') => ({ [`${prefix}_year`]: String(d.getUTCFullYear()), [`${prefix}_month`]: pad(d.getUTCMonth() + 1), [`${prefix}_day`]: pad(d.getUTCDate()) });
+
+/** The date parts of the `days` days up to `newestDay` (YYYY-MM-DD); none without a newest day. */
+function defaultRange(newestDay: string | null | undefined, days: number): Criteria {
+  if (!newestDay || !days) return {};
+  const to = new Date(`${newestDay}T00:00:00Z`);
+  const from = new Date(to.getTime() - days * 86_400_000);
+  return { ...parts(from, 'from'), ...parts(to, 'to') };
 }
 
 /**
@@ -67,7 +82,9 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const { meta, m, rules, initialView, searchReset, clearReset, switchReset, criteriaFor } = config;
   const dash = config.dashboardOf(dashboard);
   const [view, setView] = useState<View>(initialView);
-  const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard));
+  const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard, null));
+  /** The newest email's day, once raw data answered (or failed: undefined). The first list waits for it. */
+  const [newestDay, setNewestDay] = useState<string | null | undefined>(undefined);
   const [data, setData] = useState<DashboardResponse | null>(null);
   const [rows, setRows] = useState<EmailItem[]>([]);
   const [loading, setLoading] = useState(false);
@@ -85,28 +102,32 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const [reloads, setReloads] = useState(0);
   const [bulkBusy, setBulkBusy] = useState(false);
   const readyOnce = useRef(false);
+  const barRef = useRef<HTMLDivElement | null>(null);
+  const stuck = useStickyHeader(barRef, meta.stickyHeader);
 
-  // 000 §4: switching dashboards sets the email-type filter and resets page, page size and sort.
-  const firstDashboard = useRef(true);
-  useEffect(() => {
-    if (firstDashboard.current) {
-      firstDashboard.current = false;
-      return;
-    }
-    setCriteria(criteriaFor(dashboard));
-    setView({ ...initialView(), ...switchReset });
-    setSelected(new Set());
-    setPending(new Map());
-    marker.current = { paging: null, totals: null };
-  }, [dashboard, criteriaFor, initialView, switchReset]);
-
+  // The first screen is the default search (000 §9): it needs the newest email's day. Switching
+  // dashboards mounts a new dashboard (EmailDashboardPage keys it), so one request per switch.
   useEffect(() => {
     let live = true;
-    api.rawData().then((r) => live && setRaw(r), () => undefined);
+    const start = (day: string | null) => {
+      if (!live) return;
+      const c = criteriaFor(dashboard, day);
+      setNewestDay(day);
+      setCriteria(c);
+      setView((v) => ({ ...v, ...switchReset, applied: c }));
+    };
+    api.rawData().then(
+      (r) => {
+        if (!live) return;
+        setRaw(r);
+        start(r.newestDay);
+      },
+      () => start(null),
+    );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, dashboard, criteriaFor, switchReset]);
   const country = String(criteria.country ?? 'US');
   useEffect(() => {
     let live = true;
@@ -117,6 +138,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   }, [api, country]);
 
   useEffect(() => {
+    if (view.applied === undefined) return;
     let live = true;
     const request: DashboardRequest = {
       page: view.page,
@@ -187,8 +209,9 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const onClear = () =>
     guarded(
       discardAnd(() => {
-        setCriteria(criteriaFor(dashboard));
-        setView({ ...initialView(), ...clearReset });
+        const c = criteriaFor(dashboard, newestDay);
+        setCriteria(c);
+        setView({ ...initialView(), ...clearReset, applied: c });
       }),
     );
   const onEdit = (field: string, value: unknown) => {
@@ -303,7 +326,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     }
   };
   /** 000 §4-§5: one status for every checked email; more than one may only become Copy. */
-  const onBulkStatus = async (status: number, _item: ToolbarMeta) => {
+  const onBulkStatus = async (status: number) => {
     const plan = planBulkStatus(selectedRows, status, { bulkStatuses: dm.status.bulk, lockedStatuses: dm.status.locked, messages: m });
     if ('message' in plan) return setMessage(plan.message);
     setBulkBusy(true);
@@ -318,9 +341,18 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       setBulkBusy(false);
     }
   };
+  // The header's Copy button (000 §5): the ticked emails become Copy, as the bulk Set status does.
+  const onCopyRequest = useRef<() => void>(() => undefined);
+  onCopyRequest.current = () => void onBulkStatus(config.copy);
+  useEffect(() => {
+    const listener = () => onCopyRequest.current();
+    window.addEventListener(copyRequestEvent, listener);
+    return () => window.removeEventListener(copyRequestEvent, listener);
+  }, []);
   const onAssign = async () => {
+    // 000 §5: Update with nothing selected asks for a selection first.
+    if (selectedRows.length === 0) return setMessage(m.selectEmail);
     if (!productId.trim()) return setMessage(m.productIdEmpty);
-    if (selectedRows.length === 0) return setMessage(m.chooseRecord);
     try {
       const res = await api.assignCopy(selectedRows.map((r) => r.muid), productId.trim());
       if (res.status) {
@@ -367,7 +399,9 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
           years={raw?.years ?? []}
         />
       </Card>
-      <EmailToolbar items={toolbar} loading={loading} busy={bulkBusy} onMove={(t) => onMove(t.key as 'glacier' | 'focus')} onBulkStatus={onBulkStatus} />
+      <div ref={barRef} className={stuck ? 'email-dashboard__bar email-dashboard__bar--stuck' : 'email-dashboard__bar'} data-sticky={stuck}>
+        <EmailToolbar items={toolbar} loading={loading} busy={bulkBusy} onMove={(t) => onMove(t.key as 'glacier' | 'focus')} onBulkStatus={onBulkStatus} />
+      </div>
       {data ? (
         <>
           <DataTable<EmailItem>

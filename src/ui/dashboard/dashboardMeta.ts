@@ -16,6 +16,8 @@ export interface ColumnMeta {
   sort?: string;
   width?: number;
   maxLength?: number;
+  /** Takes the width the other columns leave, so the list fits its pane without a horizontal scrollbar. */
+  grow?: boolean;
   ellipsis?: string;
   path?: string;
   popup?: { width: number; height: number };

@@ -8,13 +8,16 @@ import { RenderTimeReporterContext, useShellConfig } from './ShellContext';
 import type { ShellActions } from './shellActions';
 import { resolveShellHandle } from './shellRouteHandle';
 import { Sidebar } from './Sidebar';
+import { copyRequestEvent } from './copyRequestEvent';
 
 /** The frame every routed screen renders in: header, sidebar and the screen, unless the route hides them. */
 export function Layout() {
   const config = useShellConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { hideHeader, showRenderTime } = resolveShellHandle(useMatches());
+  const { hideHeader, showRenderTime, dashboard } = resolveShellHandle(useMatches());
+  // On a dashboard the Focus / e-Glacier buttons keep the panelist tab (the route's path).
+  const base = dashboard ? pathname : '/';
   const [renderMs, setRenderMs] = useState<number | null>(null);
   const reportRenderTime = useCallback((ms: number | null) => setRenderMs(ms), []);
 
@@ -23,12 +26,13 @@ export function Layout() {
     () => ({
       // Stand-ins until the auth and dashboard features provide the real behaviour.
       onSignOut: () => navigate('/signin'),
-      onFocus: () => navigate('/?dashboard=focus'),
-      onGlacier: () => navigate('/?dashboard=glacier'),
-      onCopy: () => navigate('/?dashboard=copy'),
+      onFocus: () => navigate(base),
+      onGlacier: () => navigate(`${base}?dashboard=glacier`),
+      // 000 §5: Copy acts on the emails ticked on the dashboard (the dashboard listens for it).
+      onCopy: () => (dashboard ? window.dispatchEvent(new CustomEvent(copyRequestEvent)) : navigate('/')),
       ...overrides,
     }),
-    [navigate, overrides],
+    [navigate, overrides, base, dashboard],
   );
 
   const screen = (

@@ -94,6 +94,9 @@ export async function prepareDashboardCorpus(canaryUrl: string, adminPassword: s
     await preparePortal(db, () => undefined, { demoEmails: 0 });
     await importPaths(db, [emlDir], { panelists: 'hash', source: 'e2e fixtures' });
     await importDemoCorpus(db, { limit: corpusCount });
+    // The corpus is 2002 mail: spread it over the last three weeks, inside the dashboards' default
+    // range (the last 30 days up to the newest email, 000 §9), behind the fixtures.
+    await db.query(`update emails set email_date = now() - interval '1 day' - (muid % 480) * interval '1 hour' where email_date < now() - interval '30 days'`);
     // One Used and one Copy email among the fixtures (status set outside the dropdown, as products do).
     await db.query(`update emails set deleted = 2 where email_subject = $1`, [`${subjects.sale} 11`]);
     await db.query(`update emails set deleted = 4 where email_subject = $1`, [`${subjects.sale} 12`]);
