@@ -17,6 +17,13 @@ export interface PortalConfig {
   importIntervalMs: number;
   /** METADATA_DIR: the folder holding schemas/ and rules/ (default: the project root). */
   metadataDir?: string;
+  /**
+   * PORTAL_TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (req.ip, https): false,
+   * true (any), a hop count, or comma-separated addresses/CIDRs. Default false.
+   */
+  trustProxy?: boolean | number | string[];
+  /** PORTAL_PUBLIC_URL: the portal's address in links it mails (default: the first allowed origin). */
+  publicUrl?: string;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
   watchMetadata?: boolean;
 }
