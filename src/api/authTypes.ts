@@ -12,8 +12,12 @@ export interface Envelope<T> {
 export interface SignInRequest {
   username: string;
   password: string;
-  /** Scripts without a cookie jar ask for the refresh token in the body; browsers keep it HttpOnly. */
-  include_refresh_token?: boolean;
+}
+
+/** POST /api/auth/password: the signed-in user changes their own password. */
+export interface ChangePasswordRequest {
+  current_password: string;
+  new_password: string;
 }
 
 export interface UserRole {
@@ -29,14 +33,14 @@ export interface SignInPayload {
   user_id: number;
   username: string;
   user_role: UserRole;
-  refresh_token?: string;
+  /** The password was generated at first start: the user must change it before anything else. */
+  must_change_password?: boolean;
 }
 
 /** GET /api/auth/refresh payload (000 §3 "Token refresh response"). */
 export interface RefreshPayload {
   access_token: string;
   access_token_expire_time: number;
-  refresh_token?: string;
 }
 
 /** A module as the role data lists it (000 §3 "Module"). */

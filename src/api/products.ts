@@ -214,6 +214,7 @@ export interface SendLinkRequest {
   message?: string;
   user_email: string[];
   product_id: number;
+  /** Ignored: the server takes the entry id, link, sender and Reply-To from its own records (issue 11). */
   entry_id?: string;
   username?: string;
   from_email?: string;

@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { addApiSchemas } from './apiSchemas';
-import type { ServerContext } from './context';
+import type { PortalConfig, ServerContext } from './context';
 import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
+import { installJsonDepthLimit } from './security/jsonDepth';
+import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
 export const bodyLimit = 1024 * 1024;
+
+/** A hop count becomes proxy-addr's "trust the first n hops" function; the rest pass as they are. */
+function trustProxyOption(v: PortalConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_address, hop) => hop < v;
+  return v ?? false;
+}
 
 const safeRequestId = /^[\w.:-]{1,100}$/;
 
@@ -25,6 +33,8 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
     // pino JSON lines to stdout; tests pass a stream to read what was logged.
     logger: opts.logStream ? { level: ctx.config.logLevel, stream: opts.logStream } : { level: ctx.config.logLevel },
     bodyLimit,
+    // Behind a reverse proxy: req.ip and req.protocol from X-Forwarded-* of the trusted proxies only.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // A caller's x-request-id (from a proxy) is kept when it is a plain token, so logs correlate.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -37,6 +47,8 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   });
 
   installErrorHandler(app);
+  await installSecurityHeaders(app);
+  installJsonDepthLimit(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 

@@ -27,7 +27,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     importIntervalMs: env.IMPORT_INTERVAL_MS ? nonNegative('IMPORT_INTERVAL_MS', env.IMPORT_INTERVAL_MS) : 60_000,
     metadataDir: metadataDir(env),
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
+    trustProxy: trustProxy(env.PORTAL_TRUST_PROXY),
+    publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
   };
+}
+
+/** PORTAL_TRUST_PROXY: unset/false, true, a hop count, or comma-separated proxy addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function nonNegative(name: string, value: string): number {

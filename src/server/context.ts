@@ -20,6 +20,13 @@ export interface PortalConfig {
   metadataDir?: string;
   /** JOB_MAINTENANCE_INTERVAL_S: seconds between job-queue maintenance passes (expiry of dead instances' jobs). */
   jobMaintenanceSeconds?: number;
+  /**
+   * PORTAL_TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (req.ip, https): false,
+   * true (any), a hop count, or comma-separated addresses/CIDRs. Default false.
+   */
+  trustProxy?: boolean | number | string[];
+  /** PORTAL_PUBLIC_URL: the portal's address in links it mails (default: the first allowed origin). */
+  publicUrl?: string;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
   watchMetadata?: boolean;
 }

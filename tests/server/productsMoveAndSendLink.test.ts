@@ -127,7 +127,7 @@ describe('send-link (POST /api/send-email)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    viaSmtp = await productsKit({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    viaSmtp = await productsKit({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://portal.example' });
     viaOutbox = await productsKit();
     await addColleague(viaSmtp);
     await addColleague(viaOutbox);
@@ -138,11 +138,14 @@ describe('send-link (POST /api/send-email)', () => {
     await smtp.close();
   });
 
-  it("sends through SMTP_URL with the default subject 'Link to a product of your interest': 'Email Send Successfully'", async () => {
+  it("sends through SMTP_URL with the default subject 'Link to a product of your interest': 'Email Send Successfully'; link, sender and Reply-To are the server's, never the client's", async () => {
     const id = await approvedProduct(viaSmtp);
     const res = await viaSmtp.app.inject({
       method: 'POST', url: '/api/send-email', headers: viaSmtp.as.editor,
-      payload: { subject: '', message: 'Please have a look at this one.', user_email: ['colleague@portal.example', 'banker@portal.example'], product_id: id, entry_id: '2024-03-01-x', username: 'editor1', from_email: 'editor1@portal.example', product_link: `http://portal.example/product/${id}` },
+      payload: {
+        subject: '', message: 'Please have a look at this one.', user_email: ['colleague@portal.example', 'banker@portal.example'], product_id: id,
+        entry_id: 'forged-entry', username: 'The CEO', from_email: 'attacker@evil.test', product_link: 'http://evil.test/phish',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ statusCode: 200, message: 'Email Send Successfully' });
@@ -151,8 +154,11 @@ describe('send-link (POST /api/send-email)', () => {
     const mail = await PostalMime.parse(smtp.received[0].raw);
     expect(mail.subject).toBe('Link to a product of your interest');
     expect(mail.text).toContain('Please have a look at this one.');
-    expect(mail.text).toContain(`http://portal.example/product/${id}`);
-    expect(mail.replyTo?.[0]?.address).toBe('editor1@portal.example');
+    // Issue 11: the server builds the link from PORTAL_PUBLIC_URL and the product; the sender is the signed-in user.
+    expect(mail.text).toContain(`https://portal.example/viewproduct/-?product_id=${id}`);
+    expect(mail.text).toContain('Sent by editor1 from the Content Portal.');
+    for (const forged of ['evil.test', 'The CEO', 'forged-entry']) expect(smtp.received[0].raw.toString()).not.toContain(forged);
+    expect(mail.replyTo).toBeUndefined(); // editor1 has no email on file
     const acts = await viaSmtp.db.query<{ action: string }>("select action from activity where entity = 'product' and entity_id = $1 and action = 'send_link'", [String(id)]);
     expect(acts.rows).toHaveLength(1);
     expect(readdirSync(viaSmtp.config.dataDir)).not.toContain('outbox');

@@ -5,6 +5,7 @@ import type { RoleData } from '../../api/authTypes';
 import { ShellProvider } from '../../ui/shell/ShellProvider';
 import { activityEvents, lastActivity, recordActivity, resetActivity } from './activityClock';
 import { authApi } from './authApi';
+import { MustChangePassword } from './MustChangePassword';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { NotAuthorizedScreen } from './NotAuthorizedScreen';
 import { originAllowed, parsePortalAccess } from './originAllowed';
@@ -140,6 +141,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     async (username: string, password: string) => {
       const res = await authApi.signIn(username, password);
       sessionState.accessToken = res.payload.access_token;
+      // A generated first password: the sign-in screen asks for a new one before anything else.
+      if (res.payload.must_change_password) throw new MustChangePassword();
       resetActivity();
       const perms = await authApi.permissions();
       const target = landingPath(perms.payload.modules, readCookie('lastVisitedUrl'));

@@ -1,6 +1,8 @@
 import { Button, Callout, Card, FormGroup, H3, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useSession } from './SessionContext';
+import { authApi } from './authApi';
+import { MustChangePassword } from './MustChangePassword';
 import { readSignInMessage } from './signInMessage';
 
 /** Username and password; shows why the last session ended ('Your session has expired, ...'). */
@@ -11,15 +13,27 @@ export function SignInScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mustChange, setMustChange] = useState<string | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await session.signIn(username, password);
+      if (mustChange !== null) {
+        if (newPassword !== confirm) throw new Error('The two new passwords differ.');
+        await authApi.changePassword(password, newPassword);
+        setPassword(newPassword);
+        setMustChange(null);
+        await session.signIn(username, newPassword);
+      } else {
+        await session.signIn(username, password);
+      }
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (err instanceof MustChangePassword) setMustChange(err.message);
+      else setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
     }
   };
@@ -37,15 +51,33 @@ export function SignInScreen() {
           <FormGroup label="Username" labelFor="signin-username">
             <InputGroup id="signin-username" name="username" autoComplete="username" autoFocus value={username} onValueChange={setUsername} />
           </FormGroup>
-          <FormGroup label="Password" labelFor="signin-password">
-            <InputGroup id="signin-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
-          </FormGroup>
+          {mustChange === null ? (
+            <FormGroup label="Password" labelFor="signin-password">
+              <InputGroup id="signin-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+            </FormGroup>
+          ) : (
+            <>
+              <Callout intent="primary" role="status" style={{ marginBottom: 12 }}>
+                {mustChange}
+              </Callout>
+              <FormGroup label="New password" labelFor="signin-new-password" helperText="At least 12 characters; common passwords are refused.">
+                <InputGroup id="signin-new-password" name="new-password" type="password" autoComplete="new-password" autoFocus value={newPassword} onValueChange={setNewPassword} />
+              </FormGroup>
+              <FormGroup label="Repeat the new password" labelFor="signin-confirm-password">
+                <InputGroup id="signin-confirm-password" name="confirm-password" type="password" autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
+              </FormGroup>
+            </>
+          )}
           {error ? (
             <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
               {error}
             </Callout>
           ) : null}
-          <Button type="submit" intent="primary" text="Sign In" loading={busy} disabled={!username || !password} fill />
+          {mustChange === null ? (
+            <Button type="submit" intent="primary" text="Sign In" loading={busy} disabled={!username || !password} fill />
+          ) : (
+            <Button type="submit" intent="primary" text="Change password and sign in" loading={busy} disabled={!newPassword || !confirm} fill />
+          )}
         </form>
       </Card>
     </main>

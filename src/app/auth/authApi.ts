@@ -16,7 +16,10 @@ export const authApi = {
       omitAccessToken: true,
       skipUnauthorizedHandler: true,
     }),
-  signOut: () => apiFetch('/api/auth/sign-out', { skipUnauthorizedHandler: true }),
-  autoSignOut: () => apiFetch('/api/auth/auto-sign-out', { skipUnauthorizedHandler: true }),
+  signOut: () => apiFetch('/api/auth/sign-out', { method: 'POST', skipUnauthorizedHandler: true }),
+  autoSignOut: () => apiFetch('/api/auth/auto-sign-out', { method: 'POST', skipUnauthorizedHandler: true }),
+  /** The server ends every session of the user afterwards: sign in again with the new password. */
+  changePassword: (current_password: string, new_password: string) =>
+    apiJson<Envelope<{ message: string }>>('/api/auth/password', { method: 'POST', json: { current_password, new_password }, skipUnauthorizedHandler: true }),
   reportActivity: () => apiFetch('/api/auth/activity', { method: 'POST', skipUnauthorizedHandler: true }),
 };

@@ -9,6 +9,8 @@ export interface AuthContext {
   sectors: number[];
   /** module key -> granted operations */
   grants: Record<string, string[]>;
+  /** Signed in with a generated password: only the password change (and sign-out) is allowed. */
+  mustChangePassword?: boolean;
 }
 
 export function hasPermission(auth: AuthContext | null | undefined, module: string, operation: string): boolean {

@@ -1,19 +1,22 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope, PortalAccessPayload, RefreshPayload, RoleData, SignInPayload, SignInRequest } from '../../api/authTypes';
+import type { ChangePasswordRequest, Envelope, PortalAccessPayload, RefreshPayload, RoleData, SignInPayload, SignInRequest } from '../../api/authTypes';
 import { httpError } from '../httpError';
 import { requireAuth } from './access';
 import { allowedOrigins } from './allowedOrigins';
 import type { AuthRuntime } from './AuthRuntime';
 import { clearSessionCookies, cookieNames, setSessionCookies } from './authCookies';
+import { verifyPassword } from './password';
 import { roleData } from './roleData';
+import { setUserPassword } from './users';
 import { authenticate, refresh, revokeSession, sessionOfRefreshToken, signIn } from './sessions';
 import { accessTokenOf } from './accessTokenOf';
+import { notAuthorizedSiteMessage } from '../security/crossSiteCheck';
 
 /** Same answer for an unknown user, a wrong password and a disabled user. */
 export const badCredentialsMessage = 'Invalid username or password.';
-export const tooManyAttemptsMessage = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const tooManyAttemptsMessage = 'Too many failed sign-in attempts. Please wait and try again.';
 export const sessionExpiredMessage = 'Your session has expired, please login again';
-export const notAuthorizedSiteMessage = 'You are not authorized to access to this site.';
+export { notAuthorizedSiteMessage };
 
 const signInBody = {
   type: 'object',
@@ -22,9 +25,19 @@ const signInBody = {
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 200 },
     password: { type: 'string', minLength: 1, maxLength: 200 },
-    include_refresh_token: { type: 'boolean' },
   },
 } as const;
+
+const changePasswordBody = {
+  type: 'object',
+  required: ['current_password', 'new_password'],
+  additionalProperties: false,
+  properties: { current_password: { type: 'string', minLength: 1, maxLength: 200 }, new_password: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+export const wrongCurrentPasswordMessage = 'The current password is not right.';
+export const samePasswordMessage = 'The new password must differ from the current one.';
+export const passwordChangedMessage = 'Your password has been changed. Please sign in with the new password.';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name.toLowerCase()];
@@ -45,13 +58,15 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
   });
 
   app.post<{ Body: SignInRequest }>('/api/auth/sign-in', { config: { public: true }, schema: { body: signInBody } }, async (req, reply): Promise<Envelope<SignInPayload>> => {
-    // Browsers send Origin on POST: a page served from a site outside portal_access cannot sign in.
-    const origin = header(req, 'origin');
-    if (origin && !origins().includes(origin)) throw httpError(401, notAuthorizedSiteMessage);
+    // A page outside portal_access cannot get here: the cross-site check answers 401 first.
     const result = await signIn(runtime, { username: req.body.username, password: req.body.password, address: req.ip, userAgent: header(req, 'user-agent') ?? '' });
     if (!result.ok) {
       req.log.info({ username: req.body.username, status: result.status }, 'sign-in refused');
-      throw httpError(result.status, result.status === 429 ? tooManyAttemptsMessage : badCredentialsMessage);
+      if (result.status === 429) {
+        reply.header('retry-after', String(result.retryAfter));
+        throw httpError(429, tooManyAttemptsMessage);
+      }
+      throw httpError(401, badCredentialsMessage);
     }
     const t = result.tokens;
     const now = settings.now();
@@ -66,13 +81,14 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
         user_id: t.userId,
         username: t.username,
         user_role: { role_id: t.roleId, role_name: t.roleName },
-        ...(req.body.include_refresh_token ? { refresh_token: t.refreshToken } : {}),
+        ...(result.mustChangePassword ? { must_change_password: true } : {}),
       },
     };
   });
 
   // 000 §7: headers Authorization (refresh token), Username, userid; browsers send the HttpOnly cookie.
-  app.get<{ Querystring: { include_refresh_token?: string } }>('/api/auth/refresh', { config: { public: true } }, async (req, reply): Promise<Envelope<RefreshPayload>> => {
+  // The new refresh token travels only in its HttpOnly cookie, never in the JSON body.
+  app.get('/api/auth/refresh', { config: { public: true } }, async (req, reply): Promise<Envelope<RefreshPayload>> => {
     // An access token (a JWT, with dots) in Authorization is not a refresh token: use the cookie.
     const given = header(req, 'authorization')?.replace(/^Bearer\s+/i, '').trim();
     const fromHeader = given && !given.includes('.') ? given : undefined;
@@ -89,7 +105,6 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
       payload: {
         access_token: t.accessToken,
         access_token_expire_time: t.expiresIn,
-        ...(req.query.include_refresh_token === 'true' || fromHeader ? { refresh_token: t.refreshToken } : {}),
       },
     };
   });
@@ -105,9 +120,10 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
     req.log.info({ session: sessionId, reason }, 'signed out');
     return { statusCode: 200, payload: { message: 'Signed out' } };
   };
-  app.get('/api/auth/sign-out', { config: { public: true } }, signOut('signed-out'));
-  // 000 §7 "GET auto sign-out on idle": the same, and isActive=false tells other tabs why.
-  app.get('/api/auth/auto-sign-out', { config: { public: true } }, signOut('idle'));
+  // POST, so that a link or image on another site cannot sign the user out (ASVS V3.5.3).
+  app.post('/api/auth/sign-out', { config: { public: true } }, signOut('signed-out'));
+  // 000 §7 "auto sign-out on idle": the same, and isActive=false tells other tabs why.
+  app.post('/api/auth/auto-sign-out', { config: { public: true } }, signOut('idle'));
 
   // 000 §7: "GET role permissions, with id 2 and operation view".
   app.get('/api/auth/permissions', { config: { signedIn: true } }, async (req): Promise<Envelope<RoleData>> => ({
@@ -119,6 +135,22 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
     const auth = requireAuth(req);
     return { statusCode: 200, payload: { role_id: auth.roleId, all_sectors: auth.allSectors, sectors: auth.allSectors ? [] : auth.sectors } };
   });
+
+  // ASVS V6.2.2/V6.2.3: change one's own password, proving the current one; every session ends
+  // (this one too), so the new password is what signs in from now on.
+  app.post<{ Body: ChangePasswordRequest }>(
+    '/api/auth/password',
+    { config: { signedIn: true }, schema: { body: changePasswordBody } },
+    async (req): Promise<Envelope<{ message: string }>> => {
+      const auth = requireAuth(req);
+      const r = await runtime.db.query<{ password_hash: string }>('select password_hash from auth_users where user_id = $1', [auth.userId]);
+      if (!r.rows[0] || !(await verifyPassword(req.body.current_password, r.rows[0].password_hash))) throw httpError(400, wrongCurrentPasswordMessage);
+      if (req.body.new_password === req.body.current_password) throw httpError(400, samePasswordMessage);
+      await setUserPassword(runtime.db, auth.userId, req.body.new_password);
+      req.log.info({ user: auth.username }, 'password changed');
+      return { statusCode: 200, payload: { message: passwordChangedMessage } };
+    },
+  );
 
   // The client reports user activity (mouse, keys, touch) once a minute while the user is active,
   // so the server's idle limit follows the user and not only the data calls.

@@ -12,6 +12,8 @@ import type { AuthSettings } from './authSettings';
 import { findModule } from './modules';
 import { authenticate } from './sessions';
 import { loadJwtKey } from './tokens';
+import { installCrossSiteCheck } from '../security/crossSiteCheck';
+import { startAuthPruning } from './pruneAuthTables';
 
 /** One /api route and what it declared, collected as routes register (for checks and tests). */
 export interface DeclaredRoute {
@@ -44,6 +46,10 @@ function declared(method: string, url: string, config: Record<string, unknown> |
   return { method, url, access: 'undeclared' };
 }
 
+export const mustChangePasswordMessage = 'You must change your password before you continue.';
+/** What a user who must change a generated password may still call. */
+const passwordChangeRoutes = new Set(['/api/auth/password', '/api/auth/permissions', '/api/auth/activity']);
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -59,6 +65,9 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
   app.decorate('authRuntime', runtime);
   app.decorate('apiRouteAccess', [] as DeclaredRoute[]);
   app.decorateRequest('auth', null);
+
+  installCrossSiteCheck(app, () => opts.settings.allowedOrigins);
+  startAuthPruning(app, runtime);
 
   app.addHook('onRoute', (route) => {
     if (!isApi(route.url)) return;
@@ -85,6 +94,7 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
     const token = accessTokenOf(req);
     req.auth = token ? await authenticate(runtime, token) : null;
     if (!req.auth) throw httpError(401, 'Your session has expired, please login again');
+    if (req.auth.mustChangePassword && !passwordChangeRoutes.has(url)) throw httpError(403, mustChangePasswordMessage);
     if (entry.access === 'permission' && !hasPermission(req.auth, entry.module ?? '', entry.operation ?? '')) {
       req.log.warn({ user: req.auth.username, role: req.auth.roleName, module: entry.module, operation: entry.operation, url }, 'permission refused');
       throw httpError(403, noPermissionMessage);

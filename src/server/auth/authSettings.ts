@@ -1,3 +1,5 @@
+import type { ThrottleRule } from './signInThrottle';
+
 /** Lifetimes and limits of sign-in and sessions (docs/decisions.md). */
 export interface AuthSettings {
   /** Access JWT lifetime in seconds; the client refreshes 5 minutes before it ends (000 §9). */
@@ -6,10 +8,13 @@ export interface AuthSettings {
   sessionMaxMs: number;
   /** 000 §9: 1,500,000 ms without activity ends the session; the server refuses to refresh it. */
   idleLimitMs: number;
-  /** Failed sign-ins counted in this window. */
-  failureWindowMs: number;
-  maxFailuresPerUser: number;
-  maxFailuresPerAddress: number;
+  /** Sign-in attempts of one username from one address: a few, then 429 with a growing wait. */
+  pairThrottle: ThrottleRule;
+  /** Sign-in attempts from one address, any username (password spraying). */
+  addressThrottle: ThrottleRule;
+  /** Failures of one account from anywhere: past `limit`, each attempt waits accountSlowdownMs (never refused). */
+  accountThrottle: ThrottleRule;
+  accountSlowdownMs: number;
   /** last_activity is written at most this often per session (one write, not one per call). */
   activityWriteEveryMs: number;
   /** Origins allowed to use the portal (portal_access); null means the server's own loopback origins. */
@@ -23,9 +28,10 @@ export const defaultAuthSettings: AuthSettings = {
   accessTokenSeconds: 15 * 60,
   sessionMaxMs: 12 * 60 * 60 * 1000,
   idleLimitMs: 1_500_000,
-  failureWindowMs: 15 * 60 * 1000,
-  maxFailuresPerUser: 5,
-  maxFailuresPerAddress: 20,
+  pairThrottle: { limit: 5, windowMs: 15 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
+  addressThrottle: { limit: 20, windowMs: 15 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
+  accountThrottle: { limit: 100, windowMs: 15 * 60_000, baseDelayMs: 0, maxDelayMs: 0 },
+  accountSlowdownMs: 1000,
   activityWriteEveryMs: 10_000,
   allowedOrigins: null,
   now: () => Date.now(),

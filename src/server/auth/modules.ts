@@ -20,6 +20,8 @@ export interface PortalModule {
   module_hidden?: boolean;
   operations: string[];
   children?: ModuleChild[];
+  /** The module gates the emails of the panelist type named by its key (view grant). */
+  panelist_type?: boolean;
 }
 
 export interface DemoRole {

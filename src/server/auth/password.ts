@@ -1,8 +1,11 @@
+import * as commonLanguage from '@zxcvbn-ts/language-common';
+import passwordSchema from '../../../schemas/admin/password.json';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP's scrypt minimum (N=2^17, r=8, p=1) needs 128 MiB per hash; 2^15 keeps sign-in fast on a
-// small server while staying memory-hard. Parameters live in the stored hash, so they can be raised.
-const defaults = { N: 2 ** 15, r: 8, p: 1 };
+// OWASP Password Storage Cheat Sheet lists equally strong scrypt settings; N=2^15, r=8, p=3 is one
+// of them and needs 32 MiB per hash instead of N=2^17's 128 MiB (a parallel sign-in burst stays
+// small). Parameters live in the stored hash: sign-in rehashes a hash made with other ones.
+const defaults = { N: 2 ** 15, r: 8, p: 3 };
 const keyLength = 32;
 
 function derive(password: string, salt: Buffer, opts: { N: number; r: number; p: number }): Promise<Buffer> {
@@ -38,9 +41,24 @@ export function dummyHash(): Promise<string> {
   return (dummy ??= hashPassword(randomBytes(16).toString('hex')));
 }
 
-/** Minimum password rule for new and reset passwords. */
+/** Whether a stored hash was made with other parameters than today's (rehash it at sign-in). */
+export function needsRehash(stored: string): boolean {
+  const parts = stored.split('$');
+  return parts[0] !== 'scrypt' || Number(parts[1]) !== defaults.N || Number(parts[2]) !== defaults.r || Number(parts[3]) !== defaults.p;
+}
+
+// The policy lives once, in the Admin Portal's password form (schemas/admin/password.json).
+export const passwordMinLength = passwordSchema.properties.password.minLength;
+export const passwordTooShortMessage = `The password must have at least ${passwordMinLength} characters.`;
+export const passwordTooCommonMessage = 'This password is on a list of common passwords: choose another.';
+
+// zxcvbn-ts's list of the most common passwords (about 50,000, lower case).
+const common = new Set<string>(commonLanguage.dictionary['passwords-common'] as string[]);
+
+/** ASVS V6.2: at least 12 characters (any characters, none required), at most 200, not a common password. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return 'The password must have at least 8 characters.';
+  if ([...password].length < passwordMinLength) return passwordTooShortMessage;
   if (password.length > 200) return 'The password must have at most 200 characters.';
+  if (common.has(password.toLowerCase())) return passwordTooCommonMessage;
   return null;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/Db';
 import type { AuthContext } from './AuthContext';
 import type { AuthRuntime } from './AuthRuntime';
-import { dummyHash, verifyPassword } from './password';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { forgiveAttempts, returnAttempt, takeAttempt, throttleKeys } from './signInThrottle';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
 /** What sign-in and refresh hand out. */
@@ -18,17 +19,9 @@ export interface IssuedTokens {
   sessionId: string;
 }
 
-export type SignInResult = { ok: true; tokens: IssuedTokens } | { ok: false; status: 401 | 429 };
+export type SignInResult = { ok: true; tokens: IssuedTokens; mustChangePassword: boolean } | { ok: false; status: 401 } | { ok: false; status: 429; retryAfter: number };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-async function failuresSince(rt: AuthRuntime, column: 'username' | 'address', value: string): Promise<number> {
-  const r = await rt.db.query<{ n: number }>(
-    `select count(*)::int as n from auth_login_failures where ${column} = $1 and at > $2`,
-    [value, iso(rt.settings.now() - rt.settings.failureWindowMs)],
-  );
-  return r.rows[0].n;
-}
 
 async function issue(rt: AuthRuntime, q: Queryable, user: { user_id: number; username: string; role_id: number; role_name: string; session_version: number }, sessionId: string): Promise<IssuedTokens> {
   const refreshToken = newRefreshToken();
@@ -46,30 +39,40 @@ async function issue(rt: AuthRuntime, q: Queryable, user: { user_id: number; use
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Checks the password and opens a session. Unknown user, wrong password and disabled user give the
- * same 401 after the same scrypt work; too many recent failures for the username or the address
- * give 429 before the password is even looked at.
+ * same 401 after the same scrypt work. Throttling (ASVS V6.3.1), counted in the database before
+ * the password is looked at: a (username, address) pair gets 429 with a growing Retry-After after
+ * a few failures; an address after many; the account as a whole is only slowed down (never locked),
+ * so the owner still signs in from their own address while someone else hammers the account.
  */
 export async function signIn(rt: AuthRuntime, input: { username: string; password: string; address: string; userAgent: string }): Promise<SignInResult> {
   const username = input.username.trim().toLowerCase();
   const { settings } = rt;
-  if ((await failuresSince(rt, 'username', username)) >= settings.maxFailuresPerUser || (await failuresSince(rt, 'address', input.address)) >= settings.maxFailuresPerAddress) {
-    return { ok: false, status: 429 };
-  }
-  const r = await rt.db.query<{ user_id: number; username: string; password_hash: string; disabled: boolean; role_id: number; role_name: string; session_version: number }>(
-    `select u.user_id, u.username, u.password_hash, u.disabled, u.role_id, r.role_name, u.session_version
+  const keys = throttleKeys(username, input.address);
+  const now0 = settings.now();
+  const pair = await takeAttempt(rt.db, keys.pair, settings.pairThrottle, now0);
+  if (!pair.allowed) return { ok: false, status: 429, retryAfter: pair.retryAfter };
+  const address = await takeAttempt(rt.db, keys.address, settings.addressThrottle, now0);
+  if (!address.allowed) return { ok: false, status: 429, retryAfter: address.retryAfter };
+  const account = await takeAttempt(rt.db, keys.account, { ...settings.accountThrottle, baseDelayMs: 0 }, now0);
+  if (account.failures > settings.accountThrottle.limit) await sleep(settings.accountSlowdownMs);
+  const r = await rt.db.query<{ user_id: number; username: string; password_hash: string; disabled: boolean; role_id: number; role_name: string; session_version: number; must_change_password: boolean }>(
+    `select u.user_id, u.username, u.password_hash, u.disabled, u.role_id, r.role_name, u.session_version, u.must_change_password
        from auth_users u join auth_roles r on r.role_id = u.role_id where lower(u.username) = $1`,
     [username],
   );
   const user = r.rows[0];
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !valid || user.disabled) {
-    await rt.db.query('insert into auth_login_failures (username, address, at) values ($1, $2, $3)', [username, input.address, iso(settings.now())]);
-    return { ok: false, status: 401 };
+  if (!user || !valid || user.disabled) return { ok: false, status: 401 };
+  // Success forgives this pair's and the account's failures and gives the address its attempt back.
+  await forgiveAttempts(rt.db, [keys.pair, keys.account]);
+  await returnAttempt(rt.db, keys.address);
+  if (needsRehash(user.password_hash)) {
+    await rt.db.query('update auth_users set password_hash = $2 where user_id = $1 and password_hash = $3', [user.user_id, await hashPassword(input.password), user.password_hash]);
   }
-  // A successful sign-in forgives the username's earlier failures (not the address's).
-  await rt.db.query('delete from auth_login_failures where username = $1', [username]);
   const sessionId = randomUUID();
   const now = settings.now();
   await rt.db.query(
@@ -77,7 +80,7 @@ export async function signIn(rt: AuthRuntime, input: { username: string; passwor
      values ($1, $2, $3, $3, $4, $5, $6)`,
     [sessionId, user.user_id, iso(now), iso(now + settings.sessionMaxMs), input.address, input.userAgent.slice(0, 300)],
   );
-  return { ok: true, tokens: await issue(rt, rt.db, user, sessionId) };
+  return { ok: true, tokens: await issue(rt, rt.db, user, sessionId), mustChangePassword: user.must_change_password };
 }
 
 export async function revokeSession(rt: AuthRuntime, sessionId: string, reason: string): Promise<void> {
@@ -128,8 +131,8 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
   const now = rt.settings.now();
   const claims = await verifyAccessToken(rt.key, token, now);
   if (!claims) return null;
-  const r = await rt.db.query<{ user_id: number; username: string; disabled: boolean; session_version: number; role_id: number; role_name: string; all_sectors: boolean; sectors: number[]; revoked_at: string | null; expires_at: string; last_activity: string; grants: Array<[string, string]> }>(
-    `select u.user_id, u.username, u.disabled, u.session_version, u.role_id, r.role_name, r.all_sectors, r.sectors,
+  const r = await rt.db.query<{ user_id: number; username: string; disabled: boolean; session_version: number; role_id: number; role_name: string; all_sectors: boolean; sectors: number[]; revoked_at: string | null; expires_at: string; last_activity: string; grants: Array<[string, string]>; must_change_password: boolean }>(
+    `select u.user_id, u.username, u.disabled, u.session_version, u.must_change_password, u.role_id, r.role_name, r.all_sectors, r.sectors,
             s.revoked_at, s.expires_at, s.last_activity,
             coalesce((select json_agg(json_build_array(p.module, p.operation)) from auth_role_permissions p where p.role_id = u.role_id), '[]'::json) as grants
        from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
@@ -155,5 +158,6 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
     allSectors: row.all_sectors,
     sectors: row.sectors ?? [],
     grants,
+    ...(row.must_change_password ? { mustChangePassword: true } : {}),
   };
 }

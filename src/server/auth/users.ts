@@ -21,7 +21,7 @@ export async function findUser(db: Queryable, nameOrId: string | number): Promis
   return users.find((u) => u.user_id === Number(nameOrId) || u.username.toLowerCase() === String(nameOrId).toLowerCase());
 }
 
-export async function createUser(db: Queryable, user: { username: string; password: string; role_id: number; email?: string }): Promise<number> {
+export async function createUser(db: Queryable, user: { username: string; password: string; role_id: number; email?: string; mustChangePassword?: boolean }): Promise<number> {
   const username = user.username.trim();
   if (!usernamePattern.test(username)) throw httpError(400, 'A username has 1 to 60 letters, digits, dots, dashes, underscores or @, starting with a letter or digit.');
   const problem = passwordProblem(user.password);
@@ -31,8 +31,8 @@ export async function createUser(db: Queryable, user: { username: string; passwo
   const exists = await db.query('select 1 from auth_users where lower(username) = lower($1)', [username]);
   if (exists.rows.length) throw httpError(409, `The user "${username}" already exists.`);
   const r = await db.query<{ user_id: number }>(
-    'insert into auth_users (username, email, password_hash, role_id) values ($1, $2, $3, $4) returning user_id',
-    [username, user.email ?? '', await hashPassword(user.password), user.role_id],
+    'insert into auth_users (username, email, password_hash, role_id, must_change_password) values ($1, $2, $3, $4, $5) returning user_id',
+    [username, user.email ?? '', await hashPassword(user.password), user.role_id, user.mustChangePassword ?? false],
   );
   return r.rows[0].user_id;
 }
@@ -52,12 +52,12 @@ export async function setUserDisabled(db: Queryable, userId: number, disabled: b
 }
 
 /** A reset password also ends the user's sessions (a leaked password's sessions die with it). */
-export async function setUserPassword(db: Queryable, userId: number, password: string): Promise<void> {
+export async function setUserPassword(db: Queryable, userId: number, password: string, opts: { mustChange?: boolean } = {}): Promise<void> {
   const problem = passwordProblem(password);
   if (problem) throw httpError(400, problem);
   const r = await db.query(
-    'update auth_users set password_hash = $2, session_version = session_version + 1, updated_at = now() where user_id = $1',
-    [userId, await hashPassword(password)],
+    'update auth_users set password_hash = $2, must_change_password = $3, session_version = session_version + 1, updated_at = now() where user_id = $1',
+    [userId, await hashPassword(password), opts.mustChange ?? false],
   );
   if (r.rowCount === 0) throw httpError(404, 'No such user.');
   await revokeUserSessions(db, userId, 'password reset');

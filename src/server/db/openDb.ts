@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../storage/privateDir';
 import type { Db } from './Db';
 import { openPgliteDb } from './pgliteDb';
 import { openPostgresDb } from './postgresDb';
@@ -8,7 +8,8 @@ import { openPostgresDb } from './postgresDb';
 export async function openDb(opts: { dataDir?: string; databaseUrl?: string }): Promise<Db> {
   if (opts.databaseUrl) return openPostgresDb(opts.databaseUrl);
   if (!opts.dataDir) return openPgliteDb();
+  ensurePrivateDir(opts.dataDir);
   const dir = join(opts.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   return openPgliteDb(dir);
 }

@@ -1,6 +1,5 @@
-import type { DashboardRequest } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
-import { emailFilter } from './emailFilter';
+import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
 
 /** Filtered results above this many rows get the planner's estimate instead of an exact count. */
@@ -16,7 +15,7 @@ export interface EmailTotal {
  * email_counts rows; searches count exactly up to exactCountCap and estimate beyond it, so a
  * broad search over a million emails never scans them all just to number the pages.
  */
-export async function countEmails(db: Queryable, req: DashboardRequest): Promise<EmailTotal> {
+export async function countEmails(db: Queryable, req: ScopedDashboardRequest): Promise<EmailTotal> {
   const p = new SqlParams();
   const f = emailFilter(req, p);
   if (f.countable) {

@@ -49,7 +49,7 @@ export async function emailBody(db: Queryable, muid: number): Promise<EmailBody 
 }
 
 /** The raw RFC 822 message, for View Original: in the row, or in the file store (a range of a batch's pack file). */
-export async function emailRaw(db: Queryable, muid: number, storage: Pick<FileStorage, 'get'>): Promise<Buffer | null> {
+export async function emailRaw(db: Queryable, muid: number, storage: Pick<FileStorage, 'get' | 'getRange'>): Promise<Buffer | null> {
   const r = await db.query<{ raw: Uint8Array | null; storage_key: string | null; raw_offset: string | null; raw_length: number | null }>(
     'select raw, storage_key, raw_offset::text as raw_offset, raw_length from email_raw where muid = $1',
     [muid],
@@ -58,9 +58,7 @@ export async function emailRaw(db: Queryable, muid: number, storage: Pick<FileSt
   if (!row) return null;
   if (row.raw) return Buffer.from(row.raw);
   if (!row.storage_key) return null;
-  const file = await storage.get(row.storage_key);
-  // An import batch's pack file holds its messages back to back.
-  if (row.raw_offset === null || row.raw_length === null) return file;
-  const start = Number(row.raw_offset);
-  return file.subarray(start, start + row.raw_length);
+  // An import batch's pack file holds its messages back to back: read only this message's bytes.
+  if (row.raw_offset === null || row.raw_length === null) return storage.get(row.storage_key);
+  return storage.getRange(row.storage_key, Number(row.raw_offset), row.raw_length);
 }

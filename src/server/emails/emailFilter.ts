@@ -44,11 +44,19 @@ export function dateRange(c: Pick<SearchCriteria, 'from_day' | 'from_month' | 'f
   return [from, to];
 }
 
+/** A dashboard request narrowed to the panelist types the caller may see (auth/objectAccess). */
+export type ScopedDashboardRequest = DashboardRequest & { visiblePanelistTypes?: string[] | null };
+
 /** The WHERE conditions of a dashboard request (route panelist type, dashboard, search criteria). */
-export function emailFilter(req: DashboardRequest, p: SqlParams): EmailFilter {
+export function emailFilter(req: ScopedDashboardRequest, p: SqlParams): EmailFilter {
   const conds: string[] = [];
   let countable = true;
   if (req.panelist && req.panelist !== 'all') conds.push(`panelist_type = ${p.add(req.panelist)}`);
+  else if (req.visiblePanelistTypes) {
+    // 'all' for a role without every panelist-type module: its types and emails of no type.
+    conds.push(`(panelist_type is null or panelist_type = any(${p.add(req.visiblePanelistTypes, 'text[]')}))`);
+    countable = false;
+  }
   const s = req.search;
   // The status table says which statuses a dashboard lists and which toggle shows each (000 §4).
   const table = emailStatuses();

@@ -3,8 +3,7 @@ import type {
   AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest,
   SearchRequest, StatusResponse, UpdateScoreRequest,
 } from '../../api/emailTypes';
-import { hasPermission } from '../auth/AuthContext';
-import { noPermissionMessage } from '../auth/access';
+import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
@@ -13,6 +12,7 @@ import { listColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
+import type { ScopedDashboardRequest } from './emailFilter';
 import { listEmails } from './listEmails';
 import { moveEmails } from './moveEmails';
 import { listStates, rawData } from './rawData';
@@ -69,9 +69,10 @@ const updateItem = {
   },
 } as const;
 
-/** A panelist-type list also needs that module's view grant (the tabs are sidebar modules). */
-function checkPanelistModule(req: FastifyRequest, panelist: string | undefined): void {
-  if (panelist && panelist !== 'all' && !hasPermission(req.auth, panelist, 'view')) throw httpError(403, noPermissionMessage);
+/** A panelist-type list needs that module's view grant; 'all' is narrowed to the types the caller may see. */
+function scoped(req: FastifyRequest, r: DashboardRequest): ScopedDashboardRequest {
+  requirePanelistType(req, r.panelist);
+  return { ...r, visiblePanelistTypes: visiblePanelistTypes(req.auth) };
 }
 
 const muidOf = (p: { muid: string }) => Number(p.muid);
@@ -92,18 +93,16 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   });
 
   app.post<{ Body: DashboardRequest }>('/api/emails/list', { config: view, schema: { body: requestSchema } }, async (req): Promise<DashboardResponse> => {
-    checkPanelistModule(req, req.body.panelist);
-    return listEmails(db, normalise(req.body), await cols());
+    return listEmails(db, scoped(req, normalise(req.body)), await cols());
   });
 
   app.post<{ Body: SearchRequest }>(
     '/api/emails/search',
     { config: view, schema: { body: { type: 'object', required: ['search', 'request'], properties: { search: searchSchema, request: requestSchema } } } },
     async (req): Promise<DashboardResponse> => {
-      checkPanelistModule(req, req.body.request.panelist);
       const problem = searchProblem(req.body.search);
       if (problem) throw httpError(400, problem);
-      return listEmails(db, normalise({ ...req.body.request, search: req.body.search }), await cols());
+      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search })), await cols());
     },
   );
 
@@ -111,12 +110,14 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/emails',
     { config: edit, schema: { body: { type: 'object', required: ['type', 'payload'], properties: { type: { const: 'update' }, payload: { type: 'array', maxItems: 1000, items: updateItem } } } } },
     async (req): Promise<StatusResponse> => {
+      await requireEmailAccess(db, req, req.body.payload.map((u) => u.muid));
       await updateEmails(db, req.auth, req.body.payload);
       return { status: 'ok' };
     },
   );
 
   app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<StatusResponse> => {
+    await requireEmailAccess(db, req, [req.body.muid]);
     const r = await db.query('update emails set email_read = 1 where muid = $1 and email_read = 0', [req.body.muid]);
     if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages().emailMissing);
     return { status: 'ok' };
@@ -129,20 +130,21 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       // 000 §7: status 'ok' is success, otherwise payload.msg is the error (shown in a red toast).
       if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages().invalidPoints } };
       if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages().emailMissing } };
+      await requireEmailAccess(db, req, [req.body.muid]);
       await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]);
       return { status: 'ok' };
     },
   );
 
   const moveSchema = { body: { type: 'object', required: ['muids'], properties: { muids: muidList } } };
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req) => ({
-    status: 'ok',
-    muids: await moveEmails(db, req.auth, req.body.muids, 'glacier'),
-  }));
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req) => ({
-    status: 'ok',
-    muids: await moveEmails(db, req.auth, req.body.muids, 'focus'),
-  }));
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req) => {
+    await requireEmailAccess(db, req, req.body.muids);
+    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'glacier') };
+  });
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req) => {
+    await requireEmailAccess(db, req, req.body.muids);
+    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'focus') };
+  });
 
   app.post<{ Body: { muid?: number; payload?: Array<{ muid: number }>; entryID?: string } }>(
     '/api/emails/assign-copy',
@@ -152,6 +154,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     },
     async (req): Promise<AssignCopyLookupResponse | AssignCopyResponse> => {
       const b = req.body;
+      await requireEmailAccess(db, req, [...(b.muid === undefined ? [] : [b.muid]), ...(b.payload ?? []).map((p) => p.muid)]);
       if (b.payload === undefined && b.entryID === undefined) {
         if (b.muid === undefined) throw httpError(400, emailMessages().selectEmail);
         return lookupCopy(db, b.muid);
@@ -168,22 +171,26 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   app.get<{ Params: { muid: string } }>('/api/emails/email/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    await requireEmailAccess(db, req, [muidOf(req.params)]);
     const head = await emailHead(db, muidOf(req.params));
     if (!head) throw httpError(404, emailMessages().emailMissing);
     return head;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/detail/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    await requireEmailAccess(db, req, [muidOf(req.params)]);
     const d = await emailDetail(db, muidOf(req.params));
     if (!d) throw httpError(404, emailMessages().emailMissing);
     return d;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
+    await requireEmailAccess(db, req, [muidOf(req.params)]);
     const b = await emailBody(db, muidOf(req.params));
     if (!b) throw httpError(404, emailMessages().emailMissing);
     return b;
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {
+    await requireEmailAccess(db, req, [muidOf(req.params)]);
     const raw = await emailRaw(db, muidOf(req.params), storage);
     if (!raw) throw httpError(404, emailMessages().emailMissing);
     return reply

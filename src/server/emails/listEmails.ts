@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DashboardRequest, DashboardResponse, EmailItem, EmailSortField, PagingMarker } from '../../api/emailTypes';
+import type { DashboardResponse, EmailItem, EmailSortField, PagingMarker } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
 import { countEmails } from './countEmails';
-import { emailFilter } from './emailFilter';
+import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
 
 /** 000 §3 "Sort fields", with the SQL type of each for keyset comparisons. */
@@ -25,7 +25,7 @@ type Plan =
   | { from: 'end'; limit: number };
 
 /** The signature of everything that decides the row order, so stale paging markers are ignored. */
-export function filterKey(req: DashboardRequest): string {
+export function filterKey(req: ScopedDashboardRequest): string {
   const { panelist, dashboard, sorting_field, sorting_direction, search } = req;
   return createHash('sha1').update(JSON.stringify({ panelist, dashboard, sorting_field, sorting_direction, search: search ?? null })).digest('hex').slice(0, 16);
 }
@@ -61,7 +61,7 @@ function toItem(row: Record<string, unknown>): EmailItem {
  * own index range (UNION ALL of ordered, limited branches), so the sort never touches more rows
  * than the page needs.
  */
-export async function listEmails(db: Queryable, req: DashboardRequest, columns: string[]): Promise<DashboardResponse> {
+export async function listEmails(db: Queryable, req: ScopedDashboardRequest, columns: string[]): Promise<DashboardResponse> {
   const perpage = Math.min(maxPerPage, Math.max(1, Math.floor(req.perpage) || 10));
   const page = Math.max(1, Math.floor(req.page) || 1);
   const field: EmailSortField = req.sorting_field in sortFieldTypes ? req.sorting_field : 'email_date';

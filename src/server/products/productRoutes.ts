@@ -15,7 +15,9 @@ import { changedKeys, findProduct, findProductByMuid, productPayload, recordProd
 import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
 import { sectionSlice } from './sectionSlice';
-import { requireDocumentSectors } from './sectorAccess';
+import { requireProductAccess, requireProductIdAccess } from '../auth/objectAccess';
+import { hasPermission } from '../auth/AuthContext';
+import { statusActionDocument } from './statusActions';
 
 const perm = (operation: string) => ({ permission: { module: 'product', operation } });
 
@@ -53,12 +55,13 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req, reply) => {
       const productId = parseId(req.params.id);
       return saveOr422(reply, async () => {
-        let document = req.body.product;
-        if (!document) {
-          const stored = await findProduct(db, productId);
-          if (!stored) throw httpError(404, `Product ${productId} not found`);
-          document = stored.document;
-        }
+        const stored = await findProduct(db, productId);
+        if (!stored) throw httpError(404, `Product ${productId} not found`);
+        requireProductAccess(req, stored.document);
+        // The editor saves its whole form with the action; a role without edit changes only the
+        // status and the fields the action owns (ASVS V8.2.3), whatever else the body says.
+        const sent = req.body.product as Record<string, unknown> | undefined;
+        const document = sent && hasPermission(req.auth, 'product', 'edit') ? sent : statusActionDocument(stored.document, sent, req.body.action);
         const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId };
         const { row } = await saveProduct(db, req, input);
         return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
@@ -71,6 +74,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const muid = parseId(req.params.muid, 'muid');
     const row = await findProductByMuid(db, muid);
     if (!row) throw httpError(404, `No product for muid ${muid}`);
+    requireProductAccess(req, row.document);
     return { statusCode: 200, payload: productPayload(row) };
   });
 
@@ -93,7 +97,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
         const row = await findProduct(tx, id, { forUpdate: true });
         if (!row) throw httpError(404, `Product ${id} not found`);
         if (item.index_name !== row.index_name) throw httpError(400, `Product ${id} is in ${row.index_name}, not ${item.index_name}.`);
-        requireDocumentSectors(req, row.document);
+        requireProductAccess(req, row.document);
         if (row.is_deleted === deleted) continue;
         await setDeleted(tx, id, deleted, auth.username);
         const d = changedKeys({ is_deleted: row.is_deleted }, { is_deleted: deleted });
@@ -105,6 +109,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const id = parseId(req.params.id);
     const row = await findProduct(db, id);
     if (!row) throw httpError(404, `Product ${id} not found`);
+    requireProductAccess(req, row.document);
     return { statusCode: 200, payload: productPayload(row) };
   });
 
@@ -113,6 +118,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const { engine } = productEngine();
     const row = await findProduct(db, id);
     if (!row) throw httpError(404, `Product ${id} not found`);
+    requireProductAccess(req, row.document);
     const slice = sectionSlice(engine.model, productPayload(row), req.params.section);
     if (!slice.found) throw httpError(404, `Unknown section "${req.params.section}"`);
     return { statusCode: 200, payload: slice.payload };
@@ -122,6 +128,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const id = parseId(req.params.id);
     const row = await findProduct(db, id);
     if (!row) throw httpError(404, `Product ${id} not found`);
+    requireProductAccess(req, row.document);
     return { statusCode: 200, payload: { user_name: row.last_worked_user } };
   });
 
@@ -144,6 +151,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: perm('admin'), schema: { querystring: { type: 'object', properties: { type: { enum: ['process'] } } } } },
     async (req): Promise<ProductLogResponse> => {
       const id = parseId(req.params.id);
+      await requireProductIdAccess(db, req, id);
       return { statusCode: 200, payload: await productActivityLog(db, id) };
     },
   );

@@ -1,5 +1,8 @@
 import type { MessageResponse, SendLinkRequest } from '../../api/products';
 import { requireAuth } from '../auth/access';
+import { allowedOrigins } from '../auth/allowedOrigins';
+import { authSettingsFromEnv } from '../auth/authSettings';
+import { requireProductAccess } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import { createMailer } from '../mail/mailer';
 import type { RoutePlugin } from '../routes/RoutePlugin';
@@ -23,6 +26,7 @@ export const notOfferedMessage = 'Link to your colleague is offered for approved
 export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, dataDir: ctx.config.dataDir });
   app.addHook('onClose', async () => mailer.close());
+  const publicUrl = () => ctx.config.publicUrl ?? allowedOrigins(app, authSettingsFromEnv().allowedOrigins)[0];
 
   app.post<{ Body: SendLinkRequest }>(
     '/api/send-email',
@@ -37,6 +41,7 @@ export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
       if (productId === undefined) throw httpError(400, 'product_id must be a product number.');
       const product = await findProduct(ctx.db, productId);
       if (!product) throw httpError(404, `Product ${productId} not found`);
+      requireProductAccess(req, product.document);
       // The rules see the dialog inside its product: the link is offered for approved, not deleted products only.
       const { engine } = productEngine();
       const vm = engine.evaluate({ ...product.document, product_status: product.product_status, is_deleted: product.is_deleted, send_link: { user_email: recipients, subject, message } }, { action: 'send_link' });
@@ -50,19 +55,22 @@ export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
       const unknown = recipients.filter((r) => !knownSet.has(r.toLowerCase()));
       if (unknown.length) throw httpError(400, `Not a portal user: ${unknown.join(', ')}`);
 
-      const link = b.product_link?.trim() ?? '';
+      // Built here from the stored product, the configured public URL and the signed-in user: the
+      // client's product_link, username and from_email are ignored (no header or link injection).
+      const link = `${publicUrl()}/viewproduct/${product.muid ?? '-'}?product_id=${productId}`;
+      const me = await ctx.db.query<{ email: string }>('select email from auth_users where user_id = $1', [auth.userId]);
+      const replyTo = me.rows[0]?.email.trim() ?? '';
       const lines = [
         message,
         '',
-        link ? `Product: ${link}` : '',
+        `Product: ${link}`,
         `Product ID: ${productId}`,
-        b.entry_id ? `Entry ID: ${b.entry_id}` : '',
+        product.entry_id ? `Entry ID: ${product.entry_id}` : '',
         '',
-        `Sent by ${b.username?.trim() || auth.username} from the Content Portal.`,
+        `Sent by ${auth.username} from the Content Portal.`,
       ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''));
-      const fromEmail = b.from_email?.trim();
       try {
-        await mailer.send({ to: recipients, subject, text: lines.join('\n'), ...(fromEmail ? { replyTo: fromEmail } : {}) });
+        await mailer.send({ to: recipients, subject, text: lines.join('\n'), ...(replyTo ? { replyTo } : {}) });
       } catch (err) {
         req.log.error({ err }, 'send-link failed');
         // 001 §8: the client shows 'Error:Something wrong' on failure.

@@ -10,6 +10,8 @@ import { parseId } from './parseId';
 import { changedKeys, findProduct, recordProductActivity } from './productStore';
 import { deletedProductMessage } from './saveProduct';
 import { requireDocumentSectors } from './sectorAccess';
+import { requireProductIdAccess } from '../auth/objectAccess';
+import contentDisposition from 'content-disposition';
 import { sniffBytes, sniffUpload } from './sniffUpload';
 import { allowedForChannel, fileTooLargeMessage, invalidFileTypeMessage, maxUploadBytes } from './uploadTypes';
 
@@ -128,6 +130,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: { permission: { module: 'product', operation: 'view' } }, schema: { querystring: { type: 'object', properties: { type: { enum: ['original', 'latest'] } } } } },
     async (req, reply) => {
       const productId = parseId(req.params.product_id);
+      await requireProductIdAccess(ctx.db, req, productId);
       const order = req.query.type === 'original' ? 'asc' : 'desc';
       const r = await ctx.db.query<{ storage_key: string; filename: string; mime: string; size: string }>(
         `select storage_key, filename, mime, size::text as size from product_files where product_id = $1 order by id ${order} limit 1`,
@@ -142,7 +145,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         .header('x-content-type-options', 'nosniff')
         // SVG can carry script: never render an upload as a page of this origin.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', `inline; filename="${f.filename}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`)
+        // RFC 6266/5987 for any file name (资料.pdf): an ASCII fallback and the UTF-8 filename*.
+        .header('content-disposition', contentDisposition(f.filename, { type: 'inline' }))
         .send(stream);
     },
   );

@@ -9,6 +9,8 @@ export interface FileStorage {
   put(key: string, data: Buffer | Uint8Array | string | Readable): Promise<void>;
   /** The whole file; throws StorageNotFoundError when there is none. */
   get(key: string): Promise<Buffer>;
+  /** `length` bytes from byte `start` (fewer at the end of the file), reading only those. */
+  getRange(key: string, start: number, length: number): Promise<Buffer>;
   /** The file as a stream; throws StorageNotFoundError when there is none. */
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,7 +23,7 @@ export function fsStorage(root: string): FileStorage {
   return {
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       // Write beside the target and rename: a crash leaves the old file or the new one, never half.
       const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       try {
@@ -41,6 +41,22 @@ export function fsStorage(root: string): FileStorage {
       } catch (err) {
         if (isNotFound(err)) throw new StorageNotFoundError(key);
         throw err;
+      }
+    },
+    async getRange(key, start, length) {
+      let file;
+      try {
+        file = await open(pathOf(key), 'r');
+      } catch (err) {
+        if (isNotFound(err)) throw new StorageNotFoundError(key);
+        throw err;
+      }
+      try {
+        const buf = Buffer.alloc(Math.max(0, length));
+        const { bytesRead } = await file.read(buf, 0, buf.length, start);
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await file.close();
       }
     },
     async stream(key) {

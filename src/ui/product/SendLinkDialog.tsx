@@ -36,7 +36,6 @@ export function SendLinkDialog({ isOpen, onClose, send }: { isOpen: boolean; onC
         ...form,
         product_id: doc.product_id,
         entry_id: doc.entry_id,
-        product_link: `${window.location.origin}/viewproduct/${String(doc.muid ?? '-')}?product_id=${String(doc.product_id)}`,
       });
       editor.notify('Email Send Successfully', 'success');
       close();
