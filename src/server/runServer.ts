@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { PortalConfig, ServerContext } from './context';
 import { openDb } from './db/openDb';
 import { openMetadataStore } from './metadata/metadataStore';
+import { shareMetadataReloads } from './metadata/shareMetadataReloads';
 import { formatProblem, watchMetadata, type MetadataWatcher } from './metadata/watchMetadata';
 import { preparePortal } from './preparePortal';
 import { bannerProviders } from './startupBanner';
@@ -29,12 +30,21 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let app: FastifyInstance;
   let watcher: MetadataWatcher | undefined;
   let jobs: JobQueue | undefined;
+  let unshare: (() => Promise<void>) | undefined;
+  let onHangup: (() => void) | undefined;
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
     else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
     await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails });
+    // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
+    unshare = await shareMetadataReloads(db, metadata, print);
+    onHangup = () => {
+      const r = metadata.reload();
+      print(r.changed ? `metadata: reloaded version ${r.version.slice(0, 12)} (SIGHUP)` : r.ok ? 'metadata: unchanged (SIGHUP)' : `metadata: not reloaded: ${r.problems.map(formatProblem).join('; ')}`);
+    };
+    process.on('SIGHUP', onHangup);
     // Errors are logged through the app's logger once it exists.
     let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
     jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
@@ -46,6 +56,8 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
+    if (onHangup) process.off('SIGHUP', onHangup);
+    await unshare?.().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
@@ -64,6 +76,8 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     (stopping ??= (async () => {
       try {
         watcher?.close();
+        if (onHangup) process.off('SIGHUP', onHangup);
+        await unshare?.();
         ticker?.stop();
         await scorer.stop();
         await queue.stop();

@@ -23,5 +23,11 @@ export interface Db extends Queryable {
    * last statement's rows: what the job queue's own schema scripts need.
    */
   script<Row = Record<string, unknown>>(sql: string): Promise<QueryResult<Row>>;
+  /**
+   * LISTEN on `channel` (PostgreSQL NOTIFY, `select pg_notify(channel, text)` from any instance);
+   * resolves to a function that stops listening. On PostgreSQL it holds one connection of its own
+   * and reconnects when that connection drops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -24,6 +24,9 @@ export async function openPgliteDb(dir?: string): Promise<Db> {
       const last = results[results.length - 1];
       return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
     },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      return pg.listen(channel, onMessage);
+    },
     close: () => pg.close(),
   };
 }

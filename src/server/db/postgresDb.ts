@@ -40,6 +40,31 @@ export async function openPostgresDb(url: string): Promise<Db> {
       const last = Array.isArray(r) ? r[r.length - 1] : r;
       return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? last?.rows.length ?? 0 };
     },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      let client: pg.Client | undefined;
+      let closed = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        c.on('error', () => {
+          // The server went away or restarted: listen again on a fresh connection.
+          client = undefined;
+          c.end().catch(() => undefined);
+          if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (closed) await c.end();
+        else client = c;
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        await client?.end().catch(() => undefined);
+      };
+    },
     close: () => pool.end(),
   };
 }

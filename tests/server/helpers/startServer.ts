@@ -28,6 +28,15 @@ export interface StartServerOptions {
   timeoutMs?: number;
   /** `dev` also watches and reloads the metadata (schemas/, rules/ under METADATA_DIR). */
   command?: 'serve' | 'dev';
+  /** Run this TypeScript file (through tsx) instead of `bin/portal.js <command>`. */
+  entry?: string;
+}
+
+export interface StartedServerProcess extends StartedServer {
+  /** The child's pid (for a test that kills it). */
+  pid: number;
+  /** SIGKILL, no shutdown: what a crashed machine looks like to the other instances. */
+  kill(): Promise<void>;
 }
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -36,11 +45,12 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
  * Spawns `node bin/portal.js serve` on a free port with a fresh temporary DATA_DIR, waits until
  * GET /api/health answers 200, and returns its URL and a stop() that shuts it down.
  */
-export async function startServer(opts: StartServerOptions = {}): Promise<StartedServer> {
+export async function startServer(opts: StartServerOptions = {}): Promise<StartedServerProcess> {
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const child = spawn(process.execPath, [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'], {
+  const args = opts.entry ? ['--import', 'tsx', opts.entry] : [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -91,5 +101,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, port, dataDir, output: () => out, stop };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited(child);
+  };
+  return { url, port, dataDir, output: () => out, stop, pid: child.pid as number, kill };
 }
