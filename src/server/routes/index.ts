@@ -2,6 +2,7 @@ import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
 import { predictionRoutes } from '../predictions/predictionRoutes';
+import { coverageRoute } from '../rules/coverageRoute';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
 import { metadataRoutes } from './metadataRoute';
@@ -18,4 +19,5 @@ export const routes: RoutePlugin[] = [
   productApiRoutes,
   predictionRoutes,
   rulesRoutes,
+  coverageRoute,
 ];
