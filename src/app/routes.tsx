@@ -6,7 +6,10 @@ import { SessionGate } from './auth/SessionGate';
 import { SignInScreen } from './auth/SignInScreen';
 import { productRoutes } from './product/productRoutes';
 import { RuleCatalogueScreen } from './rules/RuleCatalogueScreen';
-import { EmailBodyPopupScreen, PeekScreen, VisualizeScreen } from './dashboards/EmailBodyScreens';
+import { EmailBodyPopupScreen, PeekScreen } from './dashboards/EmailBodyScreens';
+import { PredictionsScreen } from './predictions/PredictionsScreen';
+import { SpaceyScreen } from './predictions/SpaceyScreen';
+import { VisualizeScreen } from './predictions/VisualizeScreen';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
 import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
 import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
@@ -40,17 +43,17 @@ export const routes: RouteObject[] = [
       { id: 'consumer', path: 'consumer', handle: onDashboard, element: <EmailDashboardPage key="consumer" panelistType="consumer" /> },
       { id: 'mortgage', path: 'mortgage', handle: onDashboard, element: <EmailDashboardPage key="mortgage" panelistType="mortgage" /> },
       { id: 'provider', path: 'provider', handle: onDashboard, element: <EmailDashboardPage key="provider" panelistType="provider" /> },
-      placeholder('spacy', 'spacy', 'Spacey predictions dashboard', 'Company and sector predictions per email, with the 2019 variant.'),
+      { id: 'spacy', path: 'spacy', element: <SpaceyScreen /> },
       { id: 'importlogs', path: 'importlogs', element: <ImportLogsScreen /> },
       { id: 'deduplicates', path: 'deduplicates', element: <DeduplicatesScreen /> },
       { id: 'email', path: 'email/:muid', element: <EmailDetailScreen /> },
-      placeholder('spaceyemail', 'spaceyemail/:muid', 'Spacey email detail', 'The email detail for a spacey email.'),
+      { id: 'spaceyemail', path: 'spaceyemail/:muid', element: <EmailDetailScreen /> },
       placeholder('emailEditor', 'emailEditor/:muid', 'Forward email editor', 'Edit a copy of the email, attach files, save a draft or send it.'),
       { id: 'peek', path: 'peek/:muid', handle: bare, element: <PeekScreen /> },
       { id: 'visualize', path: 'visualize/:muid', handle: bare, element: <VisualizeScreen /> },
-      placeholder('company', 'company/:muid', 'Predictions for MUID', 'Company predictions with accept and reject.'),
-      placeholder('companynew', 'companynew/:muid', 'Predictions for MUID', 'Company predictions with accept and reject.'),
-      placeholder('companynew1', 'companynew1/:muid', 'Predictions for MUID', 'Company predictions with accept and reject.'),
+      { id: 'company', path: 'company/:muid', handle: bare, element: <PredictionsScreen /> },
+      { id: 'companynew', path: 'companynew/:muid', handle: bare, element: <PredictionsScreen /> },
+      { id: 'companynew1', path: 'companynew1/:muid', handle: bare, element: <PredictionsScreen /> },
       { id: 'emailbodypopup', path: 'emailbodypopup/:muid/:emaildate', handle: bare, element: <EmailBodyPopupScreen /> },
       ...productRoutes,
       placeholder('managepdf', 'managepdf/:product_id', 'Manage PDF', 'The product PDF and preview images.', bare),

@@ -32,8 +32,6 @@ export interface StoredModel {
 type WinkExport = [{ smoothingFactor: number }, Record<string, number>, Record<string, Record<string, number>>, Record<string, number>, string[]];
 
 const keep = 5;
-/** odds are log2 one-vs-rest odds; the logistic of them reads as a probability. */
-const scoreOf = (odds: number) => 1 / (1 + 2 ** -odds);
 
 /** Creates, trains and exports one classifier (wink-naive-bayes-text-classifier, binarised multinomial NB). */
 export function trainClassifier(examples: Array<{ tokens: string[]; label: string }>): string | null {
@@ -115,7 +113,13 @@ class TargetModel {
     const known = this.known(tokens);
     if (known.length === 0) return { guesses: [], evidence: [] };
     const odds = this.odds(known).filter(([label]) => !suppressed.has(label));
-    const guesses = odds.slice(0, keep).map(([label, o]) => ({ label, title: this.titles[label] ?? label, score: Math.round(scoreOf(o) * 1000) / 1000 }));
+    if (odds.length === 0) return { guesses: [], evidence: [] };
+    // Naive Bayes odds grow with the number of tokens and are overconfident; the score is each
+    // label's share of a softmax over the per-token odds, so scores of one email sum to 1.
+    const top = odds[0][1] / known.length;
+    const weights = odds.map(([, o]) => 2 ** (o / known.length - top));
+    const sum = weights.reduce((a, b) => a + b, 0);
+    const guesses = odds.slice(0, keep).map(([label], i) => ({ label, title: this.titles[label] ?? label, score: Math.round((weights[i] / sum) * 1000) / 1000 }));
     return { guesses, evidence: guesses.length ? this.evidence(known, guesses[0].label) : [] };
   }
 

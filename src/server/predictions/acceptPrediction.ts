@@ -12,6 +12,28 @@ import { currentModelInfo } from './modelStore';
 const draftStatus = 11;
 /** Email (codes/media_channel 3): the channel of a product catalogued from an email. */
 const emailChannel = 3;
+/** Consumer (codes/audience 1): a draft must name an audience to be saved; the editor corrects it. */
+const draftAudience = 1;
+
+/**
+ * The draft product of an email: email channel, its panelist (the date the panelist received it,
+ * which is also the entry date), and the defaults a new product gets. Refused (422) when the
+ * email has no panelist, since a product must name one.
+ */
+async function draftFromEmail(db: Db, muid: number, email: { email_date: Date | null; panelist_id: number | null }): Promise<Record<string, unknown>> {
+  const today = new Date().toISOString().slice(0, 10);
+  const received = email.email_date ? new Date(email.email_date).toISOString().slice(0, 10) : today;
+  const date = received > today ? today : received;
+  const p = email.panelist_id === null ? undefined : (await db.query<Record<string, unknown>>(
+    `select panelist_id, competi_id, first_name, last_name, age, gender, "incomeID", "stateID" from panelists where panelist_id = $1`,
+    [email.panelist_id],
+  )).rows[0];
+  if (!p) throw httpError(422, 'This email has no panelist, so no product can be drafted from it; enter its product in the product editor.');
+  return {
+    muid: String(muid), media_channel: emailChannel, audience: draftAudience, product_status: draftStatus, entry_date: date,
+    personalization: 2, campaign_language: 1, electronic_type: [1], panelists: [{ ...p, pp_date: date }],
+  };
+}
 
 const chainEntry = (id: string, level: number, title: string | null) => ({ id: Number(id), name: title ?? id, sequence: level, sectorWorksiteVoluntary: 0 });
 
@@ -27,14 +49,11 @@ export async function acceptPrediction(db: Db, req: FastifyRequest, muid: number
   const auth = requireAuth(req);
   const targets = (Object.keys(accept) as PredictionTarget[]).filter((t) => accept[t]);
   if (targets.length === 0) throw httpError(400, 'Choose a prediction to accept.');
-  const email = await db.query<{ email_date: Date | null }>('select email_date from emails where muid = $1', [muid]);
+  const email = await db.query<{ email_date: Date | null; panelist_id: number | null }>('select email_date, panelist_id from emails where muid = $1', [muid]);
   if (!email.rows[0]) throw httpError(404, 'Email not found');
   const stored = await findProductByMuid(db, muid);
   if (stored?.is_deleted === 1) throw httpError(409, 'The product of this email is deleted; restore it before accepting predictions.');
-  const today = new Date().toISOString().slice(0, 10);
-  const doc: Record<string, unknown> = stored
-    ? { ...stored.document, product_id: stored.product_id }
-    : { muid: String(muid), media_channel: emailChannel, product_status: draftStatus, entry_date: today, personalization: 2, campaign_language: 1, electronic_type: [1] };
+  const doc: Record<string, unknown> = stored ? { ...stored.document, product_id: stored.product_id } : await draftFromEmail(db, muid, email.rows[0]);
 
   const chains = Array.isArray(doc.sectors) ? [...(doc.sectors as unknown[][])] : [];
   const current = productLabels(doc);

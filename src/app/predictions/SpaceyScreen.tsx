@@ -1,0 +1,213 @@
+import { Button, Card, FormGroup, H3, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
+import type { Guess, ModelVariant, SpaceyListResponse, SpaceyRow } from '../../api/predictionTypes';
+import { cleanSubject, truncateText } from '../../ui/dashboard/cleanSubject';
+import { DataTable } from '../../ui/dashboard/DataTable';
+import { emailSearchMeta, emailSearchRuleFile, searchFields } from '../../ui/dashboard/dashboardMeta';
+import { fillPath } from '../../ui/dashboard/fillPath';
+import { MessageDialog } from '../../ui/dashboard/MessageDialog';
+import { openPopup } from '../../ui/dashboard/openPopup';
+import { Pager } from '../../ui/dashboard/Pager';
+import { acceptProductId } from '../../ui/dashboard/productIdInput';
+import { SearchForm } from '../../ui/dashboard/SearchForm';
+import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
+import { apiJson } from '../auth/apiFetch';
+import { predictionsApi } from './predictionsApi';
+import { formatUtcSeconds, percent, spaceyColumns, spaceyMeta, spaceyPageSizes, spaceyRowActions, variantQuery } from './spaceyMeta';
+import './predictions.css';
+
+const m = spaceyMeta.messages;
+// The spacey list holds emails of every status, so the search starts with every email type on.
+const initialCriteria = (): Criteria => ({ ...(emailSearchMeta['x-defaults'] as Criteria), show_blank: true, show_unused: true, show_used: true, show_copy: true, show_junk: true });
+
+function GuessCell({ guess }: { guess: Guess | null }) {
+  if (!guess) return <span className="spacey-guess spacey-guess--none">none</span>;
+  return (
+    <span className="spacey-guess" title={`${guess.title}: score ${guess.score}`}>
+      <span className="spacey-guess__title">{guess.title}</span>
+      <Tag minimal round intent={guess.score >= 0.8 ? 'success' : guess.score >= 0.5 ? 'primary' : 'none'}>
+        {percent(guess.score)}
+      </Tag>
+    </span>
+  );
+}
+
+/** /spacy and /spacy?variant=2019 (000 §2 "Predictions list"): emails with their predictions and scores. */
+export function SpaceyScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
+  const [view, setView] = useState({ page: 1, perpage: spaceyMeta.defaults.perpage, sorting_field: spaceyMeta.defaults.sorting_field, sorting_direction: spaceyMeta.defaults.sorting_direction as 'asc' | 'desc' });
+  const [criteria, setCriteria] = useState<Criteria>(initialCriteria);
+  const [applied, setApplied] = useState<Criteria | null>(null);
+  const [data, setData] = useState<SpaceyListResponse | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [raw, setRaw] = useState<RawData | null>(null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [productId, setProductId] = useState('');
+  const [sender, setSender] = useState('');
+  const [senders, setSenders] = useState<string[]>([]);
+
+  useEffect(() => {
+    apiJson<RawData>('/api/emails/raw-data').then(setRaw, () => undefined);
+  }, []);
+  const country = String(criteria.country ?? 'US');
+  useEffect(() => {
+    apiJson<StateItem[]>(`/api/emails/states/${country === '0' ? 'all' : country}`).then((s) => setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
+  }, [country]);
+  useEffect(() => {
+    let live = true;
+    predictionsApi.list({ ...view, variant, search: applied as unknown as SearchCriteria | null }).then(
+      (r) => live && setData(r),
+      (e: Error) => live && setMessage(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [view, variant, applied]);
+  // Sender details (000 §7 POST sender details {query, searchBy}): suggestions after more than 2 characters.
+  useEffect(() => {
+    if (sender.trim().length < spaceyMeta.predictionScreen.companySearchMinLength) return setSenders([]);
+    let live = true;
+    const t = setTimeout(() => predictionsApi.senderDetails(sender.trim(), sender.includes('@') ? 'email' : 'name').then((s) => live && setSenders(s), () => undefined), 250);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [sender]);
+
+  const fields = useMemo(() => searchFields(), []);
+  const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
+  const onSearch = () => {
+    const problem = checkSearch(emailSearchRuleFile, criteria);
+    if (problem) return setMessage(problem);
+    setApplied({ ...criteria });
+    setView((v) => ({ ...v, page: 1 }));
+  };
+  const onClear = () => {
+    setCriteria(initialCriteria());
+    setApplied(null);
+    setView((v) => ({ ...v, page: 1 }));
+  };
+  const onEdit = (field: string, value: unknown) => {
+    const { next, message: problem } = applySearchEdit(emailSearchRuleFile, criteria, field, value);
+    setCriteria(next);
+    if (problem) setMessage(problem);
+  };
+  const pickSender = (s: string) => {
+    const address = /<([^>]+)>/.exec(s)?.[1] ?? s;
+    setCriteria((c) => ({ ...c, query: address, by_id: false, by_subject: false, by_body: false, by_sender_name: false, by_sender_email: true }));
+    setSender('');
+  };
+  const onProductId = (typed: string) => {
+    const { value, rejected } = acceptProductId(typed, spaceyMeta.productIdPattern);
+    setProductId(value);
+    if (rejected) setMessage(m.invalidProductId);
+  };
+  /** 000 §7: in the spacey list a Used email's id asks for the entry id by its panelist. */
+  const onId = async (row: SpaceyRow) => {
+    if (row.deleted !== 2 || row.panelist_id === null) {
+      window.open(`/spaceyemail/${row.muid}`, '_blank', 'noopener');
+      return;
+    }
+    try {
+      const r = await predictionsApi.entryOfPanelist(row.panelist_id);
+      setMessage(r.entryID ? `Entry ID: ${r.entryID}` : m.noEntryForPanelist);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  const onFind = () => {
+    if (!productId.trim()) return setMessage(m.productIdEmpty);
+    openPopup(`/product/v2/${encodeURIComponent(productId.trim())}`, { width: 900, height: 700 });
+  };
+
+  const renderCell = (c: (typeof spaceyColumns)[number], row: SpaceyRow) => {
+    switch (c.kind) {
+      case 'id':
+        return (
+          <a href={`/spaceyemail/${row.muid}`} onClick={(e) => (e.preventDefault(), void onId(row))}>
+            {row.muid}
+          </a>
+        );
+      case 'subject':
+        return <span title={cleanSubject(row.email_subject)}>{truncateText(cleanSubject(row.email_subject), c.maxLength ?? 60, ' . . .')}</span>;
+      case 'utcDate':
+        return <span>{formatUtcSeconds(row.email_date)}</span>;
+      case 'guess':
+        return <GuessCell guess={(c.field === 'company' ? row.company : row.sector) ?? null} />;
+      case 'actions':
+        return (
+          <span className="email-actions">
+            {spaceyRowActions.map((a) => (
+              <Button
+                key={a.key}
+                variant="minimal"
+                size="small"
+                icon={a.icon as never}
+                title={a.label}
+                aria-label={`${a.label} ${row.muid}`}
+                onClick={() => openPopup(fillPath(a.path.replace('{variantQuery}', variantQuery(variant)), { ...row, emaildate: row.email_date ?? 'none' }), a.popup)}
+              />
+            ))}
+          </span>
+        );
+      default:
+        return <span>{String(c.field ? (row as unknown as Record<string, unknown>)[c.field] ?? '' : '')}</span>;
+    }
+  };
+
+  const title = spaceyMeta.variants.find((v) => v.key === variant)?.label ?? 'Spacey';
+  return (
+    <section className="email-dashboard spacey" aria-label={`${title} dashboard`}>
+      <H3 className="email-dashboard__title">{title} dashboard</H3>
+      <Tabs id="spacey-variants" selectedTabId={variant} onChange={(id) => navigate(spaceyMeta.variants.find((v) => v.key === id)?.path ?? '/spacy')}>
+        {spaceyMeta.variants.map((v) => (
+          <Tab key={v.key} id={v.key} title={v.label} />
+        ))}
+      </Tabs>
+      <Card className="email-dashboard__search" compact>
+        <SearchForm fields={fields} value={criteria} onEdit={onEdit} onSearch={onSearch} onClear={onClear} lists={lists} flags={[]} days={raw?.days ?? []} months={raw?.months ?? []} years={raw?.years ?? []} />
+        <FormGroup className="spacey__sender" label="Sender details" labelFor="spacey-sender" inline>
+          <InputGroup id="spacey-sender" value={sender} onValueChange={setSender} placeholder="Sender name or email (3+ characters)" />
+        </FormGroup>
+        {senders.length ? (
+          <ul className="spacey__senders" aria-label="Senders">
+            {senders.map((s) => (
+              <li key={s}>
+                <Button variant="minimal" size="small" text={s} onClick={() => pickSender(s)} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Card>
+      {data ? (
+        <>
+          <div className="spacey__model" role="status">
+            {data.model ? `Model v${data.model.version}, trained ${formatUtcSeconds(data.model.trained_at)}: ${data.totalSpaceyEmails} emails with predictions` : m.noModel}
+          </div>
+          <DataTable<SpaceyRow>
+            label="Predictions"
+            columns={spaceyColumns}
+            rows={data.payload}
+            emptyText={m.noRecords}
+            sort={{ field: view.sorting_field, direction: view.sorting_direction }}
+            onSort={(field) => setView((v) => ({ ...v, page: 1, sorting_field: field, sorting_direction: v.sorting_field === field && v.sorting_direction === 'desc' ? 'asc' : 'desc' }))}
+            dependencies={[variant]}
+            renderCell={renderCell}
+          />
+          <Pager page={view.page} lastPage={data.lastPage} perpage={view.perpage} pageSizes={spaceyPageSizes} onPage={(page) => setView((v) => ({ ...v, page }))} onPerPage={(perpage) => setView((v) => ({ ...v, page: 1, perpage }))} total={data.totalSpaceyEmails} />
+        </>
+      ) : (
+        <Spinner aria-label="Loading predictions" />
+      )}
+      <FormGroup className="email-dashboard__assign" label="Product ID" labelFor="spacey-product-id" inline>
+        <InputGroup id="spacey-product-id" aria-label="Product ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
+        <Button text="Open product" onClick={onFind} />
+      </FormGroup>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailPredictions, SpaceyListResponse } from '../../src/api/predictionTypes';
+import { projectRoot } from '../../src/server/paths';
+import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { signInThroughPage } from './helpers/signIn';
+
+// Issue 15: a fresh start shows predictions on /spacy with scores; Accept gives the email's product
+// the predicted sector chain and company; Reject is stored and counted by the next `predictions train`.
+const adminPassword = 'admin-predictions-e2e';
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 200 });
+
+describe('predictions (spacey) in the browser', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-spacey-e2e-'));
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let problems: string[];
+
+  const api = async <T,>(path: string, body?: unknown): Promise<T> => {
+    const res = await page.request.fetch(`${server.url}${path}`, body === undefined ? {} : { method: 'POST', data: body });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+  /** Scored emails without a product yet (Accept drafts one), best sector score first. */
+  const candidates = async () =>
+    (await api<SpaceyListResponse>('/api/spacey/list', { page: 1, perpage: 50, sorting_field: 'top_score', sorting_direction: 'desc' })).payload.filter((r) => r.deleted === 0 && r.sector && r.company);
+
+  beforeAll(async () => {
+    // A small demo inbox keeps the first start short; it still links products and trains the model.
+    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '200' }, timeoutMs: 300_000 });
+    browser = await launchBrowser();
+    ({ page, problems } = await openWatchedPage(browser.context));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInThroughPage(page, server.url, 'admin', adminPassword);
+  }, 360_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a fresh start lists predictions with scores on /spacy', async () => {
+    await page.goto(`${server.url}/spacy`);
+    await poll(() => page.getByRole('heading', { name: 'Spacey dashboard' }).isVisible()).toBe(true);
+    // The server scores the demo inbox in the background after the first start.
+    await poll(async () => {
+      await page.reload();
+      return page.getByText(/^Model v\d+, trained .*: \d+ emails with predictions$/).isVisible();
+    }).toBe(true);
+    await poll(() => page.locator('.spacey-guess .bp6-tag').first().textContent()).toMatch(/^\d+%$/);
+    // 000 §5 spacey product id entry.
+    await page.getByLabel('Product ID').fill('12a');
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please enter only numeric value or hyphon.');
+    await page.getByRole('button', { name: 'Ok' }).click();
+    expect(problems).toEqual([]);
+  });
+
+  it('Accept gives the email a draft product with the predicted sector chain and company', async () => {
+    await poll(async () => (await candidates()).length).toBeGreaterThan(1);
+    const row = (await candidates())[0];
+    await page.goto(`${server.url}/company/${row.muid}`);
+    await poll(() => page.getByRole('heading', { name: `Predictions for MUID ${row.muid}` }).isVisible()).toBe(true);
+    const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
+    await page.getByRole('button', { name: 'Accept top predictions' }).click();
+    await poll(() => page.getByText(/^Draft product \d+ created with the accepted predictions\.$/).isVisible()).toBe(true);
+    const doc = (await api<{ payload: { sectors: Array<Array<{ id: number }>>; companies: Array<{ companyID: number }> } }>(`/api/product/muid/${row.muid}`)).payload;
+    expect(String(doc.sectors[0][0].id)).toBe(before.sectors[0].label);
+    expect(String(doc.companies[0].companyID)).toBe(before.companies[0].label);
+    await poll(() => page.getByText(/^Product \d+ \(entry /).isVisible()).toBe(true);
+    // /visualize highlights the evidence words in the text the model read.
+    await page.goto(`${server.url}/visualize/${row.muid}`);
+    await poll(() => page.locator('.visualize__text mark').count()).toBeGreaterThan(0);
+  });
+
+  it('Reject stores the feedback, and the next `predictions train` counts it', async () => {
+    const row = (await candidates())[1];
+    const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
+    const top = before.sectors[0];
+    await page.goto(`${server.url}/company/${row.muid}`);
+    await page.getByRole('button', { name: `Reject Sector ${top.title}`, exact: true }).click();
+    await poll(() => page.getByText('Prediction rejected; the next training will use this feedback.').isVisible()).toBe(true);
+    await poll(async () => (await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).sectors.map((g) => g.label)).not.toContain(top.label);
+    expect((await api<{ feedbackPending: number }>('/api/spacey/status')).feedbackPending).toBe(1);
+    expect(problems).toEqual([]);
+    // The embedded database has one user at a time: stop the server, then train from the CLI.
+    await browser.close();
+    await server.stop();
+    const { stdout } = await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'predictions', 'train'], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 240_000 });
+    expect(stdout).toMatch(/^trained model v\d+ \(current\) on \d+ examples in \d+ ms; 1 rejections used$/m);
+    expect(stdout).toMatch(/sector +accuracy .* \| baseline \(majority \d+\)/);
+  }, 300_000);
+});
