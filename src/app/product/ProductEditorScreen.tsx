@@ -4,7 +4,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { StatusActionName } from '../../api/products';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
+import { compileForm } from '../../ui/form/compileForm';
 import { MetadataForm } from '../../ui/form/MetadataForm';
+import { SectionNav } from '../../ui/form/SectionNav';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { ActivityLogDialog } from '../../ui/product/ActivityLogDialog';
 import { MoveAndDeleteDialog, type MoveAndDeleteCalls } from '../../ui/product/MoveAndDeleteDialog';
@@ -20,6 +22,7 @@ import { changeActions } from './changeActions';
 import { editorOnlyFields, hideFields } from './editorOnlyFields';
 import { editorWarnings } from './editorWarnings';
 import { newProductDocument } from './newProductDocument';
+import { starlessFor, withoutStars } from './requiredForAction';
 import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
 import { httpProductLookups, productApi, ProductRefusedError } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
@@ -107,13 +110,30 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
+  const plan = buttonPlan(kind, doc);
+  // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
+  const starAction = plan.statusActions ? 'approve' : 'save';
+  const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
   const shownVm = useMemo(() => {
-    const base = hideFields(vm as unknown as ViewModelLike, hidden);
+    const base = withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless);
     if (!deleted) return base;
     const blocks = { ...base.blocks };
     for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, hidden, deleted]);
+  }, [vm, hidden, deleted, starless]);
+  const formRef = useRef<HTMLDivElement | null>(null);
+  const sectionKey = useMemo(
+    () =>
+      compileForm(pe.blocks, pe.codes)
+        .blocks.filter((b) => !EDITOR_BLOCKS.includes(b.id) && shownVm.blocks?.[b.id]?.visible !== false)
+        .map((b) => b.id)
+        .join(','),
+    [pe, shownVm],
+  );
+  const sections = useMemo(() => {
+    const byId = compileForm(pe.blocks, pe.codes).blocksById;
+    return sectionKey ? sectionKey.split(',').map((id) => ({ id, title: byId.get(id)!.title })) : [];
+  }, [pe, sectionKey]);
   const today = useMemo(() => localToday(), []);
 
   const notify = useCallback((msg: ReactNode, intent: 'danger' | 'warning' | 'success' | 'primary' = 'primary', timeout = 5000) => {
@@ -179,7 +199,6 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
-  const plan = buttonPlan(kind, doc);
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
   const isProductAdmin = !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*')));
   const disabled = uploading || busy;
@@ -277,7 +296,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             )}
           </dl>
           <p className="portal-required-legend">
-            Fields marked <span className="portal-required">*</span> are required.
+            Fields marked <span className="portal-required">*</span> are required to {plan.statusActions ? 'approve' : plan.submit === 'Update' ? 'update' : 'submit'}.
           </p>
           {productId !== undefined && (
             <Link to={`/viewproduct/${String(doc.muid ?? '-')}?product_id=${productId}`} target="_blank">
@@ -285,6 +304,19 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             </Link>
           )}
         </header>
+        <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
+          {plan.statusActions &&
+            statusButtons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
+          {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void run('save')} />}
+          {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void remove()} />}
+          {plan.cancel && <Button text="Cancel" disabled={disabled} onClick={() => navigate(cancelTarget(doc.ec_content_type))} />}
+          {plan.tempCreated && <span className="portal-temp-created">{TEMP_CREATED}</span>}
+          {productId !== undefined && vm.blocks.send_link?.visible !== false && (
+            <Button text="Link to your colleague" icon="envelope" disabled={disabled} onClick={() => setDialog('send')} />
+          )}
+          {productId !== undefined && plan.statusActions && <Button text="Move and delete" icon="move" disabled={disabled} onClick={() => setDialog('move')} />}
+          {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => setDialog('log')} />}
+        </div>
         {plan.deletedNotice && (
           <Callout intent="warning" title="Deleted product">
             {DELETED_NOTICE}
@@ -296,7 +328,9 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             {message}
           </Callout>
         )}
-        <div onBlurCapture={onBlurCapture}>
+        <div className="portal-product-body">
+          <SectionNav sections={sections} container={formRef} />
+          <div className="portal-product-form" ref={formRef} onBlurCapture={onBlurCapture}>
           <WhyProvider engine={pe.engine} document={doc}>
             <MetadataForm
               blocks={pe.blocks}
@@ -313,19 +347,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
           <p className="portal-rules-link">
             <a href="/rules" target="_blank" rel="noopener">Rule catalogue</a>: every rule behind this form, in plain words.
           </p>
-        </div>
-        <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
-          {plan.statusActions &&
-            statusButtons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
-          {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void run('save')} />}
-          {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void remove()} />}
-          {plan.cancel && <Button text="Cancel" disabled={disabled} onClick={() => navigate(cancelTarget(doc.ec_content_type))} />}
-          {plan.tempCreated && <span className="portal-temp-created">{TEMP_CREATED}</span>}
-          {productId !== undefined && vm.blocks.send_link?.visible !== false && (
-            <Button text="Link to your colleague" icon="envelope" disabled={disabled} onClick={() => setDialog('send')} />
-          )}
-          {productId !== undefined && plan.statusActions && <Button text="Move and delete" icon="move" disabled={disabled} onClick={() => setDialog('move')} />}
-          {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => setDialog('log')} />}
+          </div>
         </div>
       </div>
       {dialog === 'move' && <MoveAndDeleteDialog isOpen onClose={() => setDialog(null)} calls={moveCalls} onMoved={() => navigate(cancelTarget(doc.ec_content_type))} />}

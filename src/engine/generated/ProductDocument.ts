@@ -36,6 +36,8 @@ export interface ProductDocument {
   panelists?: PanelistsItem[] | null;
   /** Add Panelist. The panelist picker: the panelist being added (checked by the panelist_add action). Editor state, not stored. Block `panelists`. */
   panelist_draft?: PanelistDraft | null;
+  /** Earliest Panelist Date. The earliest panelist date, derived for the entry date check's message; not stored with the product. Format: date. Editor state, not stored. Block `panelists`. */
+  earliest_panelist_date?: string | null;
   /** Product PDF. Block `media`. */
   product_pdf?: string | null;
   /** Use Process PDF. Block `media`. */

@@ -1,5 +1,6 @@
 import { WhyButton } from '../why/WhyButton';
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore, type CSSProperties } from 'react';
+import { blockColumns } from './fieldSpan';
 import { FieldView } from './FieldView';
 import type { BlockModel } from './formModel';
 import type { FormStore } from './formStore';
@@ -13,13 +14,22 @@ export interface BlockViewProps {
   level?: number;
 }
 
-/** One block: its title, its fields and its child blocks, or nothing while the view model hides it. */
+/**
+ * One block: its title, then its fields and child blocks in a grid of `x-block.columns` (default 4)
+ * columns; nothing while the view model hides it.
+ */
 export const BlockView = memo(function BlockView({ block, store, mode, level = 3 }: BlockViewProps) {
   const visible = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.isBlockVisible(block.id));
   if (!visible) return null;
   const Heading = `h${Math.min(level, 6)}` as 'h3';
+  const columns = blockColumns(block.schema);
   return (
-    <section className={`portal-block portal-block-${mode}`} data-block={block.id} aria-label={block.title}>
+    <section
+      className={`portal-block portal-block-${mode} portal-grid`}
+      data-block={block.id}
+      aria-label={block.title}
+      style={{ ['--portal-columns' as string]: columns } as CSSProperties}
+    >
       {block.title && (
         <div className="portal-block-head">
           <Heading className="portal-block-title">{block.title}</Heading>
@@ -27,7 +37,7 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
         </div>
       )}
       {block.fields.map((f) => (
-        <FieldView key={f.path} field={f} store={store} mode={mode} />
+        <FieldView key={f.path} field={f} store={store} mode={mode} columns={columns} />
       ))}
       {block.children.map((b) => (
         <BlockView key={b.id} block={b} store={store} mode={mode} level={level + 1} />

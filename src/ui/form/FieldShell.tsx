@@ -15,7 +15,8 @@ export interface FieldShellProps {
 }
 
 /**
- * The frame of an editable field: optional sub-heading, label with the required star, the widget,
+ * The frame of an editable field: optional sub-heading, label with the required star and the small
+ * Why? icon on the same line, the widget,
  * then the errors (danger intent) or the help text. Shared by the metadata renderer and the RJSF
  * FieldTemplate.
  */
@@ -36,16 +37,18 @@ export function FieldShell({ id, label, required, errors, help, heading, why, ch
       {heading && <h5 className="portal-form-heading">{heading}</h5>}
       <FormGroup
         className="portal-field"
-        label={label}
-        labelFor={id}
-        labelInfo={
+        label={
           required || why ? (
             <>
+              {label}
               {required && <span className="portal-required" aria-label="required">*</span>}
               {why && <WhyButton target={why} />}
             </>
-          ) : undefined
+          ) : (
+            label
+          )
         }
+        labelFor={id}
         helperText={helper}
         intent={errors.length ? 'danger' : 'none'}
       >

@@ -1,11 +1,13 @@
-import { memo, useCallback, useMemo, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
 import type { EnumOptionsType } from '@rjsf/utils';
 import { pickEntry, type RegistryEntry } from '../registry/fieldRegistry';
 import type { FieldState } from './fieldState';
 import { enumOptionsFor } from './enumOptionsFor';
 import { FieldShell } from './FieldShell';
+import { fieldSpan } from './fieldSpan';
 import type { FieldModel } from './formModel';
 import type { FormStore } from './formStore';
+import { isEmptyValue } from './isEmptyValue';
 import { ReadRow } from './ReadRow';
 import { useRegistry } from './RegistryContext';
 import type { FormMode } from './types';
@@ -15,49 +17,81 @@ export interface FieldViewProps {
   field: FieldModel;
   store: FormStore;
   mode: FormMode;
+  /** Columns of the grid the field sits in (its block's `x-block.columns`). */
+  columns: number;
 }
+
+const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
 
 /**
  * One field, subscribed to its own view-model entry (label, star, errors, visibility); its value
  * is drawn by FieldValue, subscribed to the value. A keystroke elsewhere renders neither; hidden
- * (per the view model) fields render nothing.
+ * (per the view model) fields render nothing. The field is one cell of its block's grid, as wide
+ * as `x-ui.width` or its widget's default says.
  */
-export const FieldView = memo(function FieldView({ field, store, mode }: FieldViewProps) {
+export const FieldView = memo(function FieldView({ field, store, mode, columns }: FieldViewProps) {
   const subscribe = store.subscriber(field.path);
   const state = useSyncExternalStore(subscribe, () => store.getField(field.path));
   const registry = useRegistry()!;
   const entry = useMemo(() => pickEntry(registry.entries, field, registry.fallback), [registry, field]);
-  const enumOptions = useMemo(() => enumOptionsFor(field, state.options, mode), [field, state.options, mode]);
+  const staticReadonly = field.ui.readonly === true || field.schema.readOnly === true;
+  // Read-only values are drawn as text (read mode of the same entry), not as greyed inputs.
+  const asText = mode === 'read' || ((staticReadonly || state.readonly) && !entry.ownFrame && !field.children);
+  // Only text-drawn fields read their value here (to hide empty ones); inputs never do.
+  const empty = useSyncExternalStore(subscribe, () => asText && isEmptyValue(store.getValue(field.path)));
+  const enumOptions = useMemo(() => enumOptionsFor(field, state.options, asText ? 'read' : mode), [field, state.options, mode, asText]);
+  const span = fieldSpan(field, entry, columns);
+  const cellStyle = useMemo<CSSProperties>(() => (span >= columns ? FULL_ROW : { gridColumn: `span ${span}` }), [span, columns]);
 
   if (!state.visible) return null;
+  // A read-only value the product does not have yet (an entry id before the first save) is not drawn.
+  if (mode === 'edit' && staticReadonly && empty) return null;
   const label = state.label ?? field.title;
   const help = typeof field.ui.help === 'string' ? field.ui.help : undefined;
+  const heading = field.ui.heading ? <h5 className={mode === 'read' ? 'portal-summary-heading' : 'portal-form-heading'} style={FULL_ROW}>{field.ui.heading}</h5> : null;
 
   if (field.children && !Array.isArray(field.schema.type) && field.schema.type !== 'array' && !field.ui.widget) {
-    // A nested object without a widget of its own: a titled group of its members.
+    // A nested object without a widget of its own: a titled group of its members, in its own grid.
     return (
-      <fieldset className="portal-field-group">
+      <fieldset className="portal-field-group portal-grid" style={{ ...FULL_ROW, ['--portal-columns' as string]: columns }}>
         <legend>{label}</legend>
         {field.children.map((c) => (
-          <FieldView key={c.path} field={c} store={store} mode={mode} />
+          <FieldView key={c.path} field={c} store={store} mode={mode} columns={columns} />
         ))}
       </fieldset>
     );
   }
 
-  const widget = <FieldValue field={field} store={store} state={state} enumOptions={enumOptions} entry={entry} read={mode === 'read'} />;
-  if (mode === 'read') {
-    return entry.ownFrame ? widget : (
-      <ReadRow label={label} heading={field.ui.heading}>
-        {widget}
-      </ReadRow>
+  const widget = <FieldValue field={field} store={store} state={state} enumOptions={enumOptions} entry={entry} read={asText} />;
+  if (entry.ownFrame) {
+    return (
+      <>
+        {heading}
+        <div className="portal-cell" style={FULL_ROW}>
+          {widget}
+        </div>
+      </>
     );
   }
-  if (entry.ownFrame) return widget;
+  if (mode === 'read') {
+    return (
+      <>
+        {heading}
+        <ReadRow label={label} empty={empty} style={cellStyle}>
+          {widget}
+        </ReadRow>
+      </>
+    );
+  }
   return (
-    <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} heading={field.ui.heading} why={field.path}>
-      {widget}
-    </FieldShell>
+    <>
+      {heading}
+      <div className={`portal-cell${asText ? ' portal-cell-text' : ''}`} style={cellStyle}>
+        <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} why={field.path}>
+          {widget}
+        </FieldShell>
+      </div>
+    </>
   );
 });
 

@@ -1,14 +1,11 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
-/** One labelled row of the read-only summary. */
-export function ReadRow({ label, children, heading }: { label: string; children: ReactNode; heading?: string }) {
+/** One labelled cell of the read-only summary grid: the label above its value. */
+export function ReadRow({ label, children, empty, style }: { label: string; children: ReactNode; empty?: boolean; style?: CSSProperties }) {
   return (
-    <>
-      {heading && <h5 className="portal-summary-heading">{heading}</h5>}
-      <div className="portal-summary-row">
-        <span className="portal-summary-label">{label}</span>
-        <span className="portal-summary-value">{children}</span>
-      </div>
-    </>
+    <div className={`portal-summary-row${empty ? ' portal-summary-empty' : ''}`} style={style}>
+      <span className="portal-summary-label">{label}</span>
+      <span className="portal-summary-value">{children}</span>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ const isChainList = (f: FieldModel) => typeOf(f.schema) === 'array' && !!f.schem
  */
 export const productEntries: readonly RegistryEntry[] = [
   // Editor state: drawn by the widgets that own it (picker drafts, promotion edit index, upload).
-  { name: 'product-name-lookup', tester: when(named('product-name-lookup'), 200), edit: ProductNameLookupWidget, read: NothingWidget, ownFrame: false },
+  { name: 'product-name-lookup', tester: when(named('product-name-lookup'), 200), edit: ProductNameLookupWidget, read: NothingWidget, ownFrame: false, width: 'medium' },
   { name: 'transient', tester: when((f) => f.schema['x-transient'] === true, 150), edit: NothingWidget, read: NothingWidget, ownFrame: true },
   { name: 'panelists', tester: when((f) => named('panelists')(f) || objectListWithLookup('panelists')(f)), edit: PanelistsWidget, read: ReadPanelists },
   { name: 'companies', tester: when((f) => named('companies')(f) || objectListWithLookup('companies')(f)), edit: CompaniesWidget, read: CompaniesWidget },
@@ -44,8 +44,8 @@ export const productEntries: readonly RegistryEntry[] = [
     edit: PromotionsWidget,
     read: ReadPromotions,
   },
-  { name: 'company-select', tester: when((f) => named('select')(f) && f.ui.lookup === 'companies'), edit: CompanySelectWidget, read: ReadCompanyName },
+  { name: 'company-select', tester: when((f) => named('select')(f) && f.ui.lookup === 'companies'), edit: CompanySelectWidget, read: ReadCompanyName, width: 'medium' },
   { name: 'slots', tester: when((f) => isObjectList(f) && typeof f.ui.slots === 'number'), edit: IncentivesWidget, read: IncentivesWidget },
-  { name: 'file', tester: when(named('file')), edit: UploadWidget, read: UploadWidget },
-  { name: 'product-image', tester: when(named('image', 'product-image')), edit: ProductImageWidget, read: ProductImageWidget },
+  { name: 'file', tester: when(named('file')), edit: UploadWidget, read: UploadWidget, width: 'medium' },
+  { name: 'product-image', tester: when(named('image', 'product-image')), edit: ProductImageWidget, read: ProductImageWidget, width: 'medium' },
 ];

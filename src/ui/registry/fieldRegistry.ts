@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Widget, WidgetProps } from '@rjsf/utils';
 import type { FieldModel } from '../form/formModel';
+import type { FieldWidth } from '../form/fieldSpan';
 
 /** How well an entry fits a field: higher wins; a negative rank means "not at all" (JSON Forms style). */
 export type Tester = (field: FieldModel) => number;
@@ -18,6 +19,8 @@ export interface RegistryEntry {
   read: ComponentType<WidgetProps>;
   /** True when the entry draws its own label/frame (lists, tables). */
   ownFrame?: boolean;
+  /** Default width in the block grid when `x-ui.width` does not say (text: narrow with a unit, else medium; others full). */
+  width?: FieldWidth;
 }
 
 export const NOT_APPLICABLE = -1;

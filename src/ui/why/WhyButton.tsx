@@ -16,7 +16,7 @@ interface WhyButtonProps {
 const catalogueHref = (id: string) => `/rules?q=${encodeURIComponent(id)}`;
 
 /**
- * "Why?" beside a field or block: opens the engine's explanation (which rule, which values) of why it
+ * "Why?" (a small help icon) beside a field label or block title: opens the engine's explanation (which rule, which values) of why it
  * is hidden, required, read-only or invalid. The engine runs in the browser, on open only.
  */
 export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButtonProps) {
@@ -32,12 +32,12 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
     } catch (e) {
       failure = e instanceof Error ? e.message : String(e);
     }
-    content = <div style={{ padding: 12, maxWidth: 640 }}>{ex ? <WhyPanel explanation={ex} ruleHref={ruleHref} /> : <p>Cannot explain {target}: {failure}</p>}</div>;
+    content = <div className="portal-why-popover">{ex ? <WhyPanel explanation={ex} ruleHref={ruleHref} /> : <p>Cannot explain {target}: {failure}</p>}</div>;
   }
   if (!run) return null;
   return (
     <PopoverNext isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
-      <Button variant="minimal" size="small" icon="help" text="Why?" aria-label={`Why? (${target})`} data-why-target={target} />
+      <Button className="portal-why-button" variant="minimal" size="small" icon="help" title="Why?" aria-label={`Why? (${target})`} data-why-target={target} />
     </PopoverNext>
   );
 }

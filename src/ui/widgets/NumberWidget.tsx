@@ -27,7 +27,6 @@ export function NumberWidget(props: WidgetProps) {
       }}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
-      style={o.width !== undefined ? { width: o.width } : undefined}
     />
   );
 }

@@ -13,7 +13,7 @@ export function TextWidget(props: WidgetProps) {
   const maxLength = o.maxLength ?? props.schema.maxLength;
   const danger = intentOf(props) === 'danger';
   return (
-    <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${disabled ? ` ${Classes.DISABLED}` : ''}`} style={o.width !== undefined ? { width: o.width } : undefined}>
+    <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${disabled ? ` ${Classes.DISABLED}` : ''}`}>
       <input
         id={id}
         name={props.htmlName ?? id}
