@@ -13,6 +13,8 @@ import { VisualizeScreen } from './predictions/VisualizeScreen';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
 import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
 import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
+import { ManagePdfScreen } from './media/ManagePdfScreen';
+import { MobilePreviewScreen } from './media/MobilePreviewScreen';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
@@ -56,8 +58,8 @@ export const routes: RouteObject[] = [
       { id: 'companynew1', path: 'companynew1/:muid', handle: bare, element: <PredictionsScreen /> },
       { id: 'emailbodypopup', path: 'emailbodypopup/:muid/:emaildate', handle: bare, element: <EmailBodyPopupScreen /> },
       ...productRoutes,
-      placeholder('managepdf', 'managepdf/:product_id', 'Manage PDF', 'The product PDF and preview images.', bare),
-      placeholder('mobilepreview', 'mobilepreview/:product_id', 'Mobile preview', 'One image or video of a mobile product.', bare),
+      { id: 'managepdf', path: 'managepdf/:product_id', handle: bare, element: <ManagePdfScreen /> },
+      { id: 'mobilepreview', path: 'mobilepreview/:product_id', handle: bare, element: <MobilePreviewScreen /> },
       { id: 'rules', path: 'rules', element: <RuleCatalogueScreen /> },
       { id: 'signin', path: 'signin', handle: bare, element: <SignInScreen /> },
       { id: 'admin', path: 'admin/*', handle: bare, element: <AdminPortal /> },

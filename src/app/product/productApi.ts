@@ -3,6 +3,7 @@ import type {
   PanelistSearchRow, ProductLogRow, ProductLogResponse, ProductResponse, ProductRuleError, PublicationSearchRow, SectorOption, StatusActionName,
   UploadResponse, UsersResponse,
 } from '../../api/products';
+import type { UploadPdfResponse } from '../../api/media';
 import type { ProductLookups, UploadResult } from '../../ui/product/ProductLookups';
 import { apiFetch, apiJson, ApiError } from '../auth/apiFetch';
 import { readCookie } from '../auth/cookies';
@@ -80,6 +81,7 @@ export const httpProductLookups: ProductLookups = {
     return r.product_headline_exist ? `Duplicate headline: "${r.request.product_headline}" is already used by product ${r.product_id ?? ''}`.trim() : null;
   },
   upload: (file, productId, onProgress, signal) => uploadMedia(file, productId, onProgress, signal),
+  media: (productId) => apiJson<UploadPdfResponse>(`/api/upload-pdf?product_id=${productId}`).then((r) => r.payload),
 };
 
 /** XHR rather than fetch: fetch reports no upload progress. */

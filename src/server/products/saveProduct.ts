@@ -83,6 +83,8 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
     if (stored) {
       doc.entry_id = stored.entry_id ?? doc.entry_id;
       if (stored.muid !== null) doc.muid = String(stored.muid);
+      // Filled by the PDF processing in the background: an editor's older copy must not undo it.
+      for (const k of ['pdf_content', 'banner_product_path']) if (stored.document[k] !== undefined && stored.document[k] !== '') doc[k] = stored.document[k];
     } else if (typeof doc.entry_id !== 'string' || !/^\d{4}-\d{2}-\d{2}[\d -]*$/.test(doc.entry_id)) {
       doc.entry_id = newEntryId(doc);
     }

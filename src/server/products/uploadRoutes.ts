@@ -5,6 +5,9 @@ import type { UploadResponse } from '../../api/products';
 import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
+import { registerMediaRoutes } from '../media/mediaRoutes';
+import { enqueuePdfJob } from '../media/pdfJobs';
+import { startPdfProcessor, type PdfProcessor } from '../media/pdfProcessor';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { parseId } from './parseId';
 import { changedKeys, findProduct, recordProductActivity } from './productStore';
@@ -29,6 +32,15 @@ const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '
 export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   const storage = fsStorage(storageRoot(ctx.config.dataDir));
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
+  // PDF pages and text are made in the background; the processor lives as long as the server.
+  let processor: PdfProcessor | undefined;
+  app.addHook('onReady', async () => {
+    processor = startPdfProcessor({ db: ctx.db, storage, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await processor?.stop();
+  });
+  registerMediaRoutes(app, ctx, storage, () => processor);
 
   app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
@@ -108,10 +120,11 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
       await ctx.db.transaction(async (tx) => {
         const row = await findProduct(tx, productId, { forUpdate: true });
         if (!row) throw httpError(404, `Product ${productId} not found`);
-        await tx.query(
-          'insert into product_files (product_id, storage_key, filename, mime, size, sha256, kind, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        const file = await tx.query<{ id: string }>(
+          'insert into product_files (product_id, storage_key, filename, mime, size, sha256, kind, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id',
           [productId, key, filename, type.mime, size, sha256, kind, auth.username],
         );
+        if (kind === 'pdf') await enqueuePdfJob(tx, file.rows[0].id, productId);
         const patch = { product_pdf: productPdf, file_name: filename, file_type: type.mime, document_size_byte: size, original_document_size: size };
         const after = { ...row.document, ...patch };
         await tx.query('update products set document = $2::jsonb, last_worked_user = $3, updated_at = now() where product_id = $1', [productId, JSON.stringify(after), auth.username]);
@@ -122,6 +135,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
       await storage.delete(key);
       throw err;
     }
+    if (kind === 'pdf') processor?.wake();
     return { statusCode: 200, payload: { product_id: productId, filename, mime: type.mime, size, kind, product_pdf: productPdf } };
   });
 

@@ -1,4 +1,5 @@
 /** Search and reference calls the product widgets make (001 §7); the screen supplies an HTTP implementation. */
+import type { MediaDetails } from './MediaDetails';
 import type { AffinitySearchRow, CompanySearchRow, PanelistSearchRow, PublicationSearchRow, UserOption } from '../../api/products';
 
 export type PanelistHit = PanelistSearchRow;
@@ -27,4 +28,6 @@ export interface ProductLookups {
   headlineDuplicate(headline: string, productId?: number): Promise<string | null>;
   /** Uploads the product media, reporting progress (bytes sent of total). */
   upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<UploadResult>;
+  /** The product's current file, its extracted text and the state of its processing. */
+  media(productId: number): Promise<MediaDetails>;
 }

@@ -1,8 +1,12 @@
 import { Button, FileInput, ProgressBar } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatRate } from './formatRate';
+import './media.css';
+import { MediaPreview } from './MediaPreview';
+import { PdfTextDialog } from './PdfTextDialog';
 import { useOptionalProductEditor } from './ProductEditorContext';
+import { refreshMediaDetails, useMediaDetails } from './useMediaDetails';
 
 interface Progress {
   percent: number;
@@ -22,16 +26,71 @@ export function UploadWidget(props: WidgetProps) {
   const abort = useRef<AbortController | null>(null);
   const current = typeof props.value === 'string' ? props.value : '';
   const productId = editor?.getDoc().product_id as number | undefined;
-  const manage = productId ? (
-    <a href={`/managepdf/${productId}`} target="_blank" rel="noreferrer">
-      Manage Preview
-    </a>
+  const lookups = editor?.lookups;
+  const details = useMediaDetails(productId, lookups?.media ?? noMedia);
+  const [viewing, setViewing] = useState(false);
+  const done = details?.processing.status === 'done';
+  // When the page images and text are ready, the document takes what the server filled.
+  useEffect(() => {
+    if (!editor || !details || !done) return;
+    const text = details.pdf_text === null ? undefined : details.pdf_text.slice(0, details.max_characters);
+    const d = editor.getDoc();
+    if ((text === undefined || d.pdf_content === text) && d.banner_product_path === (details.banner_product_path ?? undefined)) return;
+    editor.update((doc) => ({ ...doc, ...(text === undefined ? {} : { pdf_content: text }), banner_product_path: details.banner_product_path ?? undefined }));
+  }, [editor, details, done]);
+  const links = productId ? (
+    <span className="portal-media-links">
+      {details?.file_path && (
+        <a href={details.file_path} target="_blank" rel="noreferrer" title="Open the uploaded file in a new window">
+          Manage Product Content
+        </a>
+      )}
+      {details?.kind === 'pdf' && (
+        <a href={`/managepdf/${productId}`} target="_blank" rel="noreferrer">
+          Manage Preview
+        </a>
+      )}
+      {details?.kind === 'pdf' && done && (
+        <a
+          href="#pdf-text"
+          onClick={(e) => {
+            e.preventDefault();
+            setViewing(true);
+          }}
+        >
+          View Content
+        </a>
+      )}
+    </span>
   ) : null;
+  const below = (
+    <>
+      {details?.pdf_content_message && (
+        <div className="portal-media-warning" role="alert">
+          {details.pdf_content_message}{' '}
+          <a
+            href="#pdf-text"
+            onClick={(e) => {
+              e.preventDefault();
+              setViewing(true);
+            }}
+          >
+            View Content
+          </a>
+        </div>
+      )}
+      <MediaPreview details={details} />
+      <PdfTextDialog details={details} isOpen={viewing} onClose={() => setViewing(false)} />
+    </>
+  );
   if (!editor || props.readonly || props.disabled) {
     return (
-      <span className="portal-read-value">
-        {current} {manage}
-      </span>
+      <div className="portal-upload">
+        <span className="portal-read-value">
+          {current} {links}
+        </span>
+        {below}
+      </div>
     );
   }
 
@@ -68,6 +127,7 @@ export function UploadWidget(props: WidgetProps) {
       });
       setFile(null);
       editor.notify('File uploaded', 'success');
+      if (productId) void refreshMediaDetails(productId, editor.lookups.media);
     } catch (e) {
       editor.notify(e instanceof Error ? e.message : String(e), 'danger');
     } finally {
@@ -81,7 +141,7 @@ export function UploadWidget(props: WidgetProps) {
     <div className="portal-upload" id={props.id}>
       {current && (
         <div className="portal-upload-current">
-          Current file: <strong>{current}</strong> {manage}
+          Current file: <strong>{details?.filename ?? current}</strong> {links}
         </div>
       )}
       <FileInput
@@ -98,6 +158,9 @@ export function UploadWidget(props: WidgetProps) {
           </span>
         </div>
       )}
+      {below}
     </div>
   );
 }
+
+const noMedia = () => Promise.reject(new Error('no editor'));

@@ -1,0 +1,95 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
+import { makePdf, numberedPages } from './helpers/makePdf';
+import { approvableProduct, createProduct, productsKit, type ProductsKit } from './productsKit';
+
+// 001 §2 Media block and Manage PDF images, §5 PDF content, §7 upload-pdf / view images / rotate / resample, §8.
+
+const boundary = '----portal-media-boundary';
+const multipart = (id: number, filename: string, content: Buffer) =>
+  Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="product_id"\r\n\r\n${id}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+
+describe('product PDF processing and page images', () => {
+  let kit: ProductsKit;
+  beforeAll(async () => {
+    kit = await productsKit();
+  });
+  afterAll(async () => kit.close());
+
+  const upload = (id: number, filename: string, content: Buffer) =>
+    kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...kit.as.editor, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart(id, filename, content) });
+  const details = async (id: number) => (await kit.app.inject({ method: 'GET', url: `/api/upload-pdf?product_id=${id}`, headers: kit.as.analyst })).json<{ payload: UploadPdfDetails }>().payload;
+  const processed = async (id: number) => {
+    for (let i = 0; i < 600; i++) {
+      const d = await details(id);
+      if (d.processing.status === 'done' || d.processing.status === 'failed') return d;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('PDF processing did not finish');
+  };
+  const images = async (id: number) => (await kit.app.inject({ method: 'GET', url: `/api/view-images?product_id=${id}&show=all`, headers: kit.as.analyst })).json<ViewImagesResponse>();
+
+  it('renders every page as an image with a thumbnail, extracts the text into pdf_content, and makes page 1 the default', async () => {
+    const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+    const pdf = await makePdf(numberedPages(3, ['Earn 5% cash back on groceries']));
+    expect((await upload(id, 'offer.pdf', pdf)).statusCode).toBe(200);
+    const d = await processed(id);
+    expect(d.processing).toMatchObject({ status: 'done', pages: 3, pages_done: 3 });
+    expect(d.pdf_text).toContain('Offer page 2 of 3');
+    expect(d.pdf_text).toContain('Earn 5% cash back on groceries');
+    expect(d.pdf_text_withheld).toBe(false);
+    const list = await images(id);
+    expect(list.payload.map((i) => [i.img_document_sort, i.img_document_default])).toEqual([[1, 1], [2, 0], [3, 0]]);
+    const page = await kit.app.inject({ method: 'GET', url: list.payload[0].downlaod_url, headers: kit.as.analyst });
+    expect(page.headers['content-type']).toBe('image/jpeg');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(page.rawPayload).metadata();
+    expect(meta.width).toBe(1000);
+    expect(meta.height).toBe(Math.round((1000 * 792) / 612));
+    const thumb = await sharp((await kit.app.inject({ method: 'GET', url: list.payload[0].thumb_url, headers: kit.as.analyst })).rawPayload).metadata();
+    expect(thumb.width).toBe(180);
+    const doc = (await kit.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: kit.as.analyst })).json<{ payload: Record<string, unknown> }>().payload;
+    expect(doc.pdf_content).toBe(d.pdf_text);
+    expect(doc.banner_product_path).toBe(`/api/product-images/${list.payload[0].id}`);
+    // An editor's save with an older copy of the document does not undo the extracted text.
+    expect((await kit.app.inject({ method: 'POST', url: '/api/addProduct', headers: kit.as.editor, payload: { ...approvableProduct(), product_id: id, pdf_content: '' } })).statusCode).toBe(200);
+    expect((await kit.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: kit.as.analyst })).json<{ payload: Record<string, unknown> }>().payload.pdf_content).toBe(d.pdf_text);
+    const acts = await kit.db.query("select 1 from activity where entity = 'product' and entity_id = $1 and action = 'pdf_processed'", [String(id)]);
+    expect(acts.rows).toHaveLength(1);
+  });
+
+  it('sets the default preview, rotates the stored image 90°, and resamples', async () => {
+    const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+    await upload(id, 'offer.pdf', await makePdf(numberedPages(2)));
+    await processed(id);
+    const set = await kit.app.inject({ method: 'POST', url: '/api/view-images/default', headers: kit.as.editor, payload: { product_id: id, document_sort: 2 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await images(id)).payload.map((i) => i.img_document_default)).toEqual([0, 1]);
+    const before = (await images(id)).payload[1];
+    const rot = await kit.app.inject({ method: 'POST', url: '/api/rotate-images', headers: kit.as.editor, payload: { product_id: id, document_sort: 2 } });
+    expect(rot.statusCode, rot.body).toBe(200);
+    const after = (await images(id)).payload[1];
+    expect([after.width, after.height, after.rotation]).toEqual([before.height, before.width, 90]);
+    const bytes = (await kit.app.inject({ method: 'GET', url: after.downlaod_url, headers: kit.as.analyst })).rawPayload;
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([before.height, before.width]);
+    // The analyst may look but not change.
+    expect((await kit.app.inject({ method: 'POST', url: '/api/rotate-images', headers: kit.as.analyst, payload: { product_id: id, document_sort: 2 } })).statusCode).toBe(403);
+    expect((await kit.app.inject({ method: 'POST', url: '/api/rotate-images', headers: kit.as.editor, payload: { product_id: id, document_sort: 9 } })).json()).toMatchObject({ message: 'some error occured' });
+    const re = await kit.app.inject({ method: 'POST', url: `/api/resample/${id}`, headers: kit.as.editor });
+    expect(re.statusCode, re.body).toBe(200);
+    await processed(id);
+    const again = (await images(id)).payload;
+    expect(again.map((i) => [i.img_document_sort, i.img_document_default, i.rotation])).toEqual([[1, 1, 0], [2, 0, 0]]);
+  });
+
+  it("answers 'PDF file does not exist for this product.' without a file", async () => {
+    const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+    expect((await kit.app.inject({ method: 'GET', url: `/api/view-images?product_id=${id}`, headers: kit.as.analyst })).json()).toEqual({ error: 'Not Found', message: 'PDF file does not exist for this product.' });
+  });
+});
