@@ -10,6 +10,7 @@ import { EmailBodyPopupScreen, PeekScreen, VisualizeScreen } from './dashboards/
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
 import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
 import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
+import { ForwardEditorScreen } from './forward/ForwardEditorScreen';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
@@ -43,7 +44,7 @@ export const routes: RouteObject[] = [
       { id: 'deduplicates', path: 'deduplicates', element: <DeduplicatesScreen /> },
       { id: 'email', path: 'email/:muid', element: <EmailDetailScreen /> },
       placeholder('spaceyemail', 'spaceyemail/:muid', 'Spacey email detail', 'The email detail for a spacey email.'),
-      placeholder('emailEditor', 'emailEditor/:muid', 'Forward email editor', 'Edit a copy of the email, attach files, save a draft or send it.'),
+      { id: 'emailEditor', path: 'emailEditor/:muid', element: <ForwardEditorScreen /> },
       { id: 'peek', path: 'peek/:muid', handle: bare, element: <PeekScreen /> },
       { id: 'visualize', path: 'visualize/:muid', handle: bare, element: <VisualizeScreen /> },
       placeholder('company', 'company/:muid', 'Predictions for MUID', 'Company predictions with accept and reject.'),

@@ -1,5 +1,6 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
+import { forwardRoutes } from '../forward/forwardRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
@@ -12,6 +13,7 @@ export const routes: RoutePlugin[] = [
   authRoutes, // first: its hooks check every later /api route's access declaration
   healthRoutes,
   emailApiRoutes,
+  forwardRoutes,
   metadataRoutes,
   metadataStatusRoutes,
   productApiRoutes,
