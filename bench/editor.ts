@@ -174,7 +174,7 @@ async function typeInterleaved(browser: Browser, port: number, targetPath: strin
   }
 }
 
-function quantile(values: number[], q: number): number {
+export function quantile(values: number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
   if (!s.length) return NaN;
   const pos = (s.length - 1) * q;
@@ -182,7 +182,7 @@ function quantile(values: number[], q: number): number {
   return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (pos - lo);
 }
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   try {
     const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
     if (found) return found;

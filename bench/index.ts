@@ -5,6 +5,7 @@ import { engineBench } from './engine';
 import { benchImpact } from './impact';
 import { benchDashboard } from './dashboard';
 import { predictionsBench } from './predictions';
+import { benchForward } from './forward';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
@@ -14,4 +15,5 @@ export const benches: Bench[] = [
   { name: 'impact', run: benchImpact },
   { name: 'dashboard', run: benchDashboard },
   predictionsBench,
+  { name: 'forward', run: benchForward },
 ];

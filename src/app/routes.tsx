@@ -15,6 +15,7 @@ import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
 import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
 import { ManagePdfScreen } from './media/ManagePdfScreen';
 import { MobilePreviewScreen } from './media/MobilePreviewScreen';
+import { ForwardEditorScreen } from './forward/ForwardEditorScreen';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
       { id: 'deduplicates', path: 'deduplicates', element: <DeduplicatesScreen /> },
       { id: 'email', path: 'email/:muid', element: <EmailDetailScreen /> },
       { id: 'spaceyemail', path: 'spaceyemail/:muid', element: <EmailDetailScreen /> },
-      placeholder('emailEditor', 'emailEditor/:muid', 'Forward email editor', 'Edit a copy of the email, attach files, save a draft or send it.'),
+      { id: 'emailEditor', path: 'emailEditor/:muid', element: <ForwardEditorScreen /> },
       { id: 'peek', path: 'peek/:muid', handle: bare, element: <PeekScreen /> },
       { id: 'visualize', path: 'visualize/:muid', handle: bare, element: <VisualizeScreen /> },
       { id: 'company', path: 'company/:muid', handle: bare, element: <PredictionsScreen /> },

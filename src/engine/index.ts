@@ -6,6 +6,7 @@ export { lintMetadata } from './lint/lintMetadata';
 export { describeLogic } from './explain/describeLogic';
 export type { Explanation, ExplainedRule, TraceNode } from './explain/Explanation';
 export { buildModel } from './model/buildModel';
+export { areaFiles } from './model/areaFiles';
 export type { MetadataModel } from './model/MetadataModel';
 export { compileLogic, LogicCompileError } from './logic/compileLogic';
 export { OpRegistry } from './logic/OpRegistry';

@@ -20,6 +20,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     dataDir: resolve(env.DATA_DIR || 'data'),
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
+    forwardTo: env.FORWARD_TO || undefined,
     clientDir: join(projectRoot, 'dist'),
     logLevel,
     demoEmails: env.DEMO_EMAILS === undefined || env.DEMO_EMAILS === 'all' ? undefined : nonNegative('DEMO_EMAILS', env.DEMO_EMAILS),

@@ -8,6 +8,8 @@ export interface PortalConfig {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** FORWARD_TO: the forward editor's default recipient (000 §9). */
+  forwardTo?: string;
   /** Where the built client lives (vite build output). */
   clientDir: string;
   logLevel: string;

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text?: string;
   html?: string;
+  /** Turn data: images of the HTML into inline (cid:) attachments. */
+  attachDataUrls?: boolean;
   attachments?: Array<{ filename: string; content: Buffer | string; contentType?: string }>;
 }
 

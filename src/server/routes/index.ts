@@ -1,5 +1,6 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
+import { forwardRoutes } from '../forward/forwardRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
 import { predictionRoutes } from '../predictions/predictionRoutes';
 import { coverageRoute } from '../rules/coverageRoute';
@@ -14,6 +15,7 @@ export const routes: RoutePlugin[] = [
   authRoutes, // first: its hooks check every later /api route's access declaration
   healthRoutes,
   emailApiRoutes,
+  forwardRoutes,
   metadataRoutes,
   metadataStatusRoutes,
   productApiRoutes,

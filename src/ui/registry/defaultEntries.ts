@@ -9,6 +9,7 @@ import { ListWidget, PromotionTableWidget, ReadList, ReadPromotionTable } from '
 import { MultiSelectWidget } from '../widgets/MultiSelectWidget';
 import { NumberWidget } from '../widgets/NumberWidget';
 import { PickerWidget } from '../widgets/PickerWidget';
+import { ReadRichText, RichTextWidget } from '../widgets/RichTextWidget';
 import { ReadCode } from '../widgets/ReadCode';
 import { ReadDate } from '../widgets/ReadDate';
 import { ReadPicked } from '../widgets/ReadPicked';
@@ -43,6 +44,7 @@ export const defaultEntries: readonly RegistryEntry[] = [
   { name: 'link', tester: widgetOr(['link'], never, 0), edit: LinkWidget, read: LinkWidget, width: 'medium' },
   { name: 'image', tester: widgetOr(['image'], never, 0), edit: ImageWidget, read: ImageWidget, width: 'medium' },
   { name: 'pdf-text', tester: widgetOr(['pdf-text'], never, 0), edit: PdfTextWidget, read: PdfTextWidget },
+  { name: 'richtext', tester: widgetOr(['richtext'], never, 0), edit: RichTextWidget, read: ReadRichText },
   { name: 'hidden', tester: widgetOr(['hidden'], never, 0), edit: HiddenWidget, read: HiddenWidget, ownFrame: true, width: 'narrow' },
 ];
 

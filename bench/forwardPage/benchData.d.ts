@@ -1,0 +1,3 @@
+declare module 'virtual:forward-bench-data' {
+  export const html: string;
+}

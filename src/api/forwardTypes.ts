@@ -1,0 +1,94 @@
+/** Forward editor API (000 §7 "Forwarding and attachments"), under /api/emails. */
+
+/** GET /api/emails/html-body/{muid}[/{efid}]: the copy to edit (sanitised; cid: images inlined). */
+export interface HtmlBodyResponse {
+  muid: number;
+  /** The forward's id when editing a saved forward, else null. */
+  ids: number | null;
+  body: string;
+  message: string;
+  subject: string;
+  forward_to: string;
+  cc: string;
+  forward_from: string;
+}
+
+/** POST /api/emails/html-body (save draft). */
+export interface SaveForwardRequest {
+  muid: number;
+  argtype: 'forward';
+  ids?: number | null;
+  body: string;
+  forward_subject: string;
+  forward_to: string;
+  cc?: string;
+  forward_from?: string;
+  foward_message?: string;
+}
+
+export interface SaveForwardResponse {
+  result: { ids: number };
+  message: string;
+}
+
+/** POST /api/emails/send-mail. */
+export interface SendForwardRequest {
+  muid: number;
+  ids?: number | null;
+  body: string;
+  subject: string;
+  forward_to: string;
+  cc?: string;
+  message?: string;
+  attachids?: number[];
+  forward_from?: string;
+}
+
+export interface SendForwardResponse {
+  status: 'ok';
+  ids: number;
+  message: string;
+  messageId: string;
+}
+
+/** A forward history row (000 §3 Forwarded email). */
+export interface ForwardedEmail {
+  id: number;
+  efid: number;
+  efdate: string;
+  forward_subject: string;
+  forward_from: string;
+  /** Blank for a draft ('Drafted'). */
+  forward_to: string;
+  cc: string;
+  subject: string;
+  ids: number;
+  sent_at: string | null;
+}
+
+/** GET /api/emails/forwarded/{muid}. */
+export interface ForwardedListResponse {
+  forwardjson: ForwardedEmail[];
+  list: number[];
+}
+
+/** A forward attachment (000 §3 Attachment). */
+export interface ForwardAttachment {
+  ceafid: number;
+  filename: string;
+  ceafdate: string;
+  size: number;
+  mime: string;
+  efid: number | null;
+}
+
+export interface AttachmentListResponse {
+  attachments: ForwardAttachment[];
+  /** Bytes used of the per-forward limit. */
+  total: number;
+  limit: number;
+}
+
+export interface MessageResult {
+  message: string;
+}

@@ -1,0 +1,236 @@
+import { Alert, Button, ButtonGroup, Checkbox, InputGroup } from '@blueprintjs/core';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { createEditor, Editor, Text, type BaseRange, type NodeEntry } from 'slate';
+import { withHistory } from 'slate-history';
+import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import { isMarkActive, removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './editCommands';
+import { findMatches, matchesInText } from './findMatches';
+import { renderableTags } from './htmlTags';
+import { htmlToSlate } from './htmlToSlate';
+import { reactAttrs } from './reactAttrs';
+import type { HtmlElement, HtmlWrap } from './richTextTypes';
+import { slateToHtml } from './slateToHtml';
+import './richtext.css';
+
+export interface RichTextEditorProps {
+  id: string;
+  /** HTML; a new value from outside replaces the document. */
+  value: string;
+  /** The document as HTML, after a pause in typing and on blur. */
+  onChange: (html: string) => void;
+  /** Height of the editing area in px. */
+  height?: number;
+  readOnly?: boolean;
+  /** Show find and replace (with match case). */
+  findReplace?: boolean;
+  /** Show Remove Link; the confirmation asks this question. */
+  removeLinks?: boolean;
+  removeLinksConfirm?: string;
+  /** Milliseconds without typing before onChange (blur sends at once). */
+  delay?: number;
+}
+
+function withHtml(editor: Editor): Editor {
+  const { isInline, isVoid } = editor;
+  editor.isInline = (el) => (el.inline ? true : isInline(el));
+  editor.isVoid = (el) => (el.void ? true : isVoid(el));
+  return editor;
+}
+
+const tagFor = (tag: string, inline: boolean) => (tag && renderableTags.has(tag) ? tag : inline ? 'span' : 'div');
+
+function wrapIn(wraps: readonly HtmlWrap[] | undefined, inner: ReactNode, outerProps: Record<string, unknown> = {}): ReactNode {
+  if (!wraps?.length) return inner;
+  let node = inner;
+  for (let i = wraps.length - 1; i >= 0; i--) {
+    const w = wraps[i]!;
+    node = createElement(tagFor(w.tag, true), i === 0 ? { ...reactAttrs(w.attrs), ...outerProps } : reactAttrs(w.attrs), node);
+  }
+  return node;
+}
+
+function RenderElement({ attributes, children, element }: RenderElementProps) {
+  const el = element as HtmlElement;
+  if (el.tag === 'style') {
+    // Kept for sending; never applied to the portal's page.
+    return (
+      <div {...attributes} className="portal-richtext-style" contentEditable={false}>
+        {children}
+      </div>
+    );
+  }
+  if (el.void) {
+    const Tag = el.inline ? 'span' : 'div';
+    const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false });
+    return (
+      <Tag {...attributes}>
+        {el.wrap ? wrapIn(el.wrap, <span contentEditable={false}>{inner}</span>) : <Tag contentEditable={false}>{inner}</Tag>}
+        {children}
+      </Tag>
+    );
+  }
+  if (el.inline) {
+    const link = createElement(tagFor(el.tag, true), { ...reactAttrs(el.attrs), ...(el.wrap?.length ? {} : attributes) }, children);
+    return el.wrap?.length ? (wrapIn(el.wrap, link, attributes as unknown as Record<string, unknown>) as ReactElement) : link;
+  }
+  return createElement(tagFor(el.tag, false), { ...reactAttrs(el.attrs), ...attributes }, children);
+}
+
+function RenderLeaf({ attributes, children, leaf }: RenderLeafProps) {
+  let inner: ReactNode = children;
+  if (leaf.underline) inner = <u>{inner}</u>;
+  if (leaf.italic) inner = <em>{inner}</em>;
+  if (leaf.bold) inner = <strong>{inner}</strong>;
+  inner = wrapIn(leaf.wrap, inner);
+  return (
+    <span {...attributes} className={leaf.found ? 'portal-richtext-found' : undefined}>
+      {inner}
+    </span>
+  );
+}
+
+const hotkeys: Record<string, 'bold' | 'italic' | 'underline'> = { b: 'bold', i: 'italic', u: 'underline' };
+
+/**
+ * A rich-text editor on Slate for HTML such as marketing email: every element keeps its tag and
+ * attributes (tables, fonts, colours, links, images), so what comes out looks like what went in.
+ * Bold/italic/underline, undo; optional find and replace and Remove Link.
+ */
+export function RichTextEditor(props: RichTextEditorProps) {
+  const { id, value, onChange, height = 300, readOnly, delay = 300 } = props;
+  const [editor] = useState(() => withHtml(withHistory(withReact(createEditor()))));
+  const [initial] = useState(() => htmlToSlate(value));
+  const emitted = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [, setVersion] = useState(0);
+
+  const flush = useCallback(() => {
+    if (timer.current === undefined) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const html = slateToHtml(editor.children);
+    emitted.current = html;
+    onChangeRef.current(html);
+  }, [editor]);
+
+  // A value that did not come from this editor (loaded, reset) replaces the document.
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    editor.children = htmlToSlate(value);
+    editor.selection = null;
+    editor.history = { undos: [], redos: [] };
+    editor.onChange();
+    setVersion((v) => v + 1);
+  }, [editor, value]);
+  useEffect(() => () => flush(), [flush]);
+
+  const changed = useCallback(() => {
+    if (!editor.operations.some((op) => op.type !== 'set_selection')) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, delay);
+  }, [editor, delay, flush]);
+
+  const [term, setTerm] = useState('');
+  const [replacement, setReplacement] = useState('');
+  const [matchCase, setMatchCase] = useState(false);
+  const [count, setCount] = useState<number | null>(null);
+  const [confirmLinks, setConfirmLinks] = useState(false);
+  const opts = useMemo(() => ({ matchCase }), [matchCase]);
+
+  const decorate = useCallback(
+    ([node, path]: NodeEntry): BaseRange[] => (term && Text.isText(node) ? matchesInText(node.text, path, term, opts).map((r) => ({ ...r, found: true })) : []),
+    [term, opts],
+  );
+
+  const reveal = () => {
+    try {
+      if (!editor.selection) return;
+      const dom = ReactEditor.toDOMRange(editor, editor.selection);
+      dom.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+    } catch {
+      // The match is not drawn (yet): nothing to scroll to.
+    }
+  };
+  const afterEdit = () => {
+    setCount(findMatches(editor, term, opts).length);
+    flush();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const mark = (e.ctrlKey || e.metaKey) && hotkeys[e.key.toLowerCase()];
+    if (mark) {
+      e.preventDefault();
+      toggleMark(editor, mark);
+    }
+  };
+  const markButton = (mark: 'bold' | 'italic' | 'underline', icon: 'bold' | 'italic' | 'underline', title: string) => (
+    <Button
+      icon={icon}
+      aria-label={title}
+      title={title}
+      active={isMarkActive(editor, mark)}
+      disabled={readOnly}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        toggleMark(editor, mark);
+      }}
+    />
+  );
+
+  return (
+    <div className="portal-richtext" data-testid={`${id}-richtext`}>
+      <Slate editor={editor} initialValue={initial} onChange={changed}>
+        <div className="portal-richtext-toolbar" role="toolbar" aria-label="Formatting">
+          <ButtonGroup variant="minimal">
+            {markButton('bold', 'bold', 'Bold')}
+            {markButton('italic', 'italic', 'Italic')}
+            {markButton('underline', 'underline', 'Underline')}
+          </ButtonGroup>
+          {props.findReplace ? (
+            <div className="portal-richtext-find" role="search">
+              <InputGroup size="small" placeholder="Find" aria-label="Find" value={term} onValueChange={(v) => { setTerm(v); setCount(v ? findMatches(editor, v, opts).length : null); }} />
+              <InputGroup size="small" placeholder="Replace with" aria-label="Replace with" value={replacement} onValueChange={setReplacement} />
+              <Checkbox className="portal-richtext-case" label="Match case" checked={matchCase} onChange={(e) => { const mc = e.currentTarget.checked; setMatchCase(mc); setCount(term ? findMatches(editor, term, { matchCase: mc }).length : null); }} />
+              <Button size="small" text="Next" disabled={!term} onClick={() => { selectNext(editor, term, opts); reveal(); }} />
+              <Button size="small" text="Replace" disabled={!term || readOnly} onClick={() => { replaceOne(editor, term, replacement, opts); reveal(); afterEdit(); }} />
+              <Button size="small" text="Replace All" disabled={!term || readOnly} onClick={() => { replaceAll(editor, term, replacement, opts); afterEdit(); }} />
+              {count !== null ? <span className="portal-richtext-count" aria-live="polite">{count} found</span> : null}
+            </div>
+          ) : null}
+          {props.removeLinks ? <Button className="portal-richtext-unlink" size="small" icon="unlink" text="Remove Link" disabled={readOnly} onClick={() => setConfirmLinks(true)} /> : null}
+        </div>
+        <div className="portal-richtext-frame" style={{ height }}>
+          <Editable
+            id={id}
+            className="portal-richtext-editable"
+            readOnly={readOnly}
+            renderElement={RenderElement}
+            renderLeaf={RenderLeaf}
+            decorate={decorate}
+            onKeyDown={onKeyDown}
+            onBlur={flush}
+            spellCheck={false}
+          />
+        </div>
+      </Slate>
+      <Alert
+        isOpen={confirmLinks}
+        cancelButtonText="Cancel"
+        confirmButtonText="Ok"
+        intent="warning"
+        onCancel={() => setConfirmLinks(false)}
+        onConfirm={() => {
+          setConfirmLinks(false);
+          removeLinks(editor);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(flush, 0);
+        }}
+      >
+        <p>{props.removeLinksConfirm ?? 'Remove all links?'}</p>
+      </Alert>
+    </div>
+  );
+}
