@@ -18,22 +18,16 @@ import { MobilePreviewScreen } from './media/MobilePreviewScreen';
 import { ForwardEditorScreen } from './forward/ForwardEditorScreen';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
-import { PlaceholderScreen } from './screens/PlaceholderScreen';
 import { RouteErrorScreen } from './screens/RouteErrorScreen';
 
 const bare: ShellRouteHandle = { hideHeader: true };
 
 const onDashboard: ShellRouteHandle = { dashboard: true };
 
-function placeholder(id: string, path: string, title: string, purpose: string, handle?: ShellRouteHandle): RouteObject {
-  return { id, path, handle, element: <PlaceholderScreen title={title} purpose={purpose} /> };
-}
-
 // Dashboards are keyed so switching tabs remounts them and the render time is measured afresh.
 
 /**
- * The spec's routes (000 §2, 001 §2). Route ids are the spec's route names; screens not built yet
- * are placeholders that later issues replace.
+ * The spec's routes (000 §2, 001 §2). Route ids are the spec's route names.
  */
 export const routes: RouteObject[] = [
   {

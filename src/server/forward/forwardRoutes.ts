@@ -60,7 +60,7 @@ const splitAddresses = (s: string) => s.split(/[,;]/).map((a) => a.trim()).filte
  */
 async function requireEmail(db: Queryable, _auth: AuthContext | null, muid: number): Promise<void> {
   const r = await db.query('select 1 from emails where muid = $1', [muid]);
-  if (r.rows.length === 0) throw httpError(404, emailMessages.emailMissing);
+  if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
 }
 
 async function senderOf(db: Queryable, auth: AuthContext): Promise<string> {
@@ -125,7 +125,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const muid = Number(req.params.muid);
       await requireEmail(db, auth, muid);
       const original = await originalHtml(db, muid, storage);
-      if (!original) throw httpError(404, emailMessages.emailMissing);
+      if (!original) throw httpError(404, emailMessages().emailMissing);
       const me = await senderOf(db, auth);
       return { muid, ids: null, body: original.html, message: '', subject: original.subject, forward_to: ctx.config.forwardTo ?? '', cc: me, forward_from: me };
     },
@@ -304,7 +304,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   async function documentOf(muid: number, which: string): Promise<string> {
     await requireEmail(db, null, muid);
     const original = await originalHtml(db, muid, storage);
-    if (!original) throw httpError(404, emailMessages.emailMissing);
+    if (!original) throw httpError(404, emailMessages().emailMissing);
     if (which === 'original') return emailDocument({ subject: original.subject, from: original.from, date: original.date, body: original.html });
     if (!/^[0-9]{1,18}$/.test(which)) throw httpError(400, "Expected 'original' or a forwarded email id.");
     const f = await findForward(db, muid, Number(which));
