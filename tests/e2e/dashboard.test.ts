@@ -61,7 +61,7 @@ describe('email dashboards in the browser', () => {
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${server.url}/`);
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -76,7 +76,7 @@ describe('email dashboards in the browser', () => {
       expect(await page.getByRole('tab', { name: tab }).isVisible()).toBe(true);
     }
     const headers = await headerOf('Emails').locator('.bp6-table-column-name').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(['', 'ID', 'Status', 'Subject', 'Panelist Email', 'Flag', 'Points', 'Mark', 'Attachment', 'Date', 'Action']);
+    expect(headers.map((h) => h.trim())).toEqual(['', 'ID', 'Status', 'Subject', 'Panelist Email', 'Flag', 'Flags', 'Points', 'Mark', 'Attachment', 'Date', 'Action']);
     // Newest first (some corpus spam is dated in the future, ahead of the fixtures).
     const dates = await body('Emails').locator('.dashboard-cell--date').allInnerTexts();
     // Emails without a parseable Date header show no date (and sort first, as PostgreSQL puts nulls first in descending order).

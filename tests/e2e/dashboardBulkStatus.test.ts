@@ -61,7 +61,7 @@ describe('bulk "Set status" on the email dashboard', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/emails') updates.push(r.postDataJSON());
     });
     await signInThroughPage(page, server.url, 'admin', adminPassword);
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

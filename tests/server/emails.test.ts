@@ -324,4 +324,22 @@ describe('email dashboards API', () => {
     expect((await app.inject({ method: 'GET', url: '/api/import-jobs', headers: editor })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/emails/list', payload: req() })).statusCode).toBe(401);
   });
+
+  it('keeps emails of no matched panelist under a country filter, and refuses 02/31 and a reversed range (issue 10)', async () => {
+    const orphan = await addEmail(db, { subject: 'Orphan newsletter', date: '2024-03-05T10:00:00Z', panelist: null });
+    try {
+      for (const country of ['US', 'CA']) {
+        const found = await search({ country, query: 'orphan', by_subject: true });
+        expect(found.payload.map((e) => e.muid)).toEqual([orphan]);
+      }
+    } finally {
+      await db.query('delete from emails where muid = $1', [orphan]);
+    }
+    const ask = (s: Partial<SearchCriteria>) =>
+      app.inject({ method: 'POST', url: '/api/emails/search', headers: auth, payload: { search: { ...baseSearch, ...s }, request: { page: 1, perpage: 10, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' } } });
+    const invalid = await ask({ from_day: '31', from_month: '02', from_year: '2024' });
+    expect([invalid.statusCode, invalid.json().message]).toEqual([400, 'Please choose a valid From date.']);
+    const reversed = await ask({ from_day: '02', from_month: '03', from_year: '2024', to_day: '01', to_month: '03', to_year: '2024' });
+    expect([reversed.statusCode, reversed.json().message]).toEqual([400, 'The From date is after the To date.']);
+  });
 });
