@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../src/server/import/htmlToText';
-import { isMbox, splitMbox } from '../../src/server/import/mbox';
+import { isMbox, splitMbox, streamMbox } from '../../src/server/import/mbox';
 import { normalizeBody } from '../../src/server/import/normalizeBody';
 import { sanitizeText } from '../../src/server/import/sanitizeText';
 import { searchQuery, searchVector } from '../../src/server/import/searchVector';
@@ -19,6 +19,20 @@ describe('splitMbox', () => {
     const out = splitMbox(Buffer.concat([Buffer.from('From x\n'), msg]));
     expect(out).toHaveLength(1);
     expect(out[0].equals(msg)).toBe(true);
+  });
+  it('splits the same way however small the chunks it streams in (issue 11: never the whole file in memory)', () => {
+    const box = Buffer.from('From a@b Mon Sep 2 2024\r\nSubject: 1\r\n\r\nbody one\r\n>From here\r\n\r\nFrom c@d Tue Sep 3 2024\nSubject: 2\n\nbody two\n\nFrom e\nSubject: 3\n\nthree\n');
+    const whole = splitMbox(box).map((m) => m.toString());
+    expect(whole).toEqual(['Subject: 1\r\n\r\nbody one\r\nFrom here\r\n', 'Subject: 2\n\nbody two\n', 'Subject: 3\n\nthree\n']);
+    for (const chunk of [1, 2, 3, 5, 7, 16, 64]) expect(splitMbox(box, chunk).map((m) => m.toString()), `chunk ${chunk}`).toEqual(whole);
+  });
+  it('skips a message over the size cap as it streams past, reporting its size', () => {
+    const box = Buffer.from(`From a\nSubject: big\n\n${'x'.repeat(10_000)}\n\nFrom b\nSubject: small\n\nok\n`);
+    const read = (into: Buffer, pos: number) => box.copy(into, 0, pos, Math.min(box.length, pos + into.length));
+    const items = [...streamMbox(read, { chunkBytes: 256, maxMessageBytes: 1000 })];
+    expect(items).toHaveLength(2);
+    expect('tooLarge' in items[0] && items[0].tooLarge).toBeGreaterThan(10_000);
+    expect('raw' in items[1] && items[1].raw.toString()).toBe('Subject: small\n\nok\n');
   });
   it('treats a file not starting with "From " as no mbox', () => {
     expect(isMbox(Buffer.from('Subject: x\n\nFrom here'))).toBe(false);

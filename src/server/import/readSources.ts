@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ImportLimits } from './ImportLimits';
 import type { ImportSource } from './ImportSource';
 import { importStatus } from './importStatus';
-import { isMbox, splitMbox } from './mbox';
+import { isMbox, streamMbox, type MboxItem } from './mbox';
 
 /** Files under a directory, recursively, in name order; hidden files and folders are skipped. */
 export function listFiles(dir: string, skip: (name: string) => boolean = () => false): string[] {
@@ -43,20 +43,50 @@ export function* readFileSources(path: string, limits: ImportLimits): Generator<
     yield { file: path, unreadable: { statusCode: importStatus.unparseable, reason: `cannot read file: ${(err as Error).message}`, size: 0 } };
     return;
   }
-  let buf: Buffer;
+  let mbox: boolean;
   try {
-    buf = readFileSync(path);
+    mbox = startsWithFrom(path);
   } catch (err) {
     yield { file: path, unreadable: { statusCode: importStatus.unparseable, reason: `cannot read file: ${(err as Error).message}`, size } };
     return;
   }
-  if (!isMbox(buf)) {
+  if (!mbox) {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch (err) {
+      yield { file: path, unreadable: { statusCode: importStatus.unparseable, reason: `cannot read file: ${(err as Error).message}`, size } };
+      return;
+    }
     yield { file: path, raw: buf };
     return;
   }
-  const messages = splitMbox(buf);
-  if (messages.length === 1) yield { file: path, raw: messages[0] };
-  else for (let i = 0; i < messages.length; i++) yield { file: `${path}#${i + 1}`, raw: messages[i] };
+  // An mbox is streamed and split chunk by chunk: memory holds one message, never the whole file.
+  const fd = openSync(path, 'r');
+  try {
+    let n = 0;
+    let pending: MboxItem | null = null;
+    const source = (item: MboxItem, label: string): ImportSource =>
+      'raw' in item
+        ? { file: label, raw: item.raw }
+        : { file: label, unreadable: { statusCode: importStatus.tooLarge, reason: `message is ${item.tooLarge} bytes, over the ${limits.maxMessageBytes}-byte limit`, size: item.tooLarge } };
+    // The first message is labelled `file#1` only once a second one shows the file holds several.
+    for (const item of streamMbox((buf, position) => readSync(fd, buf, 0, buf.length, position), { maxMessageBytes: limits.maxMessageBytes })) {
+      n++;
+      if (n === 1) {
+        pending = item;
+        continue;
+      }
+      if (pending) {
+        yield source(pending, `${path}#1`);
+        pending = null;
+      }
+      yield source(item, `${path}#${n}`);
+    }
+    if (pending) yield source(pending, path);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Every message under the given files, directories (recursive) and mbox files, in order. */
