@@ -70,9 +70,12 @@ describe('forward editor in the browser', () => {
   });
 
   const dialogText = () => page.getByTestId('dialog-message').textContent();
+  // Blueprint overlays fade out: the page takes clicks again once the backdrop is gone.
+  const noOverlay = () => poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
   const closeDialog = async () => {
     await page.getByRole('button', { name: 'Ok' }).click();
     await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+    await noOverlay();
   };
   const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
 
@@ -104,6 +107,7 @@ describe('forward editor in the browser', () => {
     await poll(() => page.locator('.bp6-alert-body').textContent()).toBe('Are you sure to remove all links?');
     await page.getByRole('button', { name: 'Ok' }).click();
     await poll(() => body().locator('a').count()).toBe(0);
+    await noOverlay();
     // The message above the forwarded copy.
     await page.getByTestId('message-richtext').locator('[data-slate-editor]').click();
     await page.keyboard.type('Please catalogue this one.');
@@ -116,6 +120,7 @@ describe('forward editor in the browser', () => {
     await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr').count()).toBe(2);
 
     // Save a draft: history says Drafted.
+    await noOverlay();
     await page.getByRole('button', { name: 'Save Product Info' }).click();
     await poll(dialogText).toBe('Email saved Successfully!');
     await closeDialog();
