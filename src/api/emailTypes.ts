@@ -216,6 +216,11 @@ export interface ImportJob {
   id: number;
   start_time: string;
   end_time: string | null;
+  /**
+   * From the job table: `done`, `running`, `interrupted` (its instance stopped; another one
+   * retries it) or `failed` (given up; the logs keep what it stored).
+   */
+  state: 'done' | 'running' | 'interrupted' | 'failed';
 }
 
 /** POST /api/import-jobs/logs */

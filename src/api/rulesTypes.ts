@@ -1,4 +1,5 @@
 import type { Explanation } from '../engine/explain/Explanation';
+import type { CoverageReport } from '../engine/coverage/ruleCoverage';
 
 /** One rule of the catalogue (GET /api/rules/catalogue), in the analysts' words. */
 export interface CatalogueRule {
@@ -56,3 +57,11 @@ export interface ExplainRequest {
 }
 
 export type ExplainResponse = Explanation;
+
+/** GET /api/rules/coverage: what each rule did across the rule cases and the stored products. */
+export interface RuleCoverageResponse extends CoverageReport {
+  /** Metadata version the counts are for. */
+  version: string;
+  /** When the counts were computed (ISO); they are recomputed when the metadata or the products change. */
+  computedAt: string;
+}

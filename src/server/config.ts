@@ -26,6 +26,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     importDropDir: env.IMPORT_DROP_DIR ? resolve(env.IMPORT_DROP_DIR) : undefined,
     importIntervalMs: env.IMPORT_INTERVAL_MS ? nonNegative('IMPORT_INTERVAL_MS', env.IMPORT_INTERVAL_MS) : 60_000,
     metadataDir: metadataDir(env),
+    jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from './db/Db';
+import type { JobQueue } from './jobs/JobQueue';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface PortalConfig {
@@ -17,6 +18,8 @@ export interface PortalConfig {
   importIntervalMs: number;
   /** METADATA_DIR: the folder holding schemas/ and rules/ (default: the project root). */
   metadataDir?: string;
+  /** JOB_MAINTENANCE_INTERVAL_S: seconds between job-queue maintenance passes (expiry of dead instances' jobs). */
+  jobMaintenanceSeconds?: number;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
   watchMetadata?: boolean;
 }
@@ -24,4 +27,6 @@ export interface PortalConfig {
 export interface ServerContext {
   config: PortalConfig;
   db: Db;
+  /** Durable background jobs (runServer opens it; absent in tests that build the app alone). */
+  jobs?: JobQueue;
 }

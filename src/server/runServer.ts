@@ -6,8 +6,11 @@ import { openMetadataStore } from './metadata/metadataStore';
 import { formatProblem, watchMetadata, type MetadataWatcher } from './metadata/watchMetadata';
 import { preparePortal } from './preparePortal';
 import { bannerProviders } from './startupBanner';
-import { startDropFolderImporter, type DropFolderImporter } from './import/index';
+import type { JobQueue } from './jobs/JobQueue';
+import { openJobQueue } from './jobs/openJobQueue';
+import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { fsStorage, storageRoot } from './storage/fsStorage';
+import { startPredictionScorer } from './predictions/startPredictionScorer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -25,38 +28,45 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   const ctx: ServerContext = { config, db };
   let app: FastifyInstance;
   let watcher: MetadataWatcher | undefined;
+  let jobs: JobQueue | undefined;
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
     else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
     await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails });
+    // Errors are logged through the app's logger once it exists.
+    let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
+    jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
+    ctx.jobs = jobs;
+    await registerPortalJobs(jobs, { db, attachmentStore: fsStorage(storageRoot(config.dataDir)) });
     app = await buildApp(ctx);
+    const log = app.log;
+    logError = (err) => log.error({ err }, 'job queue error');
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
+    await jobs?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
 
-  let importer: DropFolderImporter | undefined;
-  if (config.importDropDir) {
-    importer = startDropFolderImporter({
-      db,
-      dir: config.importDropDir,
-      intervalMs: config.importIntervalMs,
-      attachmentStore: fsStorage(storageRoot(config.dataDir)),
-      onRun: (summary) => app.log.info({ summary }, 'drop folder imported'),
-      onError: (err) => app.log.error({ err }, 'drop folder import failed'),
-    });
-  }
+  const queue = jobs as JobQueue;
+  const ticker = config.importDropDir
+    ? startDropFolderTicker(queue, config.importDropDir, config.importIntervalMs, (err) => app.log.error({ err }, 'drop folder scan could not be queued'))
+    : undefined;
+
+  // Emails the newest model versions have not scored yet (the demo inbox on first start, older imports).
+  const scorer = startPredictionScorer(db, { onError: (err) => app.log.error({ err }, 'prediction scoring failed') });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       try {
         watcher?.close();
-        await importer?.stop();
+        ticker?.stop();
+        await scorer.stop();
+        await queue.stop();
         await app.close();
       } finally {
         await db.close();

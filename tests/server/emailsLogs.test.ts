@@ -48,12 +48,13 @@ describe('import logs and deduplicates API', () => {
   const get = <T,>(url: string, headers = auth) => app.inject({ method: 'GET', url, headers }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
   const post = <T,>(url: string, payload: object, headers = auth) => app.inject({ method: 'POST', url, headers, payload }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
 
-  it('lists import jobs newest first as {id, start_time, end_time}', async () => {
+  it('lists import jobs newest first as {id, start_time, end_time, state}', async () => {
     const jobs = await get<ImportJob[]>('/api/import-jobs');
     expect(jobs.status).toBe(200);
     expect(jobs.body).toHaveLength(2);
-    expect(Object.keys(jobs.body[0]).sort()).toEqual(['end_time', 'id', 'start_time']);
+    expect(Object.keys(jobs.body[0]).sort()).toEqual(['end_time', 'id', 'start_time', 'state']);
     expect(jobs.body[0].id).toBeGreaterThan(jobs.body[1].id);
+    expect(jobs.body.map((j) => j.state)).toEqual(['done', 'done']);
   });
 
   it('pages a job log with the spec fields; status 1 is success, failures are logged too', async () => {

@@ -8,7 +8,9 @@ import type { Db } from '../../src/server/db/Db';
 import { projectRoot } from '../../src/server/paths';
 import { getMeta } from '../../src/server/portalMeta';
 import { generateReference } from '../../src/server/seed/generateReference';
+import { assignCopies } from '../../src/server/emails/assignCopy';
 import { seedDemo } from '../../src/server/seed/index';
+import { demoLinksKey } from '../../src/server/seed/linkDemoProducts';
 import { PANELIST_TYPES } from '../../src/server/seed/referenceTypes';
 import { referenceSeededKey } from '../../src/server/seed/seedReference';
 import { STATES } from '../../src/server/seed/states';
@@ -109,7 +111,8 @@ describe('reference tables and seedDemo', () => {
 
   beforeAll(async () => {
     db = await openTestDb();
-    await seedDemo(db, (m) => logged.push(m));
+    // A slice of the demo inbox is enough for the links between products and emails.
+    await seedDemo(db, (m) => logged.push(m), { demoEmails: 400 });
   });
   afterAll(async () => {
     await db?.close();
@@ -198,5 +201,36 @@ describe('reference tables and seedDemo', () => {
     const { rows } = await db.query<{ companyID: number }>(`insert into companies ("companyName") values ('Added Later Co') returning "companyID"`);
     await db.query('delete from companies where "companyID" = $1', [rows[0].companyID]);
     expect(rows[0].companyID).toBe(max + 1);
+  });
+
+  it('links a share of the demo products to demo emails: each one Used by its product, some more as Copy', async () => {
+    const linked = (await db.query<{ product_id: string; muid: string; entry_id: string; doc_muid: string; deleted: number; email_entry: string; email_product: string }>(
+      `select p.product_id::text, p.muid::text, p.entry_id, p.document->>'muid' as doc_muid, e.deleted, e.entry_id as email_entry, e.product_id::text as email_product
+         from products p join emails e on e.muid = p.muid`,
+    )).rows;
+    expect(linked.length).toBeGreaterThan(20);
+    for (const l of linked) {
+      expect(l.deleted).toBe(2);
+      expect([l.doc_muid, l.email_entry, l.email_product]).toEqual([l.muid, l.entry_id, l.product_id]);
+    }
+    expect(await count('products where muid is not null')).toBe(linked.length);
+    const copies = (await db.query<{ entry_id: string; product_muid: string | null }>(
+      `select e.entry_id, p.muid::text as product_muid from emails e join products p on p.product_id = e.product_id where e.deleted = 4`,
+    )).rows;
+    expect(copies.length).toBeGreaterThan(10);
+    expect(copies.every((c) => c.product_muid !== null && linked.some((l) => l.entry_id === c.entry_id))).toBe(true);
+    // Entry ids fit the dashboards' product id field (000 §5: digits, spaces, hyphens).
+    const entryIds = (await db.query<{ entry_id: string }>('select entry_id from products')).rows.map((r) => r.entry_id);
+    expect(entryIds.filter((id) => !/^\d{4}-\d{2}-\d{2}[0-9 -]*$/.test(id))).toEqual([]);
+    expect(await getMeta(db, demoLinksKey)).toEqual({ used: linked.length, copies: copies.length });
+    // Linked once: a second seed changes nothing.
+    await seedDemo(db, () => undefined, { demoEmails: 400 });
+    expect(await count('products where muid is not null')).toBe(linked.length);
+    // Assign Copies succeeds with a demo entry id typed as the dashboard allows.
+    const focus = (await db.query<{ muid: string }>('select muid::text from emails where deleted = 0 order by muid limit 2')).rows.map((r) => Number(r.muid));
+    const answer = await assignCopies(db, null, focus, linked[0].entry_id);
+    expect(answer).toMatchObject({ status: true, muids: focus });
+    const after = (await db.query<{ deleted: number; entry_id: string; product_id: string }>('select deleted, entry_id, product_id::text from emails where muid = any($1::bigint[])', [focus])).rows;
+    expect(after).toEqual([0, 1].map(() => ({ deleted: 4, entry_id: linked[0].entry_id, product_id: linked[0].product_id })));
   });
 });

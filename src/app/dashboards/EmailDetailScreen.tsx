@@ -1,9 +1,9 @@
 import { AnchorButton, Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import detailMeta from '../../../schemas/dashboards/email_detail.json';
+import type detailJson from '../../../schemas/dashboards/email_detail.json';
 import type { EmailDetail } from '../../api/emailTypes';
-import { statusLabel } from '../../ui/dashboard/dashboardMeta';
+import { useDashboardMeta } from '../../ui/dashboard/dashboardMeta';
 import { useEmailApi } from '../../ui/dashboard/EmailApi';
 import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
@@ -11,10 +11,12 @@ import { openPopup } from '../../ui/dashboard/openPopup';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
 import { EmailApiProvider } from './EmailApiProvider';
 
-type Link = (typeof detailMeta.links)[number] & { popup?: { width: number; height: number } };
+type Link = (typeof detailJson.links)[number] & { popup?: { width: number; height: number } };
 
 function Detail({ muid }: { muid: number }) {
   const api = useEmailApi();
+  const dm = useDashboardMeta();
+  const detailMeta = dm.detail;
   const navigate = useNavigate();
   const [email, setEmail] = useState<EmailDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ function Detail({ muid }: { muid: number }) {
   const row = { ...email, emaildate: email.email_date ?? 'none' } as unknown as Record<string, unknown>;
   const cell = (key: string, kind: string) => {
     const v = row[key];
-    if (kind === 'status') return statusLabel(Number(v));
+    if (kind === 'status') return dm.status.label(Number(v));
     if (kind === 'date') return formatEmailDate(v as string | null);
     if (kind === 'sender') return email.email_from_name ? `${email.email_from_name} <${email.email_from_one}>` : email.email_from_one;
     return v === null || v === undefined ? '' : String(v);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createEngine, type Engine } from '../../engine';
-import { apiJson } from '../auth/apiFetch';
+import { loadMetadataFiles } from '../loadMetadataFiles';
 import { splitMetadata, type ProductMetadata } from './splitMetadata';
 
 export interface ProductEngine extends ProductMetadata {
@@ -8,17 +8,12 @@ export interface ProductEngine extends ProductMetadata {
   version: string;
 }
 
-interface MetadataResponse {
-  version: string;
-  files: Record<string, unknown>;
-}
-
 let loading: Promise<ProductEngine> | null = null;
 
 /** Loads /api/metadata once per page and builds the engine the server also runs. */
 export function loadProductEngine(): Promise<ProductEngine> {
   if (!loading) {
-    loading = apiJson<MetadataResponse>('/api/metadata').then((md) => ({
+    loading = loadMetadataFiles().then((md) => ({
       engine: createEngine({ files: md.files }),
       version: md.version,
       ...splitMetadata(md.files),

@@ -4,15 +4,24 @@ import { useSearchParams } from 'react-router-dom';
 import type { CatalogueCodeTable, CatalogueRule, RuleCatalogue } from '../../api/rulesTypes';
 import { apiJson } from '../auth/apiFetch';
 import { filterCatalogue, ruleKinds } from './filterCatalogue';
+import type { RuleCoverageRow } from '../../engine/coverage/ruleCoverage';
+import { CoverageSummary, RuleCoverageCell } from './RuleCoverageCell';
+import { useRuleCoverage } from './useRuleCoverage';
+import './ruleCatalogue.css';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; catalogue: RuleCatalogue };
 
 const MAX_ROWS = 400;
 
-function RulesTable({ rules }: { rules: CatalogueRule[] }) {
+function RulesTable({ rules, coverage }: { rules: CatalogueRule[]; coverage: Map<string, RuleCoverageRow> | null }) {
   if (!rules.length) return <NonIdealState icon="search" description="No rule matches." />;
   return (
     <HTMLTable compact striped className="portal-rules__table" style={{ width: '100%' }}>
+      <colgroup>
+        {['rule', 'kind', 'words', 'message', 'actions', 'source', 'coverage'].map((c) => (
+          <col key={c} className={`portal-rules__col-${c}`} />
+        ))}
+      </colgroup>
       <thead>
         <tr>
           <th>Rule</th>
@@ -21,6 +30,7 @@ function RulesTable({ rules }: { rules: CatalogueRule[] }) {
           <th>Message</th>
           <th>Actions</th>
           <th>Spec source</th>
+          <th>Coverage</th>
         </tr>
       </thead>
       <tbody>
@@ -45,6 +55,7 @@ function RulesTable({ rules }: { rules: CatalogueRule[] }) {
                 {r.file} {r.jsonPath}
               </div>
             </td>
+            <td>{coverage ? <RuleCoverageCell row={coverage.get(r.id)} /> : null}</td>
           </tr>
         ))}
       </tbody>
@@ -107,6 +118,8 @@ export function RuleCatalogueScreen() {
   const query = params.get('q') ?? '';
   const kind = params.get('kind') ?? '';
   const [tab, setTab] = useState<'rules' | 'codes'>(params.get('tab') === 'codes' ? 'codes' : 'rules');
+  const coverageLoad = useRuleCoverage();
+  const coverage = useMemo(() => (coverageLoad.status === 'ready' ? new Map(coverageLoad.coverage.rules.map((r) => [r.id, r])) : null), [coverageLoad]);
 
   useEffect(() => {
     let live = true;
@@ -159,8 +172,9 @@ export function RuleCatalogueScreen() {
               version {load.catalogue.version.slice(0, 12)}
             </span>
           </div>
+          <CoverageSummary load={coverageLoad} />
           <Tabs id="rule-catalogue" selectedTabId={tab} onChange={(t) => setTab(t === 'codes' ? 'codes' : 'rules')}>
-            <Tab id="rules" title={`Rules (${filtered.rules.length})`} panel={<RulesTable rules={filtered.rules} />} />
+            <Tab id="rules" title={`Rules (${filtered.rules.length})`} panel={<RulesTable rules={filtered.rules} coverage={coverage} />} />
             <Tab id="codes" title={`Code tables (${filtered.codeTables.length})`} panel={<CodeTables tables={filtered.codeTables} />} />
           </Tabs>
           {filtered.rules.length > MAX_ROWS && tab === 'rules' ? (

@@ -16,7 +16,7 @@ import { projectRoot } from '../../server/paths';
 const EXIT_FAIL_ON = 1;
 const EXIT_INPUT = 2;
 
-class InputError extends Error {}
+export class InputError extends Error {}
 
 /** A side of the diff: a folder holding schemas/ and rules/, else a git ref of the project. */
 export function loadSide(spec: string, repo: string = projectRoot): Metadata {
@@ -62,7 +62,7 @@ export function readProductsJsonl(file: string): ProductInput[] {
 }
 
 /** Every row of the products table (migration 005_products.sql of the product editor). */
-async function readProductsFromDb(): Promise<ProductInput[]> {
+export async function readProductsFromDb(): Promise<ProductInput[]> {
   const config = loadConfig(process.env);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {

@@ -9,8 +9,12 @@ import { normalizeRef } from '../model/refs';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import { defaultOps } from '../ops/defaultOps';
 import type { LintProblem, LocatedRule, Metadata } from '../types';
+import { checkCodeLiterals } from './checkCodeLiterals';
+import { checkConditions } from './checkConditions';
+import { checkLoaders } from './checkLoaders';
 import { checkVars, type VarScope } from './checkVars';
 import { jsonPath } from './jsonPath';
+import { lintDashboards } from './lintDashboards';
 import { validateFiles } from './validateFiles';
 
 type Obj = Record<string, unknown>;
@@ -20,7 +24,9 @@ const logicKeys = ['when', 'valid', 'value', 'filter'] as const;
 /**
  * Meta-schema validation of every file, then the cross-checks: code ids unique per table, every
  * `$ref` resolves, block ids unique, rule ids unique, targets exist, every `var` names a field,
- * operations exist, message placeholders resolve, no derived-value cycles.
+ * operations exist, message placeholders resolve, no derived-value cycles; typed checks: a literal
+ * compared with a coded field is one of its codes, no condition is constant or contradictory, loader
+ * annotations (`x-loader`) name fields.
  */
 export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps()): LintProblem[] {
   const problems: LintProblem[] = [...(metadata.problems ?? []), ...validateFiles(metadata)];
@@ -32,6 +38,8 @@ export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps())
   checkBlocks(metadata, model, add);
   checkRules(model, ops, add);
   checkDeriveCycles(model, add);
+  problems.push(...lintDashboards(metadata, ops));
+  checkLoaders(model, (p) => problems.push(p));
   if (!problems.length) {
     try {
       compileRules(model, ops);
@@ -163,6 +171,13 @@ function checkRules(model: MetadataModel, ops: OpRegistry, add: Add) {
         continue;
       }
       for (const p of checkVars(r[key], scope, model, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
+      const optionTable = r.kind === 'options' ? model.fieldByPath.get(r.target)?.codeTable : undefined;
+      for (const p of checkCodeLiterals(r[key], { vars: scope, optionTable }, model, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
+      if (key !== 'value') for (const p of checkConditions(r[key], ops, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
+    }
+    const derivedTable = r.kind === 'derive' ? model.fieldByPath.get(r.target)?.codeTable : undefined;
+    if (derivedTable && (typeof r.value === 'number' || (typeof r.value === 'string' && r.value !== '')) && !derivedTable.byValue.has(r.value)) {
+      add(r.file, `${r.jsonPath}.value`, `${JSON.stringify(r.value)} is not a code of ${derivedTable.title} (${derivedTable.id})`);
     }
 
     if (typeof r.message === 'string') {

@@ -18,5 +18,10 @@ export interface Db extends Queryable {
   readonly kind: DbKind;
   /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs a parameterless script of one or more statements (simple protocol) and answers with the
+   * last statement's rows: what the job queue's own schema scripts need.
+   */
+  script<Row = Record<string, unknown>>(sql: string): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }

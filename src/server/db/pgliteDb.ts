@@ -19,6 +19,11 @@ export async function openPgliteDb(dir?: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    async script<Row>(sql: string): Promise<QueryResult<Row>> {
+      const results = await pg.exec(sql);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    },
     close: () => pg.close(),
   };
 }

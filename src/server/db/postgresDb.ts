@@ -34,6 +34,12 @@ export async function openPostgresDb(url: string): Promise<Db> {
         client.release();
       }
     },
+    async script<Row>(sql: string): Promise<QueryResult<Row>> {
+      // Without parameters node-postgres uses the simple protocol: one result per statement.
+      const r = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(r) ? r[r.length - 1] : r;
+      return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? last?.rows.length ?? 0 };
+    },
     close: () => pool.end(),
   };
 }

@@ -2,11 +2,9 @@ import type { AssignCopyLookupResponse, AssignCopyResponse } from '../../api/ema
 import type { AuthContext } from '../auth/AuthContext';
 import type { Db, Queryable } from '../db/Db';
 import { httpError } from '../httpError';
-import { emailMessages } from './emailMessages';
+import { emailMessages, fillMessage, productIdPattern } from './emailMessages';
+import { emailStatuses } from './emailStatuses';
 import { recordEmailActivity } from './recordActivity';
-
-/** 000 §5: a product id is digits, spaces or hyphens (an entry id or a muid). */
-export const productIdPattern = /^[0-9 -]+$/;
 
 interface ProductRef {
   product_id: number | null;
@@ -40,33 +38,37 @@ export async function lookupCopy(db: Db, muid: number): Promise<AssignCopyLookup
   const product = row ? await findProduct(db, String(muid)) : null;
   if (product?.entry_id) return { entryID: product.entry_id, muid: null };
   if (row?.product_id) return { entryID: null, muid };
-  return { entryID: null, muid: null, msg: emailMessages.productMissing };
+  return { entryID: null, muid: null, msg: emailMessages().productMissing };
 }
 
 /**
- * POST assign-copy {payload, entryID}: the chosen emails become copies (status 4, unless Used) of
+ * POST assign-copy {payload, entryID}: the chosen emails become copies (status `copy`, unless `used`) of
  * the product. Refused when the product id is empty or malformed, nothing is chosen, or a products
  * table exists and holds no such product.
  */
 export async function assignCopies(db: Db, auth: AuthContext | null, muids: number[], entryID: string): Promise<AssignCopyResponse> {
   const id = (entryID ?? '').trim();
-  if (!id) throw httpError(400, emailMessages.productIdEmpty);
-  if (!productIdPattern.test(id)) throw httpError(400, emailMessages.invalidProductId);
-  if (muids.length === 0) throw httpError(400, emailMessages.chooseRecord);
+  if (!id) throw httpError(400, emailMessages().productIdEmpty);
+  if (!productIdPattern().test(id)) throw httpError(400, emailMessages().invalidProductId);
+  const statuses = emailStatuses();
+  const used = statuses.code('used');
+  const copy = statuses.code('copy');
+  if (muids.length === 0) throw httpError(400, emailMessages().chooseRecord);
   const product = await findProduct(db, id);
-  if (product === null) return { status: false, msg: emailMessages.productMissing, muids: [] };
+  if (product === null) return { status: false, msg: emailMessages().productMissing, muids: [] };
   return db.transaction(async (tx) => {
     const res = await tx.query<{ muid: number; deleted: number; entry_id: string | null }>(
       'select muid, deleted, entry_id from emails where muid = any($1::bigint[]) for update',
       [muids],
     );
-    if (res.rows.length === 0) throw httpError(404, emailMessages.emailMissing);
-    const copies = res.rows.filter((r) => r.deleted !== 2);
+    if (res.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
+    const copies = res.rows.filter((r) => r.deleted !== used);
     const ids = copies.map((r) => Number(r.muid));
-    await tx.query('update emails set deleted = 4, entry_id = $2, product_id = coalesce($3, product_id) where muid = any($1::bigint[])', [ids, id, product?.product_id ?? null]);
-    await recordEmailActivity(tx, auth, 'assign_copy', copies.map((r) => ({ muid: Number(r.muid), before: { deleted: r.deleted, entry_id: r.entry_id }, after: { deleted: 4, entry_id: id } })));
+    await tx.query('update emails set deleted = $4, entry_id = $2, product_id = coalesce($3, product_id) where muid = any($1::bigint[])', [ids, id, product?.product_id ?? null, copy]);
+    await recordEmailActivity(tx, auth, 'assign_copy', copies.map((r) => ({ muid: Number(r.muid), before: { deleted: r.deleted, entry_id: r.entry_id }, after: { deleted: copy, entry_id: id } })));
     const skipped = res.rows.length - copies.length;
-    const msg = `${ids.length} email${ids.length === 1 ? '' : 's'} assigned to product ${id} as Copy.${skipped ? ` ${skipped} Used email${skipped === 1 ? ' was' : 's were'} left unchanged.` : ''}`;
+    const m = emailMessages();
+    const msg = [fillMessage(m.assigned, { count: ids.length, id }), skipped ? fillMessage(m.assignedSkipped, { skipped }) : ''].filter(Boolean).join(' ');
     return { status: true, msg, muids: ids };
   });
 }

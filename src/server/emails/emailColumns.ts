@@ -1,5 +1,6 @@
-import dashboard from '../../../schemas/dashboards/emails.json';
 import type { Queryable } from '../db/Db';
+import { metadataStore } from '../metadata/metadataStore';
+import { emailDashboardFile } from './emailMessages';
 
 /** What every list row carries (000 §3 "Email item"). */
 export const baseListColumns = [
@@ -20,7 +21,8 @@ export async function listColumns(db: Queryable): Promise<string[]> {
   );
   const existing = new Set(res.rows.map((r) => r.column_name));
   const cols: string[] = [...baseListColumns];
-  for (const c of dashboard.columns as Array<{ field?: string }>) {
+  const dashboard = metadataStore().current().metadata.files[emailDashboardFile] as { columns?: Array<{ field?: string }> } | undefined;
+  for (const c of dashboard?.columns ?? []) {
     if (c.field && existing.has(c.field) && !neverListed.has(c.field) && !cols.includes(c.field)) cols.push(c.field);
   }
   return cols;

@@ -1,18 +1,8 @@
 import type { DashboardRequest, SearchCriteria } from '../../api/emailTypes';
 import { searchWords } from '../import/searchVector';
+import { emailStatuses } from './emailStatuses';
 import { containsPattern, type SqlParams } from './SqlParams';
 
-/** 000 §4: email-type toggles and the status (deleted) each one shows. */
-const emailTypeStatus: Array<[keyof SearchCriteria, number]> = [
-  ['show_blank', 0],
-  ['show_unused', 1],
-  ['show_used', 2],
-  ['show_junk', 3],
-  ['show_copy', 4],
-];
-
-/** The statuses each dashboard shows without a search (000 §4 switching rules). */
-export const dashboardStatuses: Record<string, number[]> = { focus: [0, 1], glacier: [3], copy: [4] };
 
 export interface EmailFilter {
   /** SQL conditions on `emails`, ANDed; never includes the status. */
@@ -60,11 +50,14 @@ export function emailFilter(req: DashboardRequest, p: SqlParams): EmailFilter {
   let countable = true;
   if (req.panelist && req.panelist !== 'all') conds.push(`panelist_type = ${p.add(req.panelist)}`);
   const s = req.search;
-  let statuses = dashboardStatuses[req.dashboard] ?? dashboardStatuses.focus;
+  // The status table says which statuses a dashboard lists and which toggle shows each (000 §4).
+  const table = emailStatuses();
+  let statuses = table.onDashboard(req.dashboard);
+  if (statuses.length === 0) statuses = table.onDashboard('focus');
   let hideRead = false;
   if (!s) return { conds, statuses, countable, hideRead };
 
-  const chosen = emailTypeStatus.filter(([k]) => s[k] === true).map(([, v]) => v);
+  const chosen = table.emailTypes.filter(([k]) => s[k as keyof SearchCriteria] === true).map(([, v]) => v);
   if (chosen.length > 0) statuses = chosen;
   if (s.hide_read) {
     hideRead = true;

@@ -1,15 +1,29 @@
-/** The spec's exact messages (000 §5, §8) and this server's own where the spec gives none. */
-export const emailMessages = {
-  usedCopyGlacier: 'You have selected some emails which have used and copy status',
-  selectEmail: 'Please select atleast one email.',
-  productMissing: 'This product does not exist.',
-  productIdEmpty: 'Product ID can not be empty.',
-  chooseRecord: 'Please choose atleast one record.',
-  invalidProductId: 'Enter a valid Entry ID or MUID.',
-  onlyCopyStatus: 'Please select only copy status.',
-  // Not in the spec (decisions.md).
-  statusLocked: 'The status of a Used or e-Glacier email can not be changed.',
-  statusNotSelectable: 'This status can not be chosen.',
-  emailMissing: 'Email not found.',
-  invalidPoints: 'Points must be at most 10 characters.',
-} as const;
+import type { Metadata } from '../../engine/types';
+import { metadataStore } from '../metadata/metadataStore';
+
+/** The dashboards' file whose `messages` hold every message of the email area (000 §5, §8 and ours). */
+export const emailDashboardFile = 'schemas/dashboards/emails.json';
+
+const keys = [
+  'usedCopyGlacier', 'selectEmail', 'productMissing', 'productIdEmpty', 'chooseRecord', 'invalidProductId', 'onlyCopyStatus',
+  'statusLocked', 'statusNotSelectable', 'emailMissing', 'invalidPoints', 'assigned', 'assignedSkipped',
+] as const;
+export type EmailMessageKey = (typeof keys)[number];
+
+/** The messages the server answers with, from the metadata it serves now (or `metadata`). */
+export function emailMessages(metadata: Metadata = metadataStore().current().metadata): Record<EmailMessageKey, string> {
+  const messages = ((metadata.files[emailDashboardFile] as { messages?: Record<string, string> } | undefined)?.messages ?? {});
+  // A message missing from the metadata shows its key rather than nothing (rules lint reports it).
+  return Object.fromEntries(keys.map((k) => [k, messages[k] ?? k])) as Record<EmailMessageKey, string>;
+}
+
+/** The product id pattern of the dashboards' Assign Copies field (000 §5). */
+export function productIdPattern(metadata: Metadata = metadataStore().current().metadata): RegExp {
+  const pattern = (metadata.files[emailDashboardFile] as { productIdPattern?: string } | undefined)?.productIdPattern ?? '^[0-9 -]*$';
+  return new RegExp(pattern);
+}
+
+/** `{name}` placeholders filled from `values`. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
+}

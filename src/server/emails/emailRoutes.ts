@@ -59,7 +59,8 @@ const updateItem = {
   required: ['muid'],
   properties: {
     muid: { type: 'integer', minimum: 1 },
-    deleted: { type: 'integer', minimum: 0, maximum: 4 },
+    // Which codes exist and may be set is the status table's (updateEmails).
+    deleted: { type: 'integer', minimum: 0, maximum: 32767 },
     panelist_core: { type: 'integer', minimum: 0, maximum: 1 },
     panelist_score: str(10),
     email_read: { type: 'integer', minimum: 0, maximum: 1 },
@@ -114,7 +115,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<StatusResponse> => {
     const r = await db.query('update emails set email_read = 1 where muid = $1 and email_read = 0', [req.body.muid]);
-    if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages.emailMissing);
+    if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages().emailMissing);
     return { status: 'ok' };
   });
 
@@ -123,8 +124,8 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: edit, schema: { body: { type: 'object', required: ['muid', 'panelist_score'], properties: { muid: { type: 'integer' }, panelist_score: { type: 'string' }, index_name: { type: 'string' } } } } },
     async (req): Promise<StatusResponse> => {
       // 000 §7: status 'ok' is success, otherwise payload.msg is the error (shown in a red toast).
-      if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages.invalidPoints } };
-      if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages.emailMissing } };
+      if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages().invalidPoints } };
+      if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages().emailMissing } };
       await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]);
       return { status: 'ok' };
     },
@@ -149,7 +150,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req): Promise<AssignCopyLookupResponse | AssignCopyResponse> => {
       const b = req.body;
       if (b.payload === undefined && b.entryID === undefined) {
-        if (b.muid === undefined) throw httpError(400, emailMessages.selectEmail);
+        if (b.muid === undefined) throw httpError(400, emailMessages().selectEmail);
         return lookupCopy(db, b.muid);
       }
       return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
@@ -165,23 +166,23 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.get<{ Params: { muid: string } }>('/api/emails/email/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     const head = await emailHead(db, muidOf(req.params));
-    if (!head) throw httpError(404, emailMessages.emailMissing);
+    if (!head) throw httpError(404, emailMessages().emailMissing);
     return head;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/detail/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     const d = await emailDetail(db, muidOf(req.params));
-    if (!d) throw httpError(404, emailMessages.emailMissing);
+    if (!d) throw httpError(404, emailMessages().emailMissing);
     return d;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     const b = await emailBody(db, muidOf(req.params));
-    if (!b) throw httpError(404, emailMessages.emailMissing);
+    if (!b) throw httpError(404, emailMessages().emailMissing);
     return b;
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {
     const raw = await emailRaw(db, muidOf(req.params), storage);
-    if (!raw) throw httpError(404, emailMessages.emailMissing);
+    if (!raw) throw httpError(404, emailMessages().emailMissing);
     return reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('x-content-type-options', 'nosniff')

@@ -3,10 +3,32 @@ import type { Queryable } from '../db/Db';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
 
-/** GET import job: the timeframes (newest first) for the selector. */
+/** The queue jobs that write import_jobs rows (jobs/portalJobs.ts). */
+const importJobNames = ['import.files', 'import.dropFolder'];
+
+const stateOf = (endTime: unknown, queueState: string | null): ImportJob['state'] => {
+  if (endTime !== null && endTime !== undefined) return 'done';
+  if (queueState === 'failed' || queueState === 'cancelled' || queueState === 'completed') return 'failed';
+  if (queueState === 'created' || queueState === 'retry') return 'interrupted';
+  return 'running';
+};
+
+/**
+ * GET import job: the timeframes (newest first) for the selector, with their state from the job
+ * table (pg-boss's, once the server has opened the queue) for imports that ran as queued jobs.
+ */
 export async function listImportJobs(db: Queryable, limit = 500): Promise<ImportJob[]> {
-  const r = await db.query<{ id: number; start_time: unknown; end_time: unknown }>('select id, start_time, end_time from import_jobs order by start_time desc, id desc limit $1', [limit]);
-  return r.rows.map((j) => ({ id: Number(j.id), start_time: iso(j.start_time) ?? '', end_time: iso(j.end_time) }));
+  const queue = (await db.query<{ t: string | null }>(`select to_regclass('pgboss.job')::text as t`)).rows[0]?.t;
+  const r = await db.query<{ id: number; start_time: unknown; end_time: unknown; queue_state: string | null }>(
+    queue
+      ? `select i.id, i.start_time, i.end_time, q.state::text as queue_state from import_jobs i
+         left join lateral (select state from pgboss.job where name = any($2) and id = i.queue_job_id
+           union all select state from pgboss.archive where name = any($2) and id = i.queue_job_id limit 1) q on true
+         order by i.start_time desc, i.id desc limit $1`
+      : 'select id, start_time, end_time, null as queue_state from import_jobs order by start_time desc, id desc limit $1',
+    queue ? [limit, importJobNames] : [limit],
+  );
+  return r.rows.map((j) => ({ id: Number(j.id), start_time: iso(j.start_time) ?? '', end_time: iso(j.end_time), state: stateOf(j.end_time, j.queue_state) }));
 }
 
 /** POST import job logs {cron_log_id, page, perpage, tot_logs}: one page of a job's log rows. */

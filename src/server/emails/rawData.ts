@@ -1,7 +1,9 @@
-import dashboard from '../../../schemas/dashboards/emails.json';
-import statusTable from '../../../schemas/codes/email_status.json';
 import type { RawData, StateItem } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
+import { metadataStore } from '../metadata/metadataStore';
+import { spaceyTotals } from '../predictions/spaceyList';
+import { emailDashboardFile } from './emailMessages';
+import { emailStatuses } from './emailStatuses';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,22 +19,23 @@ export async function listStates(db: Queryable, country: string): Promise<StateI
 
 /** GET raw data (000 §3 "Raw data"): totals, states, partitions, score lists, statuses, date parts. */
 export async function rawData(db: Queryable): Promise<RawData> {
-  const [tot, parts, states, years] = await Promise.all([
+  const [tot, parts, states, years, spacey] = await Promise.all([
     db.query<{ n: string | number }>('select coalesce(sum(n), 0)::bigint as n from email_counts'),
     db.query<{ index_name: string }>('select distinct index_name from emails order by index_name'),
     listStates(db, 'US'),
     db.query<{ y: number }>(`select distinct extract(year from email_date)::integer as y from emails where email_date is not null order by y desc`),
+    spaceyTotals(db),
   ]);
   const nowYear = new Date().getUTCFullYear();
+  const dashboard = metadataStore().current().metadata.files[emailDashboardFile] as { scores?: { default?: string[]; producer?: string[] } } | undefined;
   const yearList = new Set<number>([nowYear, ...years.rows.map((r) => Number(r.y))]);
   return {
     totEmails: Number(tot.rows[0].n),
-    totSpaceyEmails: 0,
-    totSpacey2019Emails: 0,
+    ...spacey,
     states,
     partition: parts.rows.map((r) => r.index_name),
-    scores: { score: dashboard.scores.default, prod_score: dashboard.scores.producer },
-    statuses: statusTable.oneOf.map((e) => ({ value: e.const, label: e.title })),
+    scores: { score: dashboard?.scores?.default ?? [], prod_score: dashboard?.scores?.producer ?? [] },
+    statuses: emailStatuses().entries.map((e) => ({ value: e.const, label: e.title })),
     days: Array.from({ length: 31 }, (_, i) => pad(i + 1)),
     months: Array.from({ length: 12 }, (_, i) => pad(i + 1)),
     years: [...yearList].sort((a, b) => b - a).map(String),

@@ -3,27 +3,24 @@ import type { AuthContext } from '../auth/AuthContext';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
 import { emailMessages } from './emailMessages';
+import { emailStatuses } from './emailStatuses';
 import { recordEmailActivity } from './recordActivity';
 
-/** 000 §4: the status dropdown offers every status but Used (2) and e-Glacier junk (3). */
-export const selectableStatuses = [0, 1, 4];
-/** Statuses that show as plain text and can not be changed from the list. */
-export const lockedStatuses = [2, 3];
-/** 000 §4-§5 (decisions-copy-status.md): a status set on more than one email at once must be Copy (4). */
-export const bulkStatuses = [4];
 
 type Row = { muid: number; deleted: number; panelist_core: number; panelist_score: string; email_read: number };
 const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as const;
 
 /**
  * POST emails {type:'update'}: status, flag, points and read mark of each row, all or nothing.
- * Refuses (409) setting a status the dropdown does not offer and changing a Used or e-Glacier
- * email's status; those moves have their own actions (assign copy, move to e-Glacier / Focus).
- * A bulk status change (more than one row whose status actually changes) may only set Copy (4):
- * rows that resend their current status, as full-row clients do, are not counted.
+ * Refuses (409) setting a status the dropdown does not offer (x-selectable false) and changing a
+ * locked one (x-locked: Used, e-Glacier); those moves have their own actions (assign copy, move to
+ * e-Glacier / Focus). A bulk status change (more than one row whose status actually changes) may
+ * only set an x-bulk status (Copy, 000 §4-§5): rows that resend their current status, as full-row
+ * clients do, are not counted. The policy is the status table's (schemas/codes/email_status.json).
  */
 export async function updateEmails(db: Db, auth: AuthContext | null, updates: EmailUpdate[]): Promise<void> {
-  if (updates.length === 0) throw httpError(400, emailMessages.selectEmail);
+  if (updates.length === 0) throw httpError(400, emailMessages().selectEmail);
+  const { selectable, locked, bulk } = emailStatuses();
   await db.transaction(async (tx) => {
     const muids = updates.map((u) => u.muid);
     const res = await tx.query<Row>(
@@ -34,12 +31,12 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
     const changes: Array<{ muid: number; before: Record<string, unknown>; after: Record<string, unknown> }> = [];
     for (const u of updates) {
       const row = current.get(u.muid);
-      if (!row) throw httpError(404, emailMessages.emailMissing);
+      if (!row) throw httpError(404, emailMessages().emailMissing);
       if (u.deleted !== undefined && u.deleted !== row.deleted) {
-        if (lockedStatuses.includes(row.deleted)) throw httpError(409, emailMessages.statusLocked);
-        if (!selectableStatuses.includes(u.deleted)) throw httpError(409, emailMessages.statusNotSelectable);
+        if (locked.includes(row.deleted)) throw httpError(409, emailMessages().statusLocked);
+        if (!selectable.includes(u.deleted)) throw httpError(409, emailMessages().statusNotSelectable);
       }
-      if (u.panelist_score !== undefined && u.panelist_score.length > 10) throw httpError(400, emailMessages.invalidPoints);
+      if (u.panelist_score !== undefined && u.panelist_score.length > 10) throw httpError(400, emailMessages().invalidPoints);
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
       for (const k of editable) {
@@ -52,8 +49,8 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
       if (Object.keys(after).length) changes.push({ muid: u.muid, before, after });
     }
     const statusChanges = changes.filter((c) => 'deleted' in c.after);
-    if (statusChanges.length > 1 && statusChanges.some((c) => !bulkStatuses.includes(c.after.deleted as number))) {
-      throw httpError(409, emailMessages.onlyCopyStatus);
+    if (statusChanges.length > 1 && statusChanges.some((c) => !bulk.includes(c.after.deleted as number))) {
+      throw httpError(409, emailMessages().onlyCopyStatus);
     }
     for (const c of changes) {
       const a = c.after;

@@ -10,6 +10,7 @@ import type { ImportSummary } from './ImportSummary';
 import { loadPanelistAssigner, type PanelistMode } from './panelistAssigner';
 import { ParserPool } from './ParserPool';
 import { storeBatch, type StoreContext } from './storeBatch';
+import { scoreEmails } from '../predictions/scoreEmails';
 
 export interface ImportOptions {
   /** Recorded on the import job (e.g. the paths given, "demo", "drop folder"). */
@@ -24,6 +25,10 @@ export interface ImportOptions {
   batchBytes?: number;
   /** Parser worker threads (default: cores - 1, at least 1, at most 4). */
   workers?: number;
+  /** The queue job this import runs as (recorded on import_jobs for the import-logs screen). */
+  queueJobId?: string;
+  /** Leave duplicate grouping to the `emails.groupDuplicates` job (see jobs/portalJobs.ts). */
+  deferGrouping?: boolean;
   /** Called after each stored batch with the running totals. */
   onProgress?: (summary: ImportSummary) => void;
 }
@@ -39,10 +44,10 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
   const limits: ImportLimits = { ...defaultImportLimits, ...opts.limits };
   const batchSize = opts.batchSize ?? 250;
   const batchBytes = opts.batchBytes ?? 64 * 1024 * 1024;
-  const jobRes = await db.query<{ id: number }>('insert into import_jobs (source) values ($1) returning id', [opts.source.slice(0, 2000)]);
+  const jobRes = await db.query<{ id: number }>('insert into import_jobs (source, queue_job_id) values ($1, $2) returning id', [opts.source.slice(0, 2000), opts.queueJobId ?? null]);
   const jobId = Number(jobRes.rows[0].id);
   const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
-  const ctx: StoreContext = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore };
+  const ctx: StoreContext = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore, deferGrouping: opts.deferGrouping };
   const pool = new ParserPool(limits, opts.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
   const iterator = sources[Symbol.iterator]();
 
@@ -152,5 +157,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
       [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],
     );
   }
+  // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
+  if (summary.imported > 0) await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
   return summary;
 }

@@ -8,12 +8,14 @@ import type { PanelistAssigner } from './panelistAssigner';
 import { simhashBands } from './simhash';
 
 /** Serialises writers across processes (CLI, drop folder, server) so dedup groups stay coherent. */
-const importLockKey = 727_003;
+export const importLockKey = 727_003;
 
 export interface StoreContext {
   jobId: number;
   assignPanelist: PanelistAssigner;
   attachmentStore?: AttachmentStore;
+  /** Mark the new emails `dedup_pending` for the grouping job instead of grouping them here. */
+  deferGrouping?: boolean;
 }
 
 const buf = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
@@ -170,7 +172,12 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
       [JSON.stringify(attachments)],
     );
   }
-  await groupDuplicates(tx, candidates);
+  if (!ctx.deferGrouping) await groupDuplicates(tx, candidates);
+  else if (candidates.length > 0) {
+    await tx.query(`update emails set dedup_pending = true where muid = any(array(select json_array_elements_text($1::json)::bigint))`, [
+      JSON.stringify(candidates.map((c) => c.muid)),
+    ]);
+  }
 
   const logs = items.map((item, i) => importLogRow(item, outcomes[i]));
   await tx.query(

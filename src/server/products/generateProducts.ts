@@ -80,6 +80,11 @@ class Draw {
     while (s.length < n) s += Math.floor(this.next() * 16).toString(16);
     return s;
   }
+  digits(n: number): string {
+    let s = '';
+    while (s.length < n) s += Math.floor(this.next() * 10).toString();
+    return s;
+  }
 }
 
 function addDays(date: string, days: number): string {
@@ -208,9 +213,10 @@ function draft(ctx: Context, id: number, d: Draw): GeneratedProduct {
   const brand = String(companies[0].companyName).split(' ')[0];
   const productName = `${brand} ${d.pick(PRODUCT_WORDS)} ${root.title}`;
   const doc: GeneratedProduct = {
-    // No muid: the demo products are entered by hand, not catalogued from an email (emails.muid).
+    // No muid here: seedDemo links a share of the demo products to demo emails after the import.
     product_id: id,
-    entry_id: `${entryDate}-${d.hex(12)}`,
+    // Digits and hyphens only (the Assign Copies field accepts nothing else, 000 §5).
+    entry_id: `${entryDate}-${d.digits(12)}`,
     entry_date: entryDate,
     offer_expiry_date: d.chance(0.6) ? addDays(entryDate, d.int(14, 180)) : '',
     state_specific: stateSpecific,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { StatusActionName } from '../../api/products';
 import { noPermissionMessage, requireAuth } from '../auth/access';
@@ -43,10 +43,13 @@ function statusOf(v: unknown, fallback: number): number {
   return Number.isInteger(n) ? n : fallback;
 }
 
-/** Entry ids begin with the entry date (001 §3); the rest tells entries of one day apart. */
-function newEntryId(doc: Record<string, unknown>): string {
+/**
+ * Entry ids begin with the entry date (001 §3); twelve random digits tell entries of one day apart.
+ * Digits and hyphens only, so the dashboards' Assign Copies field (000 §5) accepts them.
+ */
+export function newEntryId(doc: Record<string, unknown>): string {
   const date = typeof doc.entry_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(doc.entry_date) ? doc.entry_date : new Date().toISOString().slice(0, 10);
-  return `${date}-${randomBytes(6).toString('hex')}`;
+  return `${date}-${randomInt(100_000_000_000, 1_000_000_000_000)}`;
 }
 
 /**
@@ -82,7 +85,7 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
       if (stored.muid !== null) doc.muid = String(stored.muid);
       // Filled by the PDF processing in the background: an editor's older copy must not undo it.
       for (const k of ['pdf_content', 'banner_product_path']) if (stored.document[k] !== undefined && stored.document[k] !== '') doc[k] = stored.document[k];
-    } else if (typeof doc.entry_id !== 'string' || !/\d{4}-\d{2}-\d{2}/.test(doc.entry_id)) {
+    } else if (typeof doc.entry_id !== 'string' || !/^\d{4}-\d{2}-\d{2}[\d -]*$/.test(doc.entry_id)) {
       doc.entry_id = newEntryId(doc);
     }
     doc.is_deleted = 0;

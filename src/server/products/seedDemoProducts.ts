@@ -66,7 +66,8 @@ export async function seedDemoProducts(db: Db, log: (msg: string) => void = () =
     if (await getMeta(tx, productsSeededKey)) return null;
     const existing = await tx.query<{ n: number }>('select count(*)::int as n from products');
     if (existing.rows[0].n > 0) return null;
-    // Demo products come from no email: the generator's muids are not emails.muid values.
+    // The generator's muids are not emails.muid values; linkDemoProducts links a share of these
+    // products to demo emails once the demo inbox is in (seedDemo).
     const generated = generateProducts({ count, seed: demoProductSeed, engine }).map((p) => ({ ...p, muid: null }));
     const { inserted, refused } = await storeGeneratedProducts(tx, generated);
     await setMeta(tx, productsSeededKey, { count: inserted, seed: demoProductSeed, metadata_version: version });

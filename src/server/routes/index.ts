@@ -1,6 +1,8 @@
 import { authRoutes } from '../auth/authRoutes';
 import { emailApiRoutes } from '../emails/emailApiRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
+import { predictionRoutes } from '../predictions/predictionRoutes';
+import { coverageRoute } from '../rules/coverageRoute';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
 import { metadataRoutes } from './metadataRoute';
@@ -15,5 +17,7 @@ export const routes: RoutePlugin[] = [
   metadataRoutes,
   metadataStatusRoutes,
   productApiRoutes,
+  predictionRoutes,
   rulesRoutes,
+  coverageRoute,
 ];

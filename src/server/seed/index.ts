@@ -1,6 +1,8 @@
 import type { Db } from '../db/Db';
 import { seedDemoProducts } from '../products/seedDemoProducts';
+import { linkDemoProducts } from './linkDemoProducts';
 import { seedReference } from './seedReference';
+import { seedPredictions } from '../predictions/seedPredictions';
 import { importDemoCorpus, inboxIsEmpty } from '../import/index';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 
@@ -11,7 +13,7 @@ export interface SeedOptions {
   demoEmails?: number;
 }
 
-/** Loads the deterministic demo data: reference rows, demo products and the real demo inbox. Idempotent. */
+/** Loads the deterministic demo data: reference rows, demo products, the real demo inbox and links between them. Idempotent. */
 export async function seedDemo(db: Db, log: (msg: string) => void = () => undefined, opts: SeedOptions = {}): Promise<void> {
   await seedReference(db, log);
   await seedDemoProducts(db, log);
@@ -22,5 +24,10 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
       attachmentStore: opts.dataDir ? fsStorage(storageRoot(opts.dataDir)) : undefined,
     });
     log(`seed: demo inbox imported (${summary.imported} emails, ${summary.failed} failed) in ${Date.now() - started} ms`);
+    // The predictions' labelled links (a sender's emails catalogue one campaign) first; the rest of
+    // the email-channel catalogue is then linked evenly over the inbox, with Copy emails.
+    await seedPredictions(db, log);
+    const links = await linkDemoProducts(db);
+    if (links) log(`seed: ${links.used} demo products catalogued from demo emails (Used), ${links.copies} more emails assigned as Copy`);
   }
 }

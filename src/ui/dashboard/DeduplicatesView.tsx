@@ -2,7 +2,7 @@ import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGro
 import { useEffect, useState } from 'react';
 import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSortField } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
-import { dedupDashboardMeta as meta, dedupSearchRuleFile, pageSizes, type ColumnMeta } from './dashboardMeta';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
@@ -95,6 +95,8 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
  */
 export function DeduplicatesView() {
   const api = useEmailApi();
+  const dm = useDashboardMeta();
+  const meta = dm.dedup;
   const [form, setForm] = useState<Criteria>({ ...meta.search.defaults });
   const [query, setQuery] = useState<Query>({
     page: meta.defaults.page,
@@ -133,7 +135,7 @@ export function DeduplicatesView() {
     };
   }, [api, query]);
 
-  const edit = (field: string, value: unknown) => setForm((f) => applySearchEdit(dedupSearchRuleFile, f, field, value).next);
+  const edit = (field: string, value: unknown) => setForm((f) => applySearchEdit(dm.dedupSearchRules, f, field, value).next);
   const onSort = (field: string) =>
     setQuery((q) => ({
       ...q,
@@ -181,7 +183,7 @@ export function DeduplicatesView() {
             page={query.page}
             lastPage={result.lastPage}
             perpage={query.perpage}
-            pageSizes={pageSizes}
+            pageSizes={dm.pageSizes}
             total={result.tot_deduplicates}
             onPage={(page) => setQuery((q) => ({ ...q, page }))}
             onPerPage={(perpage) => setQuery((q) => ({ ...q, page: 1, perpage }))}

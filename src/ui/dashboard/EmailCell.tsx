@@ -1,7 +1,7 @@
 import { Button, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import type { EmailItem } from '../../api/emailTypes';
 import { cleanSubject, truncateText } from './cleanSubject';
-import { emailDashboardMeta as meta, lockedStatuses, rowActions, selectableStatuses, statusLabel, type ColumnMeta } from './dashboardMeta';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { fillPath } from './fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from './openPopup';
@@ -34,12 +34,14 @@ const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : und
 
 /** One cell of the email list, by column kind; an unknown kind shows the field as text. */
 export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, actions }: EmailCellProps) {
+  const dm = useDashboardMeta();
+  const meta = dm.email;
   switch (c.kind) {
     case 'checkbox':
       return <input type="checkbox" aria-label={`Select ${row.muid}`} checked={checked} onChange={(e) => actions.onToggle(row, e.currentTarget.checked)} />;
     case 'id':
       // 000 §7: clicking a Used email's id asks which product it was used for.
-      return row.deleted === 2 ? (
+      return row.deleted === dm.status.code('used') ? (
         <Button variant="minimal" size="small" text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.onUsedId(row)} />
       ) : (
         <a
@@ -54,7 +56,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       );
     case 'status': {
       const shown = shownStatus;
-      if (lockedStatuses.includes(row.deleted)) return <span data-testid={`status-${row.muid}`}>{statusLabel(row.deleted)}</span>;
+      if (dm.status.locked.includes(row.deleted)) return <span data-testid={`status-${row.muid}`}>{dm.status.label(row.deleted)}</span>;
       return (
         <span className="email-status">
           <HTMLSelect
@@ -62,7 +64,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
             value={shown}
             disabled={mark === 'saving'}
             onChange={(e) => actions.onStatus(row, Number(e.currentTarget.value))}
-            options={selectableStatuses.map((s) => ({ value: Number(s.const), label: s.title }))}
+            options={dm.status.selectable.map((s) => ({ value: Number(s.const), label: s.title }))}
           />
           {mark === 'saving' ? <Spinner size={14} aria-label="Saving" /> : null}
           {mark === 'done' ? (
@@ -108,6 +110,9 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       return (
         <Button variant="minimal" size="small" aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.onRead(row)} />
       );
+    case 'flags':
+      // The panelist's flags the email carries (000 §2 flag lists).
+      return <span className="email-flags" data-testid={`flags-${row.muid}`}>{row.flags.join(' ')}</span>;
     case 'yesno':
       return <span>{valueOf(row, c) ? 'Yes' : 'No'}</span>;
     case 'date':
@@ -115,7 +120,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
     case 'actions':
       return (
         <span className="email-actions">
-          {rowActions.map((a) => (
+          {dm.rowActions.map((a) => (
             <Button
               key={a.key}
               variant="minimal"

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
 import { planBulkStatus } from './bulkStatus';
-import { emailDashboardMeta as meta, emailColumns, emailSearchMeta, emailSearchRuleFile, lockedStatuses, pageSizes, searchFields, toolbarItems, type ToolbarMeta } from './dashboardMeta';
+import { useDashboardMeta, type DashboardMeta, type ToolbarMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { EmailCell, type RowMark } from './EmailCell';
 import { EmailToolbar } from './EmailToolbar';
@@ -33,16 +33,28 @@ interface View {
   applied: Criteria | null;
 }
 
-const m = meta.messages;
-const defaults = meta.defaults;
-const searchDefaults = emailSearchMeta['x-defaults'] as Criteria;
-const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
-const initialView = (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: null });
-/** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
-const searchReset = (emailSearchRuleFile.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>;
-const clearReset = (emailSearchRuleFile.clear?.reset ?? {}) as Partial<View>;
-const switchReset = (emailSearchRuleFile.dashboardSwitch?.reset ?? {}) as Partial<View>;
-const criteriaFor = (dashboard: string): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes });
+/** What the dashboard takes from its metadata, derived once per metadata version. */
+function configOf(dm: DashboardMeta) {
+  const meta = dm.email;
+  const rules = dm.emailSearchRules;
+  const defaults = meta.defaults;
+  const searchDefaults = dm.search['x-defaults'] as Criteria;
+  const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
+  return {
+    meta,
+    m: meta.messages,
+    rules,
+    dashboardOf,
+    initialView: (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: null }),
+    /** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
+    searchReset: (rules.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>,
+    clearReset: (rules.clear?.reset ?? {}) as Partial<View>,
+    switchReset: (rules.dashboardSwitch?.reset ?? {}) as Partial<View>,
+    criteriaFor: (dashboard: string): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes }),
+    used: dm.status.code('used'),
+    copy: dm.status.code('copy'),
+  };
+}
 
 /**
  * The Focus / e-Glacier email dashboard (000 §2-§5), drawn from schemas/dashboards/emails.json and
@@ -50,7 +62,10 @@ const criteriaFor = (dashboard: string): Criteria => ({ ...searchDefaults, ...da
  */
 export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
   const api = useEmailApi();
-  const dash = dashboardOf(dashboard);
+  const dm = useDashboardMeta();
+  const config = useMemo(() => configOf(dm), [dm]);
+  const { meta, m, rules, initialView, searchReset, clearReset, switchReset, criteriaFor } = config;
+  const dash = config.dashboardOf(dashboard);
   const [view, setView] = useState<View>(initialView);
   const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard));
   const [data, setData] = useState<DashboardResponse | null>(null);
@@ -83,7 +98,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     setSelected(new Set());
     setPending(new Map());
     marker.current = { paging: null, totals: null };
-  }, [dashboard]);
+  }, [dashboard, criteriaFor, initialView, switchReset]);
 
   useEffect(() => {
     let live = true;
@@ -165,7 +180,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const onPerPage = (perpage: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page: 1, perpage }))));
 
   const onSearch = () => {
-    const problem = checkSearch(emailSearchRuleFile, criteria);
+    const problem = checkSearch(rules, criteria);
     if (problem) return setMessage(problem);
     guarded(discardAnd(() => setView((v) => ({ ...v, ...searchReset, applied: { ...criteria } }))));
   };
@@ -177,7 +192,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       }),
     );
   const onEdit = (field: string, value: unknown) => {
-    const { next, message: problem } = applySearchEdit(emailSearchRuleFile, criteria, field, value);
+    const { next, message: problem } = applySearchEdit(rules, criteria, field, value);
     setCriteria(next);
     if (problem) setMessage(problem);
   };
@@ -248,7 +263,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     }
   };
 
-  /** 000 §4: with a product id set, checking turns an email into Copy (4) unless Used; unchecking restores it. */
+  /** 000 §4: with a product id set, checking turns an email into Copy unless Used; unchecking restores it. */
   const toggle = (row: EmailItem, on: boolean) => {
     setSelected((s) => {
       const n = new Set(s);
@@ -258,7 +273,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     });
     setPending((p) => {
       const n = new Map(p);
-      if (on && productId && row.deleted !== 2) n.set(row.muid, 4);
+      if (on && productId && row.deleted !== config.used) n.set(row.muid, config.copy);
       else n.delete(row.muid);
       return n;
     });
@@ -277,7 +292,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const selectedRows = rows.filter((r) => selected.has(r.muid));
   const onMove = async (to: 'glacier' | 'focus') => {
     if (selectedRows.length === 0) return setMessage(m.selectEmail);
-    if (to === 'glacier' && selectedRows.some((r) => r.deleted === 2 || r.deleted === 4)) return setMessage(m.usedCopyGlacier);
+    if (to === 'glacier' && selectedRows.some((r) => dm.status.glacierRefused.includes(r.deleted))) return setMessage(m.usedCopyGlacier);
     try {
       await api.move(selectedRows.map((r) => r.muid), to);
       setSelected(new Set());
@@ -288,8 +303,8 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     }
   };
   /** 000 §4-§5: one status for every checked email; more than one may only become Copy. */
-  const onBulkStatus = async (status: number, item: ToolbarMeta) => {
-    const plan = planBulkStatus(selectedRows, status, { bulkStatuses: item.bulkStatuses ?? [], lockedStatuses, messages: m });
+  const onBulkStatus = async (status: number, _item: ToolbarMeta) => {
+    const plan = planBulkStatus(selectedRows, status, { bulkStatuses: dm.status.bulk, lockedStatuses: dm.status.locked, messages: m });
     if ('message' in plan) return setMessage(plan.message);
     setBulkBusy(true);
     try {
@@ -310,7 +325,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       const res = await api.assignCopy(selectedRows.map((r) => r.muid), productId.trim());
       if (res.status) {
         // The saved status becomes the original one; the checks are cleared.
-        setRows((rs) => rs.map((r) => (res.muids.includes(r.muid) ? { ...r, deleted: 4 } : r)));
+        setRows((rs) => rs.map((r) => (res.muids.includes(r.muid) ? { ...r, deleted: config.copy } : r)));
         setSelected(new Set());
         setPending(new Map());
       }
@@ -323,9 +338,9 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const producer = panelistType === 'producer';
   const flags = producer ? meta.flags.producer : meta.flags.default;
   const scores = producer ? meta.scores.producer : meta.scores.default;
-  const fields = useMemo(() => searchFields(), []);
+  const fields = useMemo(() => dm.searchFields(), [dm]);
   const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
-  const toolbar = toolbarItems.filter((t) => t.dashboards.includes(dashboard));
+  const toolbar = dm.toolbarItems.filter((t) => t.dashboards.includes(dashboard));
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.muid));
 
   return (
@@ -357,7 +372,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
         <>
           <DataTable<EmailItem>
             label="Emails"
-            columns={emailColumns}
+            columns={dm.emailColumns}
             rows={rows}
             emptyText={m.noRecords}
             sort={{ field: view.sorting_field, direction: view.sorting_direction }}
@@ -384,7 +399,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
             page={view.page}
             lastPage={data.lastPage}
             perpage={view.perpage}
-            pageSizes={pageSizes}
+            pageSizes={dm.pageSizes}
             onPage={onPage}
             onPerPage={onPerPage}
             total={data.totalEmails}

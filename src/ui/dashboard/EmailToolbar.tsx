@@ -1,5 +1,5 @@
 import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
-import { selectableStatuses, type ToolbarMeta } from './dashboardMeta';
+import { useDashboardMeta, type ToolbarMeta } from './dashboardMeta';
 
 interface EmailToolbarProps {
   /** The toolbar entries of schemas/dashboards/emails.json for the current dashboard. */
@@ -13,6 +13,7 @@ interface EmailToolbarProps {
 
 /** The actions on the checked emails: move buttons and the bulk "Set status" dropdown. */
 export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: EmailToolbarProps) {
+  const { selectable } = useDashboardMeta().status;
   return (
     <div className="email-dashboard__toolbar">
       {items.map((t) =>
@@ -24,7 +25,7 @@ export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: Ema
             value=""
             disabled={busy}
             onChange={(e) => e.currentTarget.value !== '' && onBulkStatus(Number(e.currentTarget.value), t)}
-            options={[{ value: '', label: t.label, disabled: true }, ...selectableStatuses.map((s) => ({ value: String(s.const), label: s.title }))]}
+            options={[{ value: '', label: t.label, disabled: true }, ...selectable.map((s) => ({ value: String(s.const), label: s.title }))]}
           />
         ) : t.kind === 'move' ? (
           <Button key={t.key} icon={t.icon as never} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t)} />

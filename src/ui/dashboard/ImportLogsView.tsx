@@ -2,12 +2,12 @@ import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@bluepr
 import { useEffect, useRef, useState } from 'react';
 import type { ImportJob, ImportLogsResponse } from '../../api/emailTypes';
 import { DataTable } from './DataTable';
-import { importLogsDashboardMeta as meta, type ColumnMeta } from './dashboardMeta';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
 
-const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : 'running'}`;
+const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : j.state}`;
 
 /**
  * Import job logs (000 §2): a timeframe (import job) selector and that job's log rows, a page at a
@@ -15,6 +15,8 @@ const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} 
  */
 export function ImportLogsView() {
   const api = useEmailApi();
+  const meta = useDashboardMeta().importLogs;
+  const perpage = meta.defaults.perpage;
   const [jobs, setJobs] = useState<ImportJob[] | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
@@ -38,7 +40,7 @@ export function ImportLogsView() {
   useEffect(() => {
     if (jobId === null) return;
     let live = true;
-    api.importLogs({ cron_log_id: jobId, page, perpage: meta.defaults.perpage, tot_logs: page > 1 ? knownTotal.current : null }).then(
+    api.importLogs({ cron_log_id: jobId, page, perpage, tot_logs: page > 1 ? knownTotal.current : null }).then(
       (r) => {
         if (!live) return;
         knownTotal.current = r.tot_logs;
@@ -49,7 +51,7 @@ export function ImportLogsView() {
     return () => {
       live = false;
     };
-  }, [api, jobId, page]);
+  }, [api, jobId, page, perpage]);
 
   return (
     <section className="import-logs" aria-label="Import job logs">

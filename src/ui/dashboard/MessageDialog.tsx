@@ -9,7 +9,7 @@ export function MessageDialog({ message, onClose }: { message: string | null; on
   );
 }
 
-/** A yes/no question (e.g. 'Do you really want to continue with unsaved changes?'). */
+/** A yes/no question (e.g. the unsaved-changes one of 000 §5). */
 export function ConfirmDialog({ message, onConfirm, onCancel }: { message: string | null; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Alert isOpen={message !== null} intent={Intent.WARNING} confirmButtonText="Continue" cancelButtonText="Cancel" onConfirm={onConfirm} onCancel={onCancel}>

@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { codeEntries, type SearchField } from './dashboardMeta';
+import { useDashboardMeta, type SearchField } from './dashboardMeta';
 import type { Criteria } from './searchRules';
 
 export interface SearchLists {
@@ -26,6 +26,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** A search form drawn from its schema (schemas/dashboards/*_search.json): x-ui.widget picks each input. */
 export function SearchForm({ fields, value, onEdit, onSearch, onClear, lists, flags, days, months, years }: SearchFormProps) {
+  const { codeEntries } = useDashboardMeta();
   const widget = (f: SearchField): ReactNode => {
     const w = String(f.ui.widget ?? 'text');
     switch (w) {

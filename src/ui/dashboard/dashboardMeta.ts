@@ -1,10 +1,10 @@
-/// <reference types="vite/client" />
-import emailsMeta from '../../../schemas/dashboards/emails.json';
-import searchMeta from '../../../schemas/dashboards/email_search.json';
-import dedupMeta from '../../../schemas/dashboards/deduplicates.json';
-import importLogsMeta from '../../../schemas/dashboards/importlogs.json';
-import emailSearchRules from '../../../rules/dashboards/email_search.json';
-import dedupRules from '../../../rules/dashboards/deduplicates.json';
+import { createContext, useContext } from 'react';
+// Type-only: the files themselves come from GET /api/metadata (reload, METADATA_DIR), never the bundle.
+import type emailsJson from '../../../schemas/dashboards/emails.json';
+import type searchJson from '../../../schemas/dashboards/email_search.json';
+import type dedupJson from '../../../schemas/dashboards/deduplicates.json';
+import type importLogsJson from '../../../schemas/dashboards/importlogs.json';
+import type detailJson from '../../../schemas/dashboards/email_detail.json';
 import type { SearchRuleFile } from './searchRules';
 
 /** One list column of a dashboard file: `kind` picks the cell renderer (cellRenderers.tsx). */
@@ -39,8 +39,6 @@ export interface ToolbarMeta {
   icon?: string;
   intent?: string;
   dashboards: string[];
-  /** bulkStatus: the only statuses allowed when more than one email is checked. */
-  bulkStatuses?: number[];
 }
 
 export interface CodeEntry {
@@ -49,40 +47,95 @@ export interface CodeEntry {
   [k: string]: unknown;
 }
 
-// Every code table, so a search field or column may $ref any of them without a code change.
-const codeFiles = import.meta.glob<{ default: { oneOf?: CodeEntry[] } }>('../../../schemas/codes/*.json', { eager: true });
-
-/** The entries of a `codes/<name>` table ([] when unknown). */
-export function codeEntries(ref: string | undefined): CodeEntry[] {
-  if (!ref) return [];
-  const name = ref.replace(/^.*codes\//, '').replace(/\.json$/, '');
-  const hit = Object.entries(codeFiles).find(([path]) => path.endsWith(`/codes/${name}.json`));
-  return hit?.[1].default.oneOf ?? [];
-}
-
 export type SearchField = { key: string; title: string; ref?: string; maxLength?: number; ui: Record<string, unknown> };
 
-/** The search form's fields in display order. */
-export function searchFields(schema: { properties: Record<string, Record<string, unknown>> } = searchMeta as never): SearchField[] {
-  return Object.entries(schema.properties)
-    .map(([key, p]) => ({ key, title: String(p.title ?? key), ref: p.$ref as string | undefined, maxLength: p.maxLength as number | undefined, ui: (p['x-ui'] ?? {}) as Record<string, unknown> }))
-    .sort((a, b) => Number(a.ui.order ?? 0) - Number(b.ui.order ?? 0));
+type EmailsMeta = typeof emailsJson & { messages: Record<string, string> };
+
+/** The email area's metadata, from the files GET /api/metadata serves. */
+export interface DashboardMeta {
+  email: EmailsMeta;
+  search: typeof searchJson;
+  dedup: typeof dedupJson;
+  importLogs: typeof importLogsJson;
+  detail: typeof detailJson;
+  emailSearchRules: SearchRuleFile;
+  dedupSearchRules: SearchRuleFile;
+  emailColumns: ColumnMeta[];
+  rowActions: RowActionMeta[];
+  toolbarItems: ToolbarMeta[];
+  pageSizes: number[];
+  /** The entries of a `codes/<name>` table ([] when unknown). */
+  codeEntries(ref: string | undefined): CodeEntry[];
+  /** The search form's fields in display order. */
+  searchFields(): SearchField[];
+  /** Email statuses by x-key and their annotations (schemas/codes/email_status.json, 000 §4). */
+  status: {
+    code(key: string): number;
+    label(code: number): string;
+    /** The status dropdown's options (not x-selectable false). */
+    selectable: CodeEntry[];
+    /** Shown as plain text; the list can not change them (x-locked). */
+    locked: number[];
+    /** The only statuses one change may set on several emails (x-bulk). */
+    bulk: number[];
+    /** Move to e-Glacier refuses a selection holding one (x-glacier-refused). */
+    glacierRefused: number[];
+  };
 }
 
-export const emailDashboardMeta = emailsMeta;
-export const emailSearchMeta = searchMeta;
-export const dedupDashboardMeta = dedupMeta;
-export const importLogsDashboardMeta = importLogsMeta;
-export const emailSearchRuleFile = emailSearchRules as unknown as SearchRuleFile;
-export const dedupSearchRuleFile = dedupRules as unknown as SearchRuleFile;
-export const emailColumns = emailsMeta.columns as ColumnMeta[];
-export const rowActions = emailsMeta.rowActions as RowActionMeta[];
-export const toolbarItems = emailsMeta.toolbar as ToolbarMeta[];
-export const pageSizes = codeEntries(emailsMeta.pageSizes.$ref).map((e) => Number(e.const));
-export const statusEntries = codeEntries(emailsMeta.statusCodes.$ref);
+/** Builds the email area's metadata from the served files (schemas/dashboards, rules/dashboards, schemas/codes). */
+export function dashboardMetaOf(files: Record<string, unknown>): DashboardMeta {
+  const file = <T,>(path: string): T => {
+    const f = files[path];
+    if (f === undefined) throw new Error(`metadata file ${path} is missing`);
+    return f as T;
+  };
+  const email = file<EmailsMeta>('schemas/dashboards/emails.json');
+  const search = file<typeof searchJson>('schemas/dashboards/email_search.json');
+  const codeEntries = (ref: string | undefined): CodeEntry[] => {
+    if (!ref) return [];
+    const name = ref.replace(/^.*codes\//, '').replace(/\.json$/, '');
+    return (files[`schemas/codes/${name}.json`] as { oneOf?: CodeEntry[] } | undefined)?.oneOf ?? [];
+  };
+  const statuses = codeEntries(email.statusCodes.$ref);
+  const codes = (flag: string) => statuses.filter((e) => e[flag] === true).map((e) => Number(e.const));
+  return {
+    email,
+    search,
+    dedup: file('schemas/dashboards/deduplicates.json'),
+    importLogs: file('schemas/dashboards/importlogs.json'),
+    detail: file('schemas/dashboards/email_detail.json'),
+    emailSearchRules: file('rules/dashboards/email_search.json'),
+    dedupSearchRules: file('rules/dashboards/deduplicates.json'),
+    emailColumns: email.columns as ColumnMeta[],
+    rowActions: email.rowActions as RowActionMeta[],
+    toolbarItems: email.toolbar as ToolbarMeta[],
+    pageSizes: codeEntries(email.pageSizes.$ref).map((e) => Number(e.const)),
+    codeEntries,
+    searchFields: () =>
+      Object.entries(search.properties as Record<string, Record<string, unknown>>)
+        .map(([key, p]) => ({ key, title: String(p.title ?? key), ref: p.$ref as string | undefined, maxLength: p.maxLength as number | undefined, ui: (p['x-ui'] ?? {}) as Record<string, unknown> }))
+        .sort((a, b) => Number(a.ui.order ?? 0) - Number(b.ui.order ?? 0)),
+    status: {
+      code(key) {
+        const hit = statuses.find((e) => e['x-key'] === key);
+        if (!hit) throw new Error(`the email status table has no x-key "${key}"`);
+        return Number(hit.const);
+      },
+      label: (v) => statuses.find((e) => e.const === v)?.title ?? String(v),
+      selectable: statuses.filter((e) => e['x-selectable'] !== false),
+      locked: codes('x-locked'),
+      bulk: codes('x-bulk'),
+      glacierRefused: codes('x-glacier-refused'),
+    },
+  };
+}
 
-/** 000 §4: the status dropdown's options (every status not marked x-selectable false). */
-export const selectableStatuses = statusEntries.filter((e) => e['x-selectable'] !== false);
-/** Statuses shown as plain text that the list can not change (000 §4: Used 2, e-Glacier 3). */
-export const lockedStatuses = statusEntries.filter((e) => e['x-selectable'] === false).map((e) => Number(e.const));
-export const statusLabel = (v: number): string => statusEntries.find((e) => e.const === v)?.title ?? String(v);
+export const DashboardMetaContext = createContext<DashboardMeta | null>(null);
+
+/** The email area's metadata (provided by src/app/dashboards once GET /api/metadata answered). */
+export function useDashboardMeta(): DashboardMeta {
+  const dm = useContext(DashboardMetaContext);
+  if (!dm) throw new Error('useDashboardMeta needs a DashboardMetaContext provider (src/app/dashboards)');
+  return dm;
+}

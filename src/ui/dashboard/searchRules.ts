@@ -44,7 +44,7 @@ export function applySearchEdit(rules: SearchRuleFile, prev: Criteria, field: st
   return { next, message };
 }
 
-/** The first failing search check's message (e.g. 'Please choose atleast one filter.'), or null. */
+/** The first failing search check's message (e.g. search needs a filter, 000 §5), or null. */
 export function checkSearch(rules: SearchRuleFile, criteria: Criteria): string | null {
   for (const c of rules.checks) if (c.on === 'search' && run(c.when, criteria)) return c.message;
   return null;

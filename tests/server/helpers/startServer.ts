@@ -17,6 +17,8 @@ export interface StartedServer {
    * Resolves to how the process ended: a graceful shutdown is `{ code: 0, signal: null }`.
    */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** kill -9 (no shutdown at all); the data directory is kept. */
+  kill(): Promise<void>;
 }
 
 export interface StartServerOptions {
@@ -91,5 +93,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, port, dataDir, output: () => out, stop };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited(child);
+  };
+  return { url, port, dataDir, output: () => out, stop, kill };
 }

@@ -138,6 +138,75 @@ describe('lintMetadata', () => {
     ]);
   });
 
+  it('unknown code: a literal compared with a coded field must be in its code table', () => {
+    // The audience table has 1, 2 and 5: an Audience rule listing 3 is a typo the engine would never match.
+    const audience = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'media_channel' }, 1] }, { in: [{ var: 'audience' }, [1, 3]] }] };
+    });
+    expect(lines(audience)).toEqual(['rules/product/gates.json:$.rules[0].when.and[1].in[1][1]: 3 is not a code of Audience (codes/audience)']);
+    const equal = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { '==': [9, { var: 'media_channel' }] };
+    });
+    expect(lines(equal)).toEqual(['rules/product/gates.json:$.rules[0].when["=="][0]: 9 is not a code of Media channel (codes/media_channel)']);
+    // Lists of codes, item fields inside some/all, option.const in a filter, sector chains.
+    const more = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { or: [{ in: [77, { var: 'state_province' }] }, { some: [{ var: 'panelists' }, { '==': [{ var: 'gender' }, 'Q'] }] }] };
+      c.rules![2].when = { chain_any: [{ var: 'sectors' }, [266, 999], 1] };
+    });
+    expect(lines(more)).toEqual([
+      'rules/product/gates.json:$.rules[0].when.or[0].in[0]: 77 is not a code of State (codes/state)',
+      'rules/product/gates.json:$.rules[0].when.or[1].some[1]["=="][1]: "Q" is not a code of Gender (codes/gender)',
+      'rules/product/gates.json:$.rules[2].when.chain_any[1][1]: 999 is not a code of Sectors (codes/sectors)',
+    ]);
+    // A table may name values stored data holds that are not codes (state 0: no state), for clean-up rules.
+    const stray = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { in: [0, { var: 'state_province' }] };
+    });
+    expect(lines(stray)).toEqual([]);
+  });
+
+  it('constant condition: a condition or an and/or operand that reads no field', () => {
+    const md = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { '==': [1, 1] };
+      c.rules![1].when = { and: [{ in: [{ var: 'delivery.delivery_method' }, [1, 3, 7]] }, false] };
+    });
+    expect(lines(md)).toEqual([
+      'rules/product/gates.json:$.rules[0].when: constant condition: always true (it reads no field)',
+      'rules/product/gates.json:$.rules[1].when.and[1]: constant condition: always false (it reads no field)',
+    ]);
+  });
+
+  it('contradictory condition: comparisons of one field in an and that cannot all hold', () => {
+    const md = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'media_channel' }, 1] }, { and: [{ '==': [{ var: 'media_channel' }, 2] }] }] };
+      c.rules![1].when = { and: [{ in: [{ var: 'delivery.delivery_method' }, [1, 3]] }, { '!=': [{ var: 'delivery.delivery_method' }, 1] }, { '!=': [{ var: 'delivery.delivery_method' }, 3] }] };
+    });
+    expect(lines(md)).toEqual([
+      'rules/product/gates.json:$.rules[0].when: "media_channel" cannot be == 1 and == 2 at once: the condition is never true',
+      'rules/product/gates.json:$.rules[1].when: "delivery.delivery_method" cannot be in [1,3] and != 1 and != 3 at once: the condition is never true',
+    ]);
+  });
+
+  it('missing placeholder: every {name} in a message names a field', () => {
+    const md = broken('rules/product/checks.json', (c) => {
+      c.rules![3].message = 'Offer Expiry date {offer_expiry_date} cannot be older than Entry Date {entry_dat}';
+    });
+    expect(lines(md)).toEqual(['rules/product/checks.json:$.rules[3].message: placeholder {entry_dat} names no field']);
+  });
+
+  it('unknown widget and loader annotations that name no field', () => {
+    const md = broken('schemas/product/sectors/delivery.json', (c) => {
+      (c.properties!.delivery_method as Record<string, unknown>)['x-ui'] = { widget: 'dropdown' };
+      c['x-loader'] = { path: 'deliveryMethod/{id}', fields: ['delivery_method', 'delivery_methd'], skip: '{delivery.postage} {delivery.postag}' };
+    });
+    const out = lines(md);
+    expect(out[0]).toMatch(/^schemas\/product\/sectors\/delivery\.json:\$\.properties\.delivery_method\["x-ui"\]\.widget: must be one of "text", "textarea", /);
+    expect(out.slice(1)).toEqual([
+      'schemas/product/sectors/delivery.json:$["x-loader"].fields[1]: loader field "delivery_methd" names no field',
+      'schemas/product/sectors/delivery.json:$["x-loader"].skip: loader placeholder {delivery.postag} names no field',
+    ]);
+  });
+
   it('ignores files of other features (schemas/admin, rules/dashboards)', () => {
     const md = miniMetadata();
     md.files['rules/dashboards/search.json'] = { onToggle: [] };

@@ -1,0 +1,79 @@
+/** The predictions ("spacey") API: 000 §3 Prediction, §7 "Predictions and companies". */
+
+export type PredictionTarget = 'sector' | 'category' | 'mailing_type' | 'company';
+export type ModelVariant = 'current' | '2019';
+
+export interface Guess {
+  label: string;
+  title: string;
+  score: number;
+}
+
+export interface Evidence {
+  token: string;
+  weight: number;
+}
+
+/** One spacey list row: the email and its top sector and company guesses. */
+export interface SpaceyRow {
+  muid: number;
+  email_subject: string;
+  email_from_one: string;
+  email_date: string | null;
+  deleted: number;
+  panelist_id: number | null;
+  sector: Guess | null;
+  company: Guess | null;
+}
+
+export interface SpaceyListResponse {
+  payload: SpaceyRow[];
+  hasNext: boolean;
+  totalSpaceyEmails: number;
+  lastPage: number;
+  model: { version: number; trained_at: string } | null;
+}
+
+/** GET /api/spacey/predictions/{muid}: everything the Predictions for MUID screen shows. */
+export interface EmailPredictions {
+  muid: number;
+  email_subject: string;
+  email_from_one: string;
+  email_date: string | null;
+  variant: ModelVariant;
+  model_version: number | null;
+  training_datetime: string | null;
+  sectors: Guess[];
+  cateegory: Guess[];
+  mailingtypename: Guess[];
+  companies: Guess[];
+  evidence: Record<PredictionTarget, Evidence[]>;
+  /** The email's product as stored (sector chain, category, mailing type, company), when there is one. */
+  product: { product_id: number; entry_id: string | null; product_status: number; orginalsector: string | null; orginalcategory: string | null; mtypeNameorginal: string | null; companies: string[] } | null;
+  /** What the model read (text extraction). */
+  text: string;
+  feedback: Array<{ target: PredictionTarget; label: string; verdict: 'accept' | 'reject'; username: string | null; created_at: string }>;
+  emailCompanies: EmailCompany[];
+}
+
+export interface EmailCompany {
+  id: number;
+  companyID: number | null;
+  companyName: string;
+  deleted: number;
+}
+
+/** POST /api/spacey/accept/{muid}: the labels to apply to the email's product (each optional). */
+export type AcceptRequest = Partial<Record<PredictionTarget, string>>;
+
+export interface AcceptResponse {
+  product_id: number;
+  entry_id: string | null;
+  created: boolean;
+  msg: string;
+}
+
+export interface RejectRequest {
+  target: PredictionTarget;
+  label: string;
+}

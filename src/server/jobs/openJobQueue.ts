@@ -1,0 +1,110 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/Db';
+import type { EnqueueOptions, JobHandler, JobKindOptions, JobQueue, JobRecord, JobState } from './JobQueue';
+import { pgBossDb } from './pgBossDb';
+
+/** The schema pg-boss keeps its tables in (`pgboss.job` is the job table the screens read). */
+export const jobSchema = 'pgboss';
+
+export interface JobQueueOptions {
+  /**
+   * Seconds between maintenance passes (expire jobs of dead instances, archive, purge); one
+   * instance at a time does it. Default 60.
+   */
+  maintenanceIntervalSeconds?: number;
+  /** Where queue errors go (a failed poll, a failed maintenance pass). */
+  onError?: (err: unknown) => void;
+}
+
+const defaultKind: Required<JobKindOptions> = { expireInSeconds: 900, retryLimit: 2, pollingIntervalSeconds: 2 };
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+
+/**
+ * Opens the job queue on `db` (creating pg-boss's tables on first use) and starts maintenance.
+ * See JobQueue.ts for the contract and README "Background jobs" for operations.
+ */
+export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: pgBossDb(db) as PgBoss.Db,
+    schema: jobSchema,
+    // Cron scheduling is not used (the drop folder keeps its own interval timer), so its
+    // clock-skew and cron polls stay off.
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+    archiveCompletedAfterSeconds: 7 * 24 * 3600,
+  });
+  boss.on('error', (err: unknown) => {
+    // A second job of a stately key becoming active while one runs is refused by pg-boss's unique
+    // index and simply retried at the next poll: not an error worth reporting.
+    if ((err as { code?: string }).code === '23505') return;
+    opts.onError?.(err);
+  });
+  await boss.start();
+
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string, kind: Required<JobKindOptions>) => {
+    let ready = queues.get(name);
+    if (!ready) {
+      // Stately: per singleton key one job waits and one runs (enqueue gives unkeyed jobs a key of their own).
+      ready = boss.createQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
+      ready.catch(() => queues.delete(name));
+      queues.set(name, ready);
+    }
+    return ready;
+  };
+
+  const toRecord = (job: Record<string, unknown>): JobRecord => ({
+    id: String(job.id),
+    name: String(job.name),
+    state: job.state as JobState,
+    payload: job.data ?? null,
+    output: job.output ?? null,
+    retryCount: Number(job.retryCount ?? job.retry_count ?? 0),
+    createdOn: iso(job.createdOn ?? job.created_on) ?? '',
+    startedOn: iso(job.startedOn ?? job.started_on),
+    completedOn: iso(job.completedOn ?? job.completed_on),
+  });
+
+  const get = async (name: string, id: string): Promise<JobRecord | null> => {
+    const job = (await boss.getJobById(name, id, { includeArchive: true } as never)) as Record<string, unknown> | null;
+    return job ? toRecord(job) : null;
+  };
+
+  let stopped = false;
+  return {
+    async enqueue(name, payload, eo: EnqueueOptions = {}) {
+      await ensureQueue(name, defaultKind);
+      return boss.send(name, payload, {
+        singletonKey: eo.singletonKey ?? `job:${crypto.randomUUID()}`,
+        ...(eo.startAfterSeconds ? { startAfter: eo.startAfterSeconds } : {}),
+      });
+    },
+    async register<P extends object>(name: string, handler: JobHandler<P>, ko: JobKindOptions = {}) {
+      const kind = { ...defaultKind, ...ko };
+      await ensureQueue(name, kind);
+      // The queue may have been created by an enqueue with the defaults: the handler's limits win.
+      await boss.updateQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
+      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) =>
+        handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount }),
+      );
+    },
+    get,
+    async waitFor(name, id, wo = {}) {
+      const until = Date.now() + (wo.timeoutMs ?? 60_000);
+      for (let pause = 50; ; pause = Math.min(500, pause * 2)) {
+        const rec = await get(name, id);
+        if (rec && (rec.state === 'completed' || rec.state === 'failed' || rec.state === 'cancelled')) return rec;
+        if (Date.now() > until) throw new Error(`job ${name} ${id} did not finish within ${wo.timeoutMs ?? 60_000} ms (state: ${rec?.state ?? 'unknown'})`);
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // Running handlers get 30 s to finish; what is still active then is retried by another instance after expiry.
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+    },
+  };
+}

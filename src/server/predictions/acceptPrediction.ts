@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { AcceptRequest, AcceptResponse } from '../../api/predictionTypes';
+import { requireAuth } from '../auth/access';
+import type { Db } from '../db/Db';
+import { httpError } from '../httpError';
+import { saveProduct } from '../products/saveProduct';
+import { findProductByMuid } from '../products/productStore';
+import { codeTitle, parentOfCategory, productLabels, type PredictionTarget } from './predictionTargets';
+import { currentModelInfo } from './modelStore';
+
+/** Temp (codes/product_status 11): the draft an editor finishes in the product editor. */
+const draftStatus = 11;
+/** Email (codes/media_channel 3): the channel of a product catalogued from an email. */
+const emailChannel = 3;
+
+const chainEntry = (id: string, level: number, title: string | null) => ({ id: Number(id), name: title ?? id, sequence: level, sectorWorksiteVoluntary: 0 });
+
+/**
+ * Accept (000 §2 predictions screen; what it does is not shown): applies the accepted labels to the
+ * email's product through the same save the editor uses (rules, allowed sectors, permissions), or
+ * creates that product as a Temp draft from the email when there is none. A sector replaces the
+ * first sector chain (kept when its root is already that sector); a category sets the chain
+ * [its sector, category]; a company becomes the first company. Each accepted label is recorded as
+ * feedback.
+ */
+export async function acceptPrediction(db: Db, req: FastifyRequest, muid: number, accept: AcceptRequest): Promise<AcceptResponse> {
+  const auth = requireAuth(req);
+  const targets = (Object.keys(accept) as PredictionTarget[]).filter((t) => accept[t]);
+  if (targets.length === 0) throw httpError(400, 'Choose a prediction to accept.');
+  const email = await db.query<{ email_date: Date | null }>('select email_date from emails where muid = $1', [muid]);
+  if (!email.rows[0]) throw httpError(404, 'Email not found');
+  const stored = await findProductByMuid(db, muid);
+  if (stored?.is_deleted === 1) throw httpError(409, 'The product of this email is deleted; restore it before accepting predictions.');
+  const today = new Date().toISOString().slice(0, 10);
+  const doc: Record<string, unknown> = stored
+    ? { ...stored.document, product_id: stored.product_id }
+    : { muid: String(muid), media_channel: emailChannel, product_status: draftStatus, entry_date: today, personalization: 2, campaign_language: 1, electronic_type: [1] };
+
+  const chains = Array.isArray(doc.sectors) ? [...(doc.sectors as unknown[][])] : [];
+  const current = productLabels(doc);
+  let sector = accept.sector ?? null;
+  const category = accept.category ?? null;
+  if (category) sector = parentOfCategory(category) ?? sector ?? current.sector;
+  if (sector) {
+    const keepChain = !category && current.sector === sector && chains[0];
+    const chain = keepChain ? chains[0] : [chainEntry(sector, 1, codeTitle('sector', sector)), ...(category ? [chainEntry(category, 2, codeTitle('category', category))] : [])];
+    if (chains.length) chains[0] = chain;
+    else chains.push(chain);
+    doc.sectors = chains;
+  }
+  if (accept.mailing_type) doc.mailing_type = Number(accept.mailing_type);
+  if (accept.company) {
+    const c = await db.query<Record<string, unknown>>(
+      `select "companyID", "companyName", "isWorksiteVoluntary", "isMilitaryCo", "isInsuranceExchange", co_states, "associatedProductName" from companies where "companyID" = $1`,
+      [Number(accept.company)],
+    );
+    if (!c.rows[0]) throw httpError(404, `Company ${accept.company} not found`);
+    const others = ((doc.companies as Array<Record<string, unknown>> | undefined) ?? []).filter((x) => String(x.companyID) !== accept.company);
+    doc.companies = [c.rows[0], ...others];
+  }
+  const saved = await saveProduct(db, req, { document: doc });
+  const info = await currentModelInfo(db, 'current');
+  await db.query(
+    `insert into prediction_feedback (muid, model_version, target, label, verdict, username)
+     select $1, $2, t.target, t.label, 'accept', $3 from jsonb_each_text($4::jsonb) as t(target, label)`,
+    [muid, info?.version ?? null, auth.username, JSON.stringify(Object.fromEntries(targets.map((t) => [t, accept[t]])))],
+  );
+  const id = saved.row.product_id;
+  return {
+    product_id: id,
+    entry_id: saved.row.entry_id,
+    created: saved.created,
+    msg: saved.created ? `Draft product ${id} created with the accepted predictions.` : `Product ${id} updated with the accepted predictions.`,
+  };
+}

@@ -1,0 +1,78 @@
+import type { DashboardRequest, SearchCriteria } from '../../api/emailTypes';
+import type { Guess, SpaceyListResponse } from '../../api/predictionTypes';
+import type { Queryable } from '../db/Db';
+import { emailFilter } from '../emails/emailFilter';
+import { SqlParams } from '../emails/SqlParams';
+import { currentModelInfo, type ModelVariant } from './modelStore';
+
+export interface SpaceyListRequest {
+  page: number;
+  perpage: number;
+  sorting_field?: 'muid' | 'email_subject' | 'email_date' | 'email_from_one' | 'top_score';
+  sorting_direction?: 'asc' | 'desc';
+  variant?: ModelVariant;
+  search?: SearchCriteria | null;
+}
+
+const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject: 'email_subject', email_date: 'email_date', email_from_one: 'email_from_one', top_score: 'top_score' };
+
+/**
+ * The spacey list (000 §2 "Predictions list"): emails the variant's newest model version scored,
+ * with their top sector and company guesses; the search form narrows it like the email dashboards.
+ */
+export async function spaceyList(db: Queryable, req: SpaceyListRequest): Promise<SpaceyListResponse> {
+  const info = await currentModelInfo(db, req.variant ?? 'current');
+  if (!info) return { payload: [], hasNext: false, totalSpaceyEmails: 0, lastPage: 1, model: null };
+  const p = new SqlParams();
+  const version = p.add(info.version, 'integer');
+  const conds: string[] = [];
+  if (req.search) {
+    // The dashboards' search filter, over every status (the email-type toggles still narrow it).
+    const filter = emailFilter({ page: 1, perpage: 10, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc', search: req.search } as DashboardRequest, p);
+    const statuses = [req.search.show_blank && 0, req.search.show_unused && 1, req.search.show_used && 2, req.search.show_junk && 3, req.search.show_copy && 4].filter((s): s is number => typeof s === 'number');
+    conds.push(...filter.conds);
+    if (statuses.length) conds.push(`deleted = any(${p.add(statuses, 'smallint[]')})`);
+  }
+  // The filter's conditions name emails columns unqualified; the predictions' columns are renamed apart.
+  const from = `(select muid as scored_muid, sector as top_sector, company as top_company, top_score from email_predictions where model_version = ${version}) s join emails on emails.muid = s.scored_muid`;
+  const where = conds.join(' and ') || 'true';
+  const total = Number((await db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`, p.values)).rows[0].n);
+  const perpage = Math.min(50, Math.max(1, Math.floor(req.perpage) || 10));
+  const lastPage = Math.max(1, Math.ceil(total / perpage));
+  const page = Math.min(Math.max(1, Math.floor(req.page) || 1), lastPage);
+  const col = sortColumns[req.sorting_field ?? 'email_date'] ?? 'email_date';
+  const dir = req.sorting_direction === 'asc' ? 'asc' : 'desc';
+  const rows = await db.query<{ muid: string; email_subject: string; email_from_one: string; email_date: Date | null; deleted: number; panelist_id: number | null; sector: Guess[]; company: Guess[] }>(
+    `select emails.muid, email_subject, email_from_one, email_date, deleted, panelist_id, top_sector as sector, top_company as company
+       from ${from}
+      where ${where} order by ${col} ${dir} nulls last, emails.muid ${dir} limit ${perpage} offset ${(page - 1) * perpage}`,
+    p.values,
+  );
+  return {
+    payload: rows.rows.map((r) => ({
+      muid: Number(r.muid),
+      email_subject: r.email_subject,
+      email_from_one: r.email_from_one,
+      email_date: r.email_date ? new Date(r.email_date).toISOString() : null,
+      deleted: r.deleted,
+      panelist_id: r.panelist_id,
+      sector: r.sector[0] ?? null,
+      company: r.company[0] ?? null,
+    })),
+    hasNext: page < lastPage,
+    totalSpaceyEmails: total,
+    lastPage,
+    model: { version: info.version, trained_at: info.trained_at },
+  };
+}
+
+/** totSpaceyEmails / totSpacey2019Emails (000 §3 raw data): emails each variant's newest version scored. */
+export async function spaceyTotals(db: Queryable): Promise<{ totSpaceyEmails: number; totSpacey2019Emails: number }> {
+  const r = await db.query<{ variant: string; n: number }>(
+    `select m.variant, count(p.muid)::int as n
+       from (select variant, max(version) as version from prediction_models group by variant) m
+       left join email_predictions p on p.model_version = m.version group by m.variant`,
+  );
+  const n = (v: string) => Number(r.rows.find((x) => x.variant === v)?.n ?? 0);
+  return { totSpaceyEmails: n('current'), totSpacey2019Emails: n('2019') };
+}

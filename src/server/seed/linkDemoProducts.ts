@@ -1,0 +1,76 @@
+import type { Db } from '../db/Db';
+import { emailStatuses } from '../emails/emailStatuses';
+import { metadataStore } from '../metadata/metadataStore';
+import { getMeta, setMeta } from '../portalMeta';
+
+/** portal_meta key set (with the counts) once the demo products are linked to demo emails. */
+export const demoLinksKey = 'demo_links';
+
+export interface DemoLinks {
+  /** Products that now carry an email's muid (their email became Used). */
+  used: number;
+  /** Further emails assigned to one of those products as Copy. */
+  copies: number;
+}
+
+/** The Email channel (codes/media_channel, x-key email): the products an editor catalogues from an email. */
+function emailChannel(): number | null {
+  const entries = metadataStore().current().engine.model.codeTables.get('codes/media_channel')?.entries ?? [];
+  const hit = entries.find((e) => e['x-key'] === 'email');
+  return hit ? Number(hit.const) : null;
+}
+
+/**
+ * Links the demo catalogue to the demo inbox, as editors would have: each demo email-channel product
+ * is catalogued from one demo email (product muid = email muid; that email becomes Used, with the
+ * product's entry id) and every other such product also got a second email assigned as a Copy. The
+ * emails are spread evenly over the inbox by date, so every date range shows some of each. Runs
+ * once per database; a product or email linked already is left alone. Returns null when done before.
+ */
+export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
+  const status = emailStatuses();
+  const statuses = { used: status.code('used'), copy: status.code('copy'), focus: status.code('focus') };
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('portal.seed.links'))");
+    if (await getMeta(tx, demoLinksKey)) return null;
+    const products = (await tx.query<{ product_id: string; entry_id: string }>(
+      `select product_id::text as product_id, entry_id from products
+        where muid is null and is_deleted = 0 and entry_id is not null and media_channel = $1 order by product_id`,
+      [emailChannel()],
+    )).rows;
+    // Originals only: a duplicate of an already catalogued email would not be catalogued again.
+    const emails = (await tx.query<{ muid: string }>(
+      `select e.muid::text as muid from emails e
+        where e.deleted = $1 and e.product_id is null and e.entry_id is null
+          and not exists (select 1 from dedup_groups g where g.id = e.dedup_group_id and g.original_muid <> e.muid)
+        order by e.email_date nulls first, e.muid`,
+      [statuses.focus],
+    )).rows;
+    // Room for a Used and a Copy email per linked product.
+    const count = Math.min(products.length, Math.floor(emails.length / 2));
+    const links: Array<{ muid: string; product_id: string; entry_id: string; deleted: number }> = [];
+    const step = emails.length / Math.max(count, 1);
+    for (let i = 0; i < count; i++) {
+      const at = Math.floor(i * step);
+      const p = products[i];
+      links.push({ muid: emails[at].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.used });
+      if (i % 2 === 0 && step >= 2) links.push({ muid: emails[at + 1].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.copy });
+    }
+    const rows = JSON.stringify(links);
+    await tx.query(
+      `update emails e set deleted = x.deleted, product_id = x.product_id, entry_id = x.entry_id
+         from jsonb_to_recordset($1::jsonb) as x(muid bigint, product_id bigint, entry_id text, deleted smallint)
+        where e.muid = x.muid`,
+      [rows],
+    );
+    await tx.query(
+      `update products p set muid = x.muid, document = jsonb_set(p.document, '{muid}', to_jsonb(x.muid::text))
+         from jsonb_to_recordset($1::jsonb) as x(muid bigint, product_id bigint, deleted smallint)
+        where p.product_id = x.product_id and x.deleted = $2`,
+      [rows, statuses.used],
+    );
+    const result = { used: count, copies: links.length - count };
+    await setMeta(tx, demoLinksKey, result);
+    return result;
+  });
+}
