@@ -113,6 +113,23 @@ export async function claimPdfJob(db: Db, owner: string): Promise<PdfJobRow | un
   return r.rows[0];
 }
 
+/** Takes one job by its file id when it is open (pending, or running under a lease that ran out). */
+export async function claimPdfJobById(db: Db, owner: string, fileId: string): Promise<PdfJobRow | undefined> {
+  const r = await db.query<PdfJobRow>(
+    `update product_pdf_jobs set status = 'running', attempts = attempts + 1, lease_owner = $1, lease_until = now() + interval '${leaseSeconds} seconds'
+     where file_id = $2 and (status = 'pending' or (status = 'running' and lease_until < now()))
+     returning file_id::text as file_id, product_id::text as product_id, attempts`,
+    [owner, fileId],
+  );
+  return r.rows[0];
+}
+
+/** The open jobs: pending, or running under a lease that ran out. */
+export async function openPdfJobs(db: Db): Promise<string[]> {
+  const r = await db.query<{ file_id: string }>(`select file_id::text as file_id from product_pdf_jobs where status = 'pending' or (status = 'running' and lease_until < now()) order by created_at, file_id`);
+  return r.rows.map((x) => x.file_id);
+}
+
 /** After a failure: try again later, or give up after maxAttempts with the reason. */
 export async function failPdfJob(db: Db, owner: string, job: PdfJobRow, err: unknown): Promise<void> {
   const message = err instanceof Error ? err.message : String(err);

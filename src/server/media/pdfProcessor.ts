@@ -1,54 +1,80 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/Db';
+import type { JobQueue } from '../jobs/JobQueue';
 import type { FileStorage } from '../storage/FileStorage';
-import { claimPdfJob, failPdfJob, newOwnerId, runPdfJob } from './pdfJobs';
+import { claimPdfJob, claimPdfJobById, failPdfJob, newOwnerId, openPdfJobs, runPdfJob, type PdfJobRow } from './pdfJobs';
 
 export interface PdfProcessor {
   /** Look for open jobs now (after an upload or a resample). */
   wake(): void;
-  /** Resolves when no job is open or running in this process (tests). */
+  /** Resolves when this process has nothing left to do (tests). */
   idle(): Promise<void>;
-  /** Stops taking jobs and ends the one running; its lease lets the next start resume it. */
+  /** Stops taking jobs and ends the one running; its row lets the next start resume it. */
   stop(): Promise<void>;
 }
 
+interface Deps {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** The portal's durable job queue (runServer opens it); without it (an app built alone) jobs run in-process. */
+  jobs?: JobQueue;
+  pollMs?: number;
+}
+
+/** The job-queue job that processes one product PDF: `{ file_id }`. */
+export const pdfJobName = 'product.pdf';
+
 /**
- * Runs PDF jobs one at a time in the background. On start it takes what a previous process left:
- * pending jobs, and running ones (on the embedded database no other process can hold them; on
- * PostgreSQL a job is taken over once its lease runs out). Jobs are rows, so nothing is lost
- * when the process dies mid-job.
+ * Runs product PDF jobs in the background. Each uploaded PDF is a row (product_pdf_jobs, written
+ * in the upload's transaction) that says what is open and how far it got; the portal's job queue
+ * runs them (one queue job per open row). On start it takes what a previous process left: on
+ * the embedded database no other process can hold a job, so a running row is a killed process's;
+ * on PostgreSQL a row is taken over once its lease runs out. A job that finishes twice changes
+ * nothing the second time (the row's lease decides).
  */
-export function startPdfProcessor(deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; pollMs?: number }): PdfProcessor {
+export function startPdfProcessor(deps: Deps): PdfProcessor {
   const owner = newOwnerId();
   const abort = new AbortController();
+  let stopped = false;
+  let first = true;
+  const { db, log } = deps;
+
+  const run = async (job: PdfJobRow) => {
+    try {
+      await runPdfJob({ db, storage: deps.storage, owner, signal: abort.signal }, job);
+      log.info({ file_id: job.file_id, product_id: job.product_id }, 'product PDF processed');
+    } catch (err) {
+      if (stopped) throw err;
+      log.error({ err, file_id: job.file_id, product_id: job.product_id }, 'product PDF processing failed');
+      await failPdfJob(db, owner, job, err);
+    }
+  };
+
+  const recover = async () => {
+    if (first && db.kind === 'pglite') {
+      first = false;
+      await db.query(`update product_pdf_jobs set lease_until = now() - interval '1 second' where status = 'running'`);
+    }
+  };
+
   let running: Promise<void> | undefined;
   let again = false;
-  let stopped = false;
   const idleWaiters: Array<() => void> = [];
-  let first = true;
 
-  const loop = async () => {
-    if (first && deps.db.kind === 'pglite') {
-      first = false;
-      // One process owns an embedded database: a running job is one a killed process left.
-      await deps.db.query(`update product_pdf_jobs set lease_until = now() - interval '1 second' where status = 'running'`);
+  // With the job queue: one queue job per open row; a duplicate finds the row taken and returns.
+  const queued = async () => {
+    const jobs = deps.jobs as JobQueue;
+    for (const fileId of await openPdfJobs(db)) await jobs.enqueue(pdfJobName, { file_id: fileId }, { singletonKey: `pdf-${fileId}-${owner}` });
+  };
+  // Without it: this process works through the open rows itself.
+  const inProcess = async () => {
+    for (;;) {
+      if (stopped) return;
+      const job = await claimPdfJob(db, owner);
+      if (!job) return;
+      await run(job);
     }
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const job = await claimPdfJob(deps.db, owner);
-        if (!job) break;
-        try {
-          await runPdfJob({ db: deps.db, storage: deps.storage, owner, signal: abort.signal }, job);
-          deps.log.info({ file_id: job.file_id, product_id: job.product_id }, 'product PDF processed');
-        } catch (err) {
-          if (stopped) return;
-          deps.log.error({ err, file_id: job.file_id, product_id: job.product_id }, 'product PDF processing failed');
-          await failPdfJob(deps.db, owner, job, err);
-        }
-      }
-    } while (again && !stopped);
   };
 
   const wake = () => {
@@ -57,8 +83,10 @@ export function startPdfProcessor(deps: { db: Db; storage: FileStorage; log: Fas
       again = true;
       return;
     }
-    running = loop()
-      .catch((err: unknown) => deps.log.error({ err }, 'PDF processor stopped on an error'))
+    again = false;
+    running = recover()
+      .then(() => (deps.jobs ? queued() : inProcess()))
+      .catch((err: unknown) => log.error({ err }, 'PDF jobs could not be started'))
       .finally(() => {
         running = undefined;
         if (again && !stopped) wake();
@@ -66,10 +94,23 @@ export function startPdfProcessor(deps: { db: Db; storage: FileStorage; log: Fas
       });
   };
 
-  // Jobs whose lease ran out on another instance are picked up on the next poll.
+  const registered = deps.jobs
+    ? deps.jobs.register<{ file_id: string }>(
+        pdfJobName,
+        async (p) => {
+          const job = await claimPdfJobById(db, owner, p.file_id);
+          if (!job) return { skipped: true };
+          await run(job);
+          return { file_id: p.file_id };
+        },
+        { expireInSeconds: 3600, retryLimit: 0 },
+      )
+    : Promise.resolve();
+  void registered.then(wake, (err: unknown) => log.error({ err }, 'PDF job kind could not be registered'));
+
+  // Rows whose lease ran out on another instance are picked up on the next poll.
   const timer = setInterval(wake, deps.pollMs ?? 30_000);
   timer.unref();
-  wake();
 
   return {
     wake,

@@ -35,7 +35,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   // PDF pages and text are made in the background; the processor lives as long as the server.
   let processor: PdfProcessor | undefined;
   app.addHook('onReady', async () => {
-    processor = startPdfProcessor({ db: ctx.db, storage, log: app.log });
+    processor = startPdfProcessor({ db: ctx.db, storage, log: app.log, jobs: ctx.jobs });
   });
   app.addHook('onClose', async () => {
     await processor?.stop();

@@ -17,6 +17,8 @@ export interface StartedServer {
    * Resolves to how the process ended: a graceful shutdown is `{ code: 0, signal: null }`.
    */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** kill -9 (no shutdown at all); the data directory is kept. */
+  kill(): Promise<void>;
 }
 
 export interface StartServerOptions {
