@@ -6,6 +6,7 @@ import { benchImpact } from './impact';
 import { benchDashboard } from './dashboard';
 import { predictionsBench } from './predictions';
 import { benchForward } from './forward';
+import { firstLoadBench } from './firstLoad';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
@@ -16,4 +17,5 @@ export const benches: Bench[] = [
   { name: 'dashboard', run: benchDashboard },
   predictionsBench,
   { name: 'forward', run: benchForward },
+  firstLoadBench,
 ];

@@ -57,6 +57,8 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent per Accept-Encoding.
+      preCompressed: true,
       // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import type { ShellRouteHandle } from '../../ui/shell/shellRouteHandle';
-import { ProductEditorScreen } from './ProductEditorScreen';
-import { ProductViewScreen } from './ProductViewScreen';
+import { lazyScreen } from '../lazyScreen';
+
+// The editor and the summary are the largest screens: each is its own chunk.
+const ProductEditorScreen = lazyScreen(() => import('./ProductEditorScreen'), 'ProductEditorScreen');
+const ProductViewScreen = lazyScreen(() => import('./ProductViewScreen'), 'ProductViewScreen');
 
 const bare: ShellRouteHandle = { hideHeader: true };
 

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { defaultModules } from './defaultModules';
@@ -37,7 +38,10 @@ export function Layout() {
 
   const screen = (
     <RenderTimeReporterContext.Provider value={reportRenderTime}>
-      <Outlet />
+      {/* Screens are loaded per route (lazy chunks): a spinner while one arrives. */}
+      <Suspense fallback={<Spinner className="portal-screen-loading" aria-label="Loading" />}>
+        <Outlet />
+      </Suspense>
     </RenderTimeReporterContext.Provider>
   );
   if (hideHeader) return <main className="portal-bare">{screen}</main>;

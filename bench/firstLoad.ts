@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { projectRoot } from '../src/server/paths';
+import { launchBrowser } from '../tests/e2e/helpers/browser';
+import { signInThroughPage } from '../tests/e2e/helpers/signIn';
+import { startServer } from '../tests/server/helpers/startServer';
+import type { Bench, BenchRow } from './BenchRow';
+
+const adminPassword = 'first-load-bench-password';
+/** Cold loads per figure (median reported, spread in the detail). FIRST_LOAD_RUNS overrides. */
+const runs = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+const budgetMs = 1500;
+
+interface Profile {
+  label: string;
+  cpu: number;
+  /** bits per second; 0 = unthrottled */
+  bps: number;
+  latencyMs: number;
+}
+const throttled: Profile = { label: '4x CPU, 10 Mbit/s, 40 ms', cpu: 4, bps: 10_000_000, latencyMs: 40 };
+const unthrottled: Profile = { label: 'unthrottled', cpu: 1, bps: 0, latencyMs: 0 };
+
+/** One cold load (cache off) of `path` until `ready` resolves: milliseconds and bytes on the wire. */
+async function coldLoad(page: Page, url: string, profile: Profile, ready: (p: Page) => Promise<unknown>): Promise<{ ms: number; bytes: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.bps ? profile.bps / 8 : -1,
+    uploadThroughput: profile.bps ? profile.bps / 8 : -1,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready(page);
+  const ms = Date.now() - start;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return { ms, bytes };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Issue 17 item 1: cold loads in headless Chromium (cache disabled, CDP throttling) of `/` until the
+ * email list shows its rows, and of `/addproduct` until the editor's first section is drawn.
+ * Needs the built client (`npm run build`).
+ */
+async function benchFirstLoad(): Promise<BenchRow[]> {
+  if (!existsSync(join(projectRoot, 'dist', 'index.html'))) throw new Error('the client is not built: run `npm run build` first');
+  const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '40' }, timeoutMs: 600_000 });
+  const browser = await launchBrowser();
+  try {
+    const signIn = await browser.context.newPage();
+    await signInThroughPage(signIn, server.url, 'admin', adminPassword);
+    await signIn.close();
+    const listReady = (p: Page) => p.locator('.dashboard-cell--subject').first().waitFor({ timeout: 60_000 });
+    const editorReady = (p: Page) => p.locator('section[data-block]').first().waitFor({ timeout: 60_000 });
+    const cases = [
+      { figure: 'first load: / usable list, 4x CPU, 10 Mbit/s, 40 ms', path: '/', profile: throttled, ready: listReady, budget: true },
+      { figure: 'first load: / usable list, unthrottled', path: '/', profile: unthrottled, ready: listReady, budget: false },
+      { figure: 'first load: /addproduct editor, 4x CPU, 10 Mbit/s, 40 ms', path: '/addproduct', profile: throttled, ready: editorReady, budget: false },
+    ];
+    const rows: BenchRow[] = [];
+    for (const c of cases) {
+      const samples: Array<{ ms: number; bytes: number }> = [];
+      for (let i = 0; i < runs; i++) {
+        const page = await browser.context.newPage();
+        samples.push(await coldLoad(page, `${server.url}${c.path}`, c.profile, c.ready));
+        await page.close();
+      }
+      const ms = median(samples.map((s) => s.ms));
+      const kb = median(samples.map((s) => s.bytes)) / 1024;
+      rows.push({
+        figure: c.figure,
+        value: ms,
+        unit: 'ms',
+        budget: c.budget ? `< ${budgetMs}` : 'report',
+        pass: c.budget ? ms < budgetMs : true,
+        detail: `median of ${runs} cold loads (cache off): ${samples.map((s) => s.ms).join(', ')} ms; ${kb.toFixed(0)} KB on the wire`,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const firstLoadBench: Bench = { name: 'first-load', run: benchFirstLoad };
