@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
 
 // One lazy chunk per icon and size, so a screen downloads only the icons it draws (Blueprint's
