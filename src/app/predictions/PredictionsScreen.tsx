@@ -5,13 +5,10 @@ import type { EmailPredictions, Guess, ModelVariant, PredictionTarget } from '..
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { predictionsApi } from './predictionsApi';
-import { formatUtcSeconds, percent, spaceyMeta, variantQuery } from './spaceyMeta';
+import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
-const screen = spaceyMeta.predictionScreen;
-const m = spaceyMeta.messages;
 type TargetMeta = { key: PredictionTarget; label: string; field: 'sectors' | 'cateegory' | 'mailingtypename' | 'companies' };
-const targets = screen.targets as TargetMeta[];
 /** What the email's product holds now, per target (000 §3 orginalsector, orginalcategory, mtypeNameorginal). */
 const current = (p: EmailPredictions, t: PredictionTarget): string | null =>
   !p.product ? null : t === 'sector' ? p.product.orginalsector : t === 'category' ? p.product.orginalcategory : t === 'mailing_type' ? p.product.mtypeNameorginal : p.product.companies.join(', ') || null;
@@ -19,6 +16,16 @@ const tokenLabel = (token: string) => token.replace(/^(domain|host|subject|sende
 
 /** /company/{muid}, /companynew/{muid}, /companynew1/{muid}: 'Predictions for MUID' with accept, reject and companies. */
 export function PredictionsScreen() {
+  const { meta, error } = useSpaceyMeta();
+  if (error) return <Callout intent="danger">{error}</Callout>;
+  if (!meta) return <Spinner aria-label="Loading metadata" />;
+  return <Predictions spaceyMeta={meta} />;
+}
+
+function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
+  const screen = spaceyMeta.predictionScreen;
+  const m = spaceyMeta.messages;
+  const targets = screen.targets as TargetMeta[];
   const muid = Number(useParams().muid);
   const [params] = useSearchParams();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
@@ -43,7 +50,7 @@ export function PredictionsScreen() {
       live = false;
       clearTimeout(t);
     };
-  }, [query]);
+  }, [query, screen.companySearchMinLength]);
 
   const act = async (what: () => Promise<string>) => {
     setBusy(true);

@@ -1,11 +1,11 @@
-import { Button, Card, FormGroup, H3, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
 import type { Guess, ModelVariant, SpaceyListResponse, SpaceyRow } from '../../api/predictionTypes';
 import { cleanSubject, truncateText } from '../../ui/dashboard/cleanSubject';
 import { DataTable } from '../../ui/dashboard/DataTable';
-import { emailSearchMeta, emailSearchRuleFile, searchFields } from '../../ui/dashboard/dashboardMeta';
+import { useDashboardMeta } from '../../ui/dashboard/dashboardMeta';
 import { fillPath } from '../../ui/dashboard/fillPath';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
@@ -14,13 +14,11 @@ import { acceptProductId } from '../../ui/dashboard/productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { apiJson } from '../auth/apiFetch';
+import { EmailApiProvider } from '../dashboards/EmailApiProvider';
 import { predictionsApi } from './predictionsApi';
-import { formatUtcSeconds, percent, spaceyColumns, spaceyMeta, spaceyPageSizes, spaceyRowActions, variantQuery } from './spaceyMeta';
+import { columnsOf, formatUtcSeconds, percent, rowActionsOf, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
-const m = spaceyMeta.messages;
-// The spacey list holds emails of every status, so the search starts with every email type on.
-const initialCriteria = (): Criteria => ({ ...(emailSearchMeta['x-defaults'] as Criteria), show_blank: true, show_unused: true, show_used: true, show_copy: true, show_junk: true });
 
 function GuessCell({ guess }: { guess: Guess | null }) {
   if (!guess) return <span className="spacey-guess spacey-guess--none">none</span>;
@@ -36,6 +34,25 @@ function GuessCell({ guess }: { guess: Guess | null }) {
 
 /** /spacy and /spacy?variant=2019 (000 §2 "Predictions list"): emails with their predictions and scores. */
 export function SpaceyScreen() {
+  const { meta, error } = useSpaceyMeta();
+  if (error) return <Callout intent="danger">{error}</Callout>;
+  if (!meta) return <Spinner aria-label="Loading metadata" />;
+  return (
+    <EmailApiProvider>
+      <SpaceyDashboard spaceyMeta={meta} />
+    </EmailApiProvider>
+  );
+}
+
+function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
+  const dm = useDashboardMeta();
+  const m = spaceyMeta.messages;
+  const spaceyColumns = columnsOf(spaceyMeta);
+  const spaceyRowActions = rowActionsOf(spaceyMeta);
+  const spaceyPageSizes = dm.codeEntries(spaceyMeta.pageSizes.$ref).map((e) => Number(e.const));
+  const emailSearchRuleFile = dm.emailSearchRules;
+  // The spacey list holds emails of every status, so the search starts with every email type on.
+  const initialCriteria = (): Criteria => ({ ...(dm.search['x-defaults'] as Criteria), show_blank: true, show_unused: true, show_used: true, show_copy: true, show_junk: true });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
@@ -76,9 +93,9 @@ export function SpaceyScreen() {
       live = false;
       clearTimeout(t);
     };
-  }, [sender]);
+  }, [sender, spaceyMeta.predictionScreen.companySearchMinLength]);
 
-  const fields = useMemo(() => searchFields(), []);
+  const fields = useMemo(() => dm.searchFields(), [dm]);
   const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
   const onSearch = () => {
     const problem = checkSearch(emailSearchRuleFile, criteria);
@@ -108,7 +125,7 @@ export function SpaceyScreen() {
   };
   /** 000 §7: in the spacey list a Used email's id asks for the entry id by its panelist. */
   const onId = async (row: SpaceyRow) => {
-    if (row.deleted !== 2 || row.panelist_id === null) {
+    if (row.deleted !== dm.status.code('used') || row.panelist_id === null) {
       window.open(`/spaceyemail/${row.muid}`, '_blank', 'noopener');
       return;
     }

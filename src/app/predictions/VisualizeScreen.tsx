@@ -3,10 +3,10 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { EmailPredictions, ModelVariant, PredictionTarget } from '../../api/predictionTypes';
 import { predictionsApi } from './predictionsApi';
-import { spaceyMeta } from './spaceyMeta';
+import { useSpaceyMeta, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
-const targets = spaceyMeta.predictionScreen.targets as Array<{ key: PredictionTarget; label: string }>;
+type TargetMeta = { key: PredictionTarget; label: string };
 
 /** The plain word behind an evidence token (`subject:sale` -> sale, `domain:bank.com` -> bank.com). */
 const wordOf = (token: string) => token.replace(/^(domain|host|subject|sender):/, '');
@@ -33,6 +33,14 @@ export function highlight(text: string, marks: Map<string, PredictionTarget>): R
  * domain that weighed for each top prediction highlighted (drawn as React text, never as HTML).
  */
 export function VisualizeScreen() {
+  const { meta, error } = useSpaceyMeta();
+  if (error) return <Callout intent="danger">{error}</Callout>;
+  if (!meta) return <Spinner aria-label="Loading metadata" />;
+  return <Visualize spaceyMeta={meta} />;
+}
+
+function Visualize({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
+  const targets = spaceyMeta.predictionScreen.targets as TargetMeta[];
   const muid = Number(useParams().muid);
   const [params] = useSearchParams();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
@@ -45,7 +53,7 @@ export function VisualizeScreen() {
     const out = new Map<string, PredictionTarget>();
     if (data) for (const t of targets) for (const e of data.evidence[t.key] ?? []) if (!out.has(wordOf(e.token))) out.set(wordOf(e.token).toLowerCase(), t.key);
     return out;
-  }, [data]);
+  }, [data, targets]);
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!data) return <Spinner aria-label="Loading annotation" />;
   const top = (t: PredictionTarget) => data[{ sector: 'sectors', category: 'cateegory', mailing_type: 'mailingtypename', company: 'companies' }[t] as 'sectors'][0];

@@ -1,12 +1,30 @@
-import spacey from '../../../schemas/dashboards/spacey.json';
+import { useEffect, useState } from 'react';
+// Type-only: the file itself comes from GET /api/metadata (reload, METADATA_DIR), never the bundle.
+import type spaceyJson from '../../../schemas/dashboards/spacey.json';
 import type { ColumnMeta, RowActionMeta } from '../../ui/dashboard/dashboardMeta';
-import { codeEntries } from '../../ui/dashboard/dashboardMeta';
+import { loadMetadataFiles } from '../loadMetadataFiles';
 
-/** schemas/dashboards/spacey.json: the predictions list and the Predictions for MUID screen. */
-export const spaceyMeta = spacey;
-export const spaceyColumns = spacey.columns as ColumnMeta[];
-export const spaceyRowActions = spacey.rowActions as RowActionMeta[];
-export const spaceyPageSizes = codeEntries(spacey.pageSizes.$ref).map((e) => Number(e.const));
+export type SpaceyMeta = typeof spaceyJson;
+export const spaceyFile = 'schemas/dashboards/spacey.json';
+export const columnsOf = (m: SpaceyMeta) => m.columns as ColumnMeta[];
+export const rowActionsOf = (m: SpaceyMeta) => m.rowActions as RowActionMeta[];
+
+/** schemas/dashboards/spacey.json as the server serves it (null while loading). */
+export function useSpaceyMeta(): { meta: SpaceyMeta | null; error: string | null } {
+  const [state, setState] = useState<{ meta: SpaceyMeta | null; error: string | null }>({ meta: null, error: null });
+  useEffect(() => {
+    let live = true;
+    loadMetadataFiles().then(
+      (md) => live && setState(md.files[spaceyFile] ? { meta: md.files[spaceyFile] as SpaceyMeta, error: null } : { meta: null, error: `metadata file ${spaceyFile} is missing` }),
+      (e: unknown) => live && setState({ meta: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 export const variantQuery = (variant: string) => (variant === '2019' ? '?variant=2019' : '');
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -61,6 +61,8 @@ class TargetModel {
   private readonly words: Record<string, number>;
   private readonly samples: Record<string, number>;
   private readonly tokenTotal = new Map<string, number>();
+  /** Per token, its count under each label (in `labels` order): one lookup per token when scoring. */
+  private readonly tokenCounts = new Map<string, Float64Array>();
   private readonly sf: number;
   private readonly vocabulary: number;
   private readonly allWords: number;
@@ -79,27 +81,40 @@ class TargetModel {
     this.vocabulary = voc.length;
     this.allWords = this.labels.reduce((n, l) => n + words[l], 0);
     this.allSamples = this.labels.reduce((n, l) => n + samples[l], 0);
-    for (const l of this.labels) for (const [t, c] of Object.entries(counts[l])) this.tokenTotal.set(t, (this.tokenTotal.get(t) ?? 0) + c);
+    this.labels.forEach((l, i) => {
+      for (const [t, c] of Object.entries(counts[l])) {
+        this.tokenTotal.set(t, (this.tokenTotal.get(t) ?? 0) + c);
+        let row = this.tokenCounts.get(t);
+        if (!row) this.tokenCounts.set(t, (row = new Float64Array(this.labels.length)));
+        row[i] = c;
+      }
+    });
   }
 
   /** wink's odds(tokens, label) for every label, best first (tokens already in the vocabulary). */
   odds(known: string[]): Array<[string, number]> {
     const sf = this.sf;
+    const n = this.labels.length;
+    const lh = new Float64Array(n);
+    const ilh = new Float64Array(n);
+    for (const t of known) {
+      const row = this.tokenCounts.get(t);
+      if (!row) continue;
+      const total = this.tokenTotal.get(t) ?? 0;
+      for (let i = 0; i < n; i++) {
+        lh[i] += Math.log2(row[i] + sf);
+        ilh[i] += Math.log2(total - row[i] + sf);
+      }
+    }
     const out: Array<[string, number]> = [];
-    for (const label of this.labels) {
-      const own = this.counts[label];
+    const logAll = Math.log2(this.allSamples);
+    for (let i = 0; i < n; i++) {
+      const label = this.labels[i];
       const inDenom = Math.log2(this.words[label] + this.vocabulary * sf);
       const outDenom = Math.log2(this.allWords - this.words[label] + this.vocabulary * sf);
-      let lh = 0;
-      let ilh = 0;
-      for (const t of known) {
-        const c = own[t] ?? 0;
-        lh += Math.log2(c + sf) - inDenom;
-        ilh += Math.log2((this.tokenTotal.get(t) ?? 0) - c + sf) - outDenom;
-      }
-      lh += Math.log2(this.samples[label]) - Math.log2(this.allSamples);
-      ilh += Math.log2(this.allSamples - this.samples[label]) - Math.log2(this.allSamples);
-      out.push([label, lh - ilh]);
+      const own = lh[i] - known.length * inDenom + Math.log2(this.samples[label]) - logAll;
+      const other = ilh[i] - known.length * outDenom + Math.log2(this.allSamples - this.samples[label]) - logAll;
+      out.push([label, own - other]);
     }
     return out.sort((a, b) => b[1] - a[1]);
   }

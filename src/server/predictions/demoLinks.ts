@@ -1,5 +1,6 @@
 import { getDomain } from 'tldts';
 import type { Db } from '../db/Db';
+import { emailStatuses } from '../emails/emailStatuses';
 import { getMeta, setMeta } from '../portalMeta';
 import { prepareDocument } from '../products/prepareDocument';
 import { productEngine } from '../products/productEngine';
@@ -94,7 +95,8 @@ export async function linkDemoForPredictions(db: Db): Promise<number | null> {
       `select product_id, entry_id, document from products where muid is null and is_deleted = 0 and entry_id is not null and media_channel = 3 order by product_id`,
     );
     const emails = await tx.query<{ muid: string; email_from_one: string }>(
-      `select muid, email_from_one from emails where deleted = 0 and product_id is null and entry_id is null order by muid`,
+      `select muid, email_from_one from emails where deleted = $1 and product_id is null and entry_id is null order by muid`,
+      [emailStatuses().code('focus')],
     );
     const pairing = pairForLearning(
       products.rows.map((p) => ({ product_id: Number(p.product_id), entry_id: p.entry_id, document: p.document })),
@@ -107,9 +109,9 @@ export async function linkDemoForPredictions(db: Db): Promise<number | null> {
       [JSON.stringify(rows)],
     );
     await tx.query(
-      `update emails e set deleted = 2, product_id = x.product_id, entry_id = x.entry_id
+      `update emails e set deleted = $2, product_id = x.product_id, entry_id = x.entry_id
          from jsonb_to_recordset($1::jsonb) as x(muid bigint, product_id bigint, entry_id text) where e.muid = x.muid`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(rows), emailStatuses().code('used')],
     );
     await setMeta(tx, predictionLinksKey, { links: rows.length });
     return rows.length;

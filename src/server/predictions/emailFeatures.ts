@@ -34,7 +34,8 @@ export function emailFeatures(e: EmailText): EmailFeatures {
   const at = from.lastIndexOf('@');
   const host = at >= 0 ? from.slice(at + 1).replace(/[>\s].*$/, '') : '';
   const domain = host ? getDomain(host) ?? host : null;
-  const bodySource = e.text_body && e.text_body.trim() ? e.text_body : e.html_body ? htmlToText(e.html_body) : '';
+  // Only the first words count, so only the start of a long body is read (a 5 MB HTML body is not).
+  const bodySource = e.text_body && e.text_body.trim() ? e.text_body.slice(0, 20000) : e.html_body ? htmlToText(e.html_body.slice(0, 60000)) : '';
   const bodyWords = words(bodySource.slice(0, 20000)).filter((w) => !stopWords.has(w)).slice(0, maxBodyWords);
   const subject = e.email_subject ?? '';
   const tokens = new Set<string>();

@@ -1,3 +1,4 @@
+import spacey from '../../../schemas/dashboards/spacey.json';
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
@@ -75,7 +76,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
       );
       // The rejected label leaves this email's predictions now; the next training counts the feedback.
       await rescoreEmail(db, muid);
-      return { status: 'ok', msg: 'Prediction rejected; the next training will use this feedback.' };
+      return { status: 'ok', msg: spacey.messages.rejected };
     },
   );
 
