@@ -46,7 +46,7 @@ export interface ProductDocument {
   selected_file?: string | null;
   /** Upload. The file being uploaded (checked by the upload action). Editor state, not stored. Block `media`. */
   upload?: Upload | null;
-  /** PDF Content. Block `media`. */
+  /** PDF Content. Text extracted from the product PDF on upload: the first maxLength characters (001 §5, §9: 50000); the PDF Text viewer hides text of more than wordLimit words (001 §5: a configured word limit). Block `media`. */
   pdf_content?: string | null;
   /** File Name. Block `media`. */
   file_name?: string | null;
