@@ -81,7 +81,7 @@ describe('email dashboards API', () => {
     ids.body = await addEmail(db, { subject: 'Weekly newsletter', date: '2024-03-08T10:00:00Z', body: 'a secret mortgage coupon inside' });
     // 30 more focus emails for paging.
     for (let i = 0; i < 30; i++) await addEmail(db, { subject: `Bulk mail ${i}`, date: `2024-02-${String(1 + (i % 28)).padStart(2, '0')}T0${i % 10}:00:00Z`, panelist: i % 2 ? 1 : 2 });
-  });
+  }, 300_000);
   afterAll(async () => {
     await app.close();
     await db.close();

@@ -207,10 +207,21 @@ describe('lintMetadata', () => {
     ]);
   });
 
-  it('ignores files of other features (schemas/admin, rules/dashboards)', () => {
+  it('ignores files of other features (schemas/admin), and checks the dashboards (issue 10)', () => {
     const md = miniMetadata();
-    md.files['rules/dashboards/search.json'] = { onToggle: [] };
     md.files['schemas/admin/user.json'] = { whatever: true };
     expect(lines(md)).toEqual([]);
+    md.files['schemas/dashboards/search.json'] = { $id: 'dashboards/search', title: 'Search', 'x-source': '000 §2', properties: { query: {}, by_id: {} } };
+    md.files['rules/dashboards/search.json'] = {
+      onToggle: [{ id: 't', field: 'by_idd', when: { var: 'next.by_id' }, set: { query: '' }, source: 's' }],
+      clearQuery: { id: 'q', fields: [], when: { nope: [1] }, source: 's' },
+      checks: [{ id: 'c', on: 'search', when: { var: 'panelist' }, message: 'm', source: 's' }],
+    };
+    const found = lines(md).join('\n');
+    expect(found).toContain('rules/dashboards/search.json:$.onToggle[0].field: unknown search field "by_idd"');
+    expect(found).toContain('rules/dashboards/search.json:$.checks[0].when: var "panelist" is not a search field');
+    expect(found).toMatch(/rules\/dashboards\/search\.json:\$\.clearQuery\.when: .*nope/);
+    md.files['rules/dashboards/search.json'] = { onToggle: [], clearQuery: { id: 'q', fields: [], when: false, source: 's' }, checks: [], extra: 1 };
+    expect(lines(md).join('\n')).toContain('rules/dashboards/search.json:$: unknown key "extra"');
   });
 });

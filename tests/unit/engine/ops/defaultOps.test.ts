@@ -24,6 +24,7 @@ const documented: Array<[string, unknown, unknown]> = [
   ['date_gt', { date_gt: ['2024-01-03', '2024-01-02'] }, true],
   ['date_ge', { date_ge: ['2024-01-01', '2024-01-02'] }, false],
   ['date_max', { date_max: [['2024-01-01', '2024-02-01']] }, '2024-02-01'],
+  ['date_valid', { and: [{ date_valid: ['2024', '02', '29'] }, { '!': { date_valid: ['2023', '02', '29'] } }, { '!': { date_valid: ['2024', '02', '31'] } }] }, true],
   ['date_min', { date_min: [['2024-01-01', '2024-02-01']] }, '2024-01-01'],
   ['max_group', { max_group: [{ var: 'items' }, ['a']] }, 2],
   ['has_dupes', { has_dupes: [{ var: 'items' }, ['a']] }, true],
