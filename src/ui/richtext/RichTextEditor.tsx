@@ -209,7 +209,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
             readOnly={readOnly}
             renderElement={RenderElement}
             renderLeaf={RenderLeaf}
-            decorate={decorate}
+            // Without a search term no decorate at all: slate-react then skips decorating every node on each change.
+            decorate={term ? decorate : undefined}
             onKeyDown={onKeyDown}
             onBlur={flush}
             spellCheck={false}
