@@ -36,6 +36,8 @@ function fieldPath(name: string): string {
 function varTitle(name: string, m: MetadataModel): string {
   if (name === '$now') return 'today';
   if (name === '$action') return 'the action';
+  if (name === '$prev') return 'the previous product';
+  if (name === '') return 'it';
   if (name === 'option' || name === 'option.const') return 'the option';
   if (name.startsWith('option.')) return `the option's ${name.slice(7).replace(/^x-/, '')}`;
   if (name.startsWith('$options.')) return `the options of ${varTitle(name.slice(9), m)}`;
@@ -60,6 +62,21 @@ function sectorTitle(id: unknown, m: MetadataModel): string {
   return String(id);
 }
 
+/** The title of `key` in the items of the list field named by `listLogic` (`pp_date` of panelists: "Date"). */
+function itemFieldTitle(listLogic: unknown, key: string, m: MetadataModel): string {
+  const path = subjectOf(listLogic);
+  const f = path ? m.fieldByPath.get(path) : undefined;
+  const items = (f?.schema as { items?: { properties?: Record<string, { title?: string }> } } | undefined)?.items;
+  return items?.properties?.[key]?.title ?? key.replace(/_/g, ' ').replace(/ID$/, ' id');
+}
+
+/** `{"pluck": [list, key]}` as [list, key], else null. */
+function pluckOf(l: unknown): [unknown, string] | null {
+  if (!isLogic(l) || operatorOf(l) !== 'pluck') return null;
+  const a = argsOf(l);
+  return typeof a[1] === 'string' ? [a[0], a[1]] : null;
+}
+
 function list(values: unknown, show: (v: unknown) => string): string {
   return Array.isArray(values) ? values.map(show).join(', ') : show(values);
 }
@@ -74,8 +91,9 @@ function subjectOf(l: unknown): string | undefined {
 
 function words(logic: unknown, w: Words): string {
   if (!isLogic(logic)) {
-    if (Array.isArray(logic)) return logic.map((l) => words(l, w)).join(', ');
-    return logic === null ? 'nothing' : codeTitle(logic, w);
+    if (Array.isArray(logic)) return logic.length ? logic.map((l) => words(l, w)).join(', ') : 'an empty list';
+    if (logic === null || logic === '') return 'nothing';
+    return codeTitle(logic, w);
   }
   const op = operatorOf(logic);
   const a = argsOf(logic);
@@ -97,6 +115,11 @@ function words(logic: unknown, w: Words): string {
     case '!!':
       return `${sub(a[0])} is set`;
     case 'in': {
+      // A value among the field of every item holds when ANY item has it.
+      const plucked = pluckOf(a[1]);
+      if (plucked && !isLogic(a[0])) return `any ${sub(plucked[0])} has ${itemFieldTitle(plucked[0], plucked[1], m)} ${JSON.stringify(a[0])}`;
+      if (plucked) return `${sub(a[0])} is the ${itemFieldTitle(plucked[0], plucked[1], m)} of any ${sub(plucked[0])}`;
+      if (isLogic(a[1]) && operatorOf(a[1]) === 'chain_ids' && !isLogic(a[0])) return `any sector chain has ${sectorTitle(a[0], m)} at some level`;
       const subject = subjectOf(a[0]);
       if (Array.isArray(a[1])) return `${sub(a[0])} is one of ${list(a[1], (v) => codeTitle(v, { model: m, subject }))}`;
       return `${sub(a[0])} is in ${sub(a[1])}`;
@@ -115,14 +138,30 @@ function words(logic: unknown, w: Words): string {
     case 'chain_any': return `a sector chain has ${list(a[1], (v) => sectorTitle(v, m))}${a[2] ? ` at level ${a[2]}` : ''}`;
     case 'only_roots': return `every sector chain starts with ${list(a[1], (v) => sectorTitle(v, m))}`;
     case 'chain_roots': return `the sectors of ${sub(a[0])}`;
-    case 'chain_ids': return `every sector, category and sub-category of ${sub(a[0])}`;
+    case 'chain_ids': return `the sectors, categories and sub-categories (any level) of ${sub(a[0])}`;
     case 'chain_lasts': return `the last levels of ${sub(a[0])} chains starting with ${list(a[1], (v) => sectorTitle(v, m))}`;
-    case 'intersects': return `${sub(a[0])} shares a value with ${sub(a[1], subjectOf(a[0]))}`;
-    case 'pluck': return `the ${String(a[1]).replace(/_/g, ' ')} of every ${sub(a[0])}`;
-    case 'matches': return `${sub(a[0])} matches ${JSON.stringify(a[1])}`;
-    case 'some': return `some ${sub(a[0])} has ${sub(a[1])}`;
-    case 'all': return `every ${sub(a[0])} has ${sub(a[1])}`;
-    case 'none': return `no ${sub(a[0])} has ${sub(a[1])}`;
+    case 'intersects': return `${sub(a[0])} shares any value with ${sub(a[1], subjectOf(a[0]))}`;
+    case 'pluck': return `the ${itemFieldTitle(a[0], String(a[1]), m)} values of ${sub(a[0])}`;
+    case 'union': return a.map((x) => sub(x)).join(' together with ');
+    case 'difference': return `${sub(a[0])} without ${a.slice(1).map((x) => sub(x)).join(' or ')}`;
+    case 'uniq': return `the distinct values of ${sub(a[0])}`;
+    case 'merge': return a.map((x) => sub(x)).join(' followed by ');
+    case 'substr': return `the first ${String(a[2] ?? '')} characters of ${sub(a[0])}`.replace('first  characters', 'characters');
+    case 'cat': return a.map((x) => sub(x)).join(' + ');
+    case 'floor_div': return `${sub(a[0])} divided by ${sub(a[1])}, rounded down`;
+    case 'map': return `${sub(a[1])} for each item of ${sub(a[0])}`;
+    case 'filter': return `the items of ${sub(a[0])} where ${sub(a[1])}`;
+    case 'reduce': return `${sub(a[0])} combined item by item`;
+    case 'uniq_by': return `${sub(a[0])} without repeats on ${list(a[1], String)}`;
+    case 'matches': {
+      const pattern = String(a[1]);
+      const date = pattern.replace(/\\d\{4\}-\\d\{2\}-\\d\{2\}/g, 'YYYY-MM-DD');
+      if (date !== pattern) return `${sub(a[0])} ${pattern.startsWith('^') ? 'begins with' : 'contains'} a date YYYY-MM-DD`;
+      return `${sub(a[0])} matches the pattern ${JSON.stringify(pattern)}`;
+    }
+    case 'some': return `any item of ${sub(a[0])} has ${sub(a[1])}`;
+    case 'all': return `every item of ${sub(a[0])} has ${sub(a[1])}`;
+    case 'none': return `no item of ${sub(a[0])} has ${sub(a[1])}`;
     case 'max_group': return `the largest group of ${sub(a[0])} by ${list(a[1], String)}`;
     case 'has_dupes': return `${sub(a[0])} has duplicates${a[1] ? ` on ${list(a[1], String)}` : ''}`;
     case 'date_max': return `the latest of ${sub(a[0])}`;
@@ -133,7 +172,8 @@ function words(logic: unknown, w: Words): string {
     const subject = subjectOf(a[0]) ?? subjectOf(a[1]);
     return `${sub(a[0], subjectOf(a[1]))} ${p[0]} ${sub(a[1], subject)}`;
   }
-  return `${op}(${a.map((x) => sub(x)).join(', ')})`;
+  // No phrase for this operation: its name in words, never the raw call.
+  return `${op.replace(/_/g, ' ')} of ${a.map((x) => sub(x)).join(', ')}`;
 }
 
 function negate(l: unknown, w: Words): string {

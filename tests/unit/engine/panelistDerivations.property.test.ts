@@ -70,7 +70,7 @@ function baseDoc(initial: Panelist[], hand: Record<string, number[]>): Doc {
   const derivedFrom = (of: (p: Panelist) => number, extra: number[]) => sorted(new Set([...extra, ...nonZero(initial.map(of))]));
   return {
     product_id: 1,
-    entry_date: initial.length ? initial.map((p) => p.pp_date).sort().at(-1) : '2020-01-01',
+    entry_date: initial.length ? initial.map((p) => p.pp_date).sort()[0] : '2020-01-01',
     media_channel: 1,
     audience: 1,
     state_specific: false,
@@ -115,7 +115,7 @@ describe('panelist derivations (001 §4 Panelists), random add/remove sequences'
             expect(next.panelists, what).toEqual(after);
             expect(next.gender, `gender after ${what}`).toBe(expectedGender(after));
             if (s.kind === 'add') {
-              expect(next.entry_date, `entry_date after ${what}`).toBe(after.map((p) => p.pp_date).sort().at(-1));
+              expect(next.entry_date, `entry_date after ${what}`).toBe(after.map((p) => p.pp_date).sort()[0]);
             } else {
               expect(next.entry_date, `entry_date after ${what}`).toBe(prev.entry_date);
             }
