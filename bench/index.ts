@@ -4,6 +4,7 @@ import { importBench } from './import';
 import { engineBench } from './engine';
 import { benchImpact } from './impact';
 import { benchDashboard } from './dashboard';
+import { mediaBench } from './media';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
@@ -12,4 +13,5 @@ export const benches: Bench[] = [
   importBench,
   { name: 'impact', run: benchImpact },
   { name: 'dashboard', run: benchDashboard },
+  mediaBench,
 ];
