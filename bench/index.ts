@@ -7,6 +7,7 @@ import { benchDashboard } from './dashboard';
 import { predictionsBench } from './predictions';
 import { benchForward } from './forward';
 import { firstLoadBench } from './firstLoad';
+import { mediaBench } from './media';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
@@ -18,4 +19,5 @@ export const benches: Bench[] = [
   predictionsBench,
   { name: 'forward', run: benchForward },
   firstLoadBench,
+  mediaBench,
 ];

@@ -19,13 +19,13 @@ describe('product media', () => {
   const images = () => apiAs<ViewImagesResponse>(server, token, `/api/view-images?product_id=${productId}&show=all`);
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 300_000 });
     browser = await launchBrowser();
     token = await adminToken(server);
     productId = await createProductApi(server, token, approvableProduct({ product_pdf: '', product_headline: 'Media e2e headline' }));
     page = (await openWatchedPage(browser.context)).page;
     await page.setViewportSize({ width: 1440, height: 900 });
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -47,14 +47,14 @@ describe('product media', () => {
     const dialog = page.getByRole('dialog', { name: 'PDF Text' });
     await expect.poll(() => dialog.getByLabel('PDF text').textContent()).toContain('Offer page 2 of 3');
     expect(await dialog.textContent()).toContain('Earn 5% cash back on groceries');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
     expect(await page.getByRole('link', { name: 'Manage Preview' }).getAttribute('href')).toBe(`/managepdf/${productId}`);
   }, 240_000);
 
   it('shows the page thumbnails on /managepdf, sets a default (green border) and rotates it', async () => {
     await page.goto(`${server.url}/managepdf/${productId}`);
     const list = page.getByRole('list', { name: 'Page images' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 60_000 }).toBe(3);
     const pageButton = (n: number) => list.getByRole('button', { name: new RegExp(`^Page ${n}( |$)`) });
     expect(await pageButton(1).getAttribute('aria-pressed')).toBe('true');
     await pageButton(2).click();

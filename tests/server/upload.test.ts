@@ -52,7 +52,7 @@ describe('media upload', () => {
     expect(acts.rows).toHaveLength(1);
   });
 
-  it("decides the type by content, never by name: a .pdf that is text, ELF or EXE is 'Invalid file type'", async () => {
+  it("decides the type by content, and refuses a name that says another type: 'Invalid file type'", async () => {
     const files = await countRows(kit.db, 'product_files');
     for (const [name, content] of [['offer.pdf', Buffer.from('just some text, not a PDF\n')], ['offer.pdf', elf], ['offer.pdf', exe], ['empty.pdf', Buffer.alloc(0)]] as const) {
       const res = await upload(productId, name, content);
@@ -60,9 +60,17 @@ describe('media upload', () => {
       expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Invalid file type' });
     }
     expect(await countRows(kit.db, 'product_files')).toBe(files);
-    // A PNG named .pdf is a PNG; an SVG (text) is recognised by its content.
-    expect((await upload(productId, 'scan.pdf', png)).json<{ payload: { mime: string } }>().payload.mime).toBe('image/png');
-    expect((await upload(productId, 'logo.png', svg, kit.as.editor, 'image/png')).json<{ payload: { mime: string; kind: string } }>().payload).toMatchObject({ mime: 'image/svg+xml', kind: 'media' });
+    // The name must not say another type than the content: HTML named .png, a PNG named .pdf, an SVG named .png.
+    const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>\n');
+    for (const [name, content] of [['photo.png', html], ['scan.pdf', png], ['logo.png', svg]] as const) {
+      const res = await upload(productId, name, content, kit.as.editor, 'image/png');
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Invalid file type' });
+    }
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+    // The type is still the content's: an SVG sent as image/png is an SVG.
+    expect((await upload(productId, 'logo.svg', svg, kit.as.editor, 'image/png')).json<{ payload: { mime: string; kind: string } }>().payload).toMatchObject({ mime: 'image/svg+xml', kind: 'media' });
+    expect((await upload(productId, 'scan', png)).json<{ payload: { mime: string } }>().payload.mime).toBe('image/png');
   });
 
   it('online display (channel 5) takes images only', async () => {

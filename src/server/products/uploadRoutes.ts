@@ -16,7 +16,7 @@ import { requireDocumentSectors } from './sectorAccess';
 import { requireProductIdAccess } from '../auth/objectAccess';
 import contentDisposition from 'content-disposition';
 import { sniffBytes, sniffUpload } from './sniffUpload';
-import { allowedForChannel, fileTooLargeMessage, invalidFileTypeMessage, maxUploadBytes } from './uploadTypes';
+import { allowedForChannel, fileTooLargeMessage, invalidFileTypeMessage, maxUploadBytes, nameMatchesType } from './uploadTypes';
 
 class TooLarge extends Error {}
 
@@ -78,7 +78,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const first = Buffer.concat(head);
     if (part.file.truncated) throw httpError(413, fileTooLargeMessage);
     const type = headSize ? await sniffUpload(first.subarray(0, sniffBytes)) : undefined;
-    if (!type || !allowedForChannel(type, product.media_channel)) {
+    if (!type || !allowedForChannel(type, product.media_channel) || !nameMatchesType(part.filename, type.ext)) {
       part.file.destroy();
       throw httpError(415, invalidFileTypeMessage);
     }

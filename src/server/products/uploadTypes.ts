@@ -49,3 +49,31 @@ export const invalidFileTypeMessage = 'Invalid file type';
 export const fileTooLargeMessage = 'File size exceeds 100MB limit';
 /** 001 §9: upload max 100MB, 1e8 bytes. */
 export const maxUploadBytes = 1e8;
+
+/** File-name extensions of each sniffed type (file-type's ext), for the name-versus-content check. */
+const namesOf: Readonly<Record<string, readonly string[]>> = {
+  jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  tif: ['tif', 'tiff'],
+  mp4: ['mp4', 'm4v'],
+  m4v: ['mp4', 'm4v'],
+  m4a: ['m4a', 'mp4'],
+  ogg: ['ogg', 'oga', 'ogv', 'opus'],
+  oga: ['ogg', 'oga', 'opus'],
+  opus: ['ogg', 'oga', 'opus'],
+  asf: ['wmv', 'asf', 'wma'],
+  mov: ['mov', 'qt'],
+  cfb: ['xls'],
+  mp3: ['mp3', 'mpga'],
+};
+
+/**
+ * A file whose name says another known type than its content is refused (HTML named .png, a PNG
+ * named .pdf): the name is what people and other tools trust. Names without a known extension pass.
+ */
+export function nameMatchesType(filename: string, ext: string): boolean {
+  const m = /\.([a-z0-9]{1,5})$/i.exec(filename);
+  if (!m) return true;
+  const given = m[1].toLowerCase();
+  const known = Object.keys(allowedTypes).includes(given) || Object.values(namesOf).some((names) => names.includes(given)) || ['html', 'htm', 'exe', 'js'].includes(given);
+  return !known || (namesOf[ext] ?? [ext]).includes(given);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { isProcessing, type MediaDetails } from './MediaDetails';
 
 type Loader = (productId: number) => Promise<MediaDetails>;
@@ -28,7 +28,8 @@ export function refreshMediaDetails(productId: number, load: Loader): Promise<vo
     .then((d) => {
       e.details = d;
       for (const l of e.listeners) l();
-      if (isProcessing(d) && e.listeners.size) e.timer = setTimeout(() => void refreshMediaDetails(productId, load), pollMs);
+      // The next poll only while someone still shows it.
+      if (isProcessing(d)) e.timer = setTimeout(() => (e.listeners.size ? void refreshMediaDetails(productId, load) : undefined), pollMs);
     })
     .catch(() => undefined)
     .finally(() => {
@@ -42,18 +43,17 @@ export function refreshMediaDetails(productId: number, load: Loader): Promise<vo
  * or null before the first answer or without a product id.
  */
 export function useMediaDetails(productId: number | undefined, load: Loader): MediaDetails | null {
-  const details = useSyncExternalStore(
-    (cb) => {
+  // A stable subscribe: React resubscribes whenever it changes.
+  const subscribe = useCallback(
+    (cb: () => void) => {
       if (!productId) return () => undefined;
       const e = entryOf(productId);
       e.listeners.add(cb);
-      return () => {
-        e.listeners.delete(cb);
-        if (!e.listeners.size && e.timer) clearTimeout(e.timer);
-      };
+      return () => void e.listeners.delete(cb);
     },
-    () => (productId ? (entries.get(productId)?.details ?? null) : null),
+    [productId],
   );
+  const details = useSyncExternalStore(subscribe, () => (productId ? (entries.get(productId)?.details ?? null) : null));
   useEffect(() => {
     if (productId) void refreshMediaDetails(productId, load);
   }, [productId, load]);
