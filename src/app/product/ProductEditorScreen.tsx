@@ -23,7 +23,7 @@ import { newProductDocument } from './newProductDocument';
 import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
 import { httpProductLookups, productApi, ProductRefusedError } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
-import { buttonPlan, statusButtons, type ScreenKind } from './statusButtons';
+import { buttonPlan, checkRuleActions, statusButtons, type ScreenKind } from './statusButtons';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
 
@@ -103,6 +103,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const [message, setMessage] = useState<ReactNode>(() => (location.state as { message?: string } | null)?.message ?? null);
   const [denied, setDenied] = useState(false);
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
+  const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
   // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
@@ -188,7 +189,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     new Promise<boolean>((resolve) => setModal({ kind: 'problems', title, problems, notes, resolve: asConfirm ? resolve : undefined }));
 
   const run = async (action: 'save' | StatusActionName) => {
-    const problems = store.check(action);
+    const problems = checkRuleActions((a) => store.check(a), buttons.find((b) => b.action === action)?.rules ?? [action]);
     if (problems.length) {
       await showProblems('Please correct the following before saving', problems);
       return;
@@ -201,7 +202,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       const saved = action === 'save' || productId === undefined ? await productApi.save(current) : await productApi.status(productId, action, current);
       const fresh = await productApi.byId(saved.product_id);
       store.reset(fresh);
-      const label = statusButtons.find((b) => b.action === action)?.label;
+      const label = buttons.find((b) => b.action === action)?.label;
       const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${label}`}.`;
       setMessage(done);
       notify(`Product ${saved.product_id} saved`, 'success');
@@ -316,7 +317,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
         </div>
         <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
           {plan.statusActions &&
-            statusButtons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
+            buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
           {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void run('save')} />}
           {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void remove()} />}
           {plan.cancel && <Button text="Cancel" disabled={disabled} onClick={() => navigate(cancelTarget(doc.ec_content_type))} />}
