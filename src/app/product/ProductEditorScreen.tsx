@@ -17,10 +17,10 @@ import { ApiError } from '../auth/apiFetch';
 import { useSession } from '../auth/SessionContext';
 import { cancelTarget } from './cancelTarget';
 import { changeActions } from './changeActions';
-import { editorOnlyFields, hideFields } from './editorOnlyFields';
+import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { editorWarnings } from './editorWarnings';
 import { newProductDocument } from './newProductDocument';
-import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
+import { DELETED_NOTICE, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
 import { httpProductLookups, productApi, ProductRefusedError } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { buttonPlan, checkRuleActions, statusButtons, type ScreenKind } from './statusButtons';
@@ -105,6 +105,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
   const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
+  const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
   // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
@@ -112,9 +113,9 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     const base = hideFields(vm as unknown as ViewModelLike, hidden);
     if (!deleted) return base;
     const blocks = { ...base.blocks };
-    for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
+    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, hidden, deleted]);
+  }, [vm, hidden, deleted, editorBlocks]);
   const today = useMemo(() => localToday(), []);
 
   const notify = useCallback((msg: ReactNode, intent: 'danger' | 'warning' | 'success' | 'primary' = 'primary', timeout = 5000) => {
@@ -306,7 +307,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
               viewModel={shownVm}
               onChange={change}
               mode={deleted ? 'read' : 'edit'}
-              exclude={EDITOR_BLOCKS}
+              exclude={editorBlocks.top}
               entries={productEntries}
               services={services}
             />
