@@ -1,25 +1,75 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProductCount } from '../../src/server/products/seedDemoProducts';
+import { projectRoot } from '../../src/server/paths';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { signInThroughPage } from './helpers/signIn';
+import { adminPassword, adminToken, apiAs, createProductApi, refusedProblems, toolbarButton } from './productKit';
+
+type StatusEntry = { const: number; title: string; 'x-action'?: { name: string; label: string; rules: string[] } };
+
+/**
+ * A copy of the metadata in which one status action's annotation changed (codes/product_status,
+ * `x-action` of Unused): a new label, and Unused now also runs the problem rules (a comment is needed).
+ */
+function metadataWithChangedUnused(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-md16-'));
+  for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
+  const file = join(dir, 'schemas/codes/product_status.json');
+  const table = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: StatusEntry[] };
+  const unused = table.oneOf.find((e) => e['x-action']?.name === 'unused')!['x-action']!;
+  unused.label = 'Unused (with comment)';
+  unused.rules = ['save', 'unused', 'problem'];
+  writeFileSync(file, JSON.stringify(table, null, 2));
+  return dir;
+}
 
 // Issue 16: the rule catalogue shows what each rule does on the rule cases and the demo products.
 describe('metadata first (issue 16)', () => {
   let server: StartedServer;
   let browser: TestBrowser;
+  const metadataDir = metadataWithChangedUnused();
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: e2eAdminPassword, DEMO_EMAILS: '0' } });
+    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', METADATA_DIR: metadataDir } });
     browser = await launchBrowser();
     const signIn = await browser.context.newPage();
-    await signInThroughPage(signIn, server.url);
+    await signInThroughPage(signIn, server.url, 'admin', adminPassword);
     await signIn.close();
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(metadataDir, { recursive: true, force: true });
+  });
+
+  it('a status action annotation changed in the metadata changes the server’s refusal and the editor’s buttons together', async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(server, token, approvableProduct({ product_comment: '' }));
+    const stored = (await apiAs<{ payload: Record<string, unknown> }>(server, token, `/api/product/${id}`)).payload;
+    // The server: Unused now runs the problem rules too, so a product without a comment is refused.
+    const res = await fetch(`${server.url}/api/product/${id}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'unused', product: stored }),
+    });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain('Please Enter Comment');
+
+    // The editor: the button carries the new label, and its check refuses with the same message.
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/product?product_id=${id}`);
+    await toolbarButton(page, 'Unused (with comment)').waitFor();
+    expect(await toolbarButton(page, 'Unused').count()).toBe(0);
+    const labels = await page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button').allInnerTexts();
+    expect(labels.slice(0, 5)).toEqual(['Approve', 'Unapproved', 'Problem', 'Reprocessed', 'Unused (with comment)']);
+    expect(await refusedProblems(page, 'Unused (with comment)')).toContain('Please Enter Comment');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('the rule catalogue shows each rule’s counts over the rule cases and the demo products', async () => {
@@ -27,13 +77,13 @@ describe('metadata first (issue 16)', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${server.url}/rules?q=delivery.visible`, { waitUntil: 'networkidle' });
     const summary = page.locator('[data-coverage-summary]');
-    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(new RegExp(`^Coverage over \\d+ rule cases and ${demoProductCount} stored products: `));
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/^Coverage over \d+ rule cases and \d+ stored products: /);
     const cell = page.locator('[data-coverage-rule="delivery.visible"]');
-    await expect.poll(() => cell.innerText()).toMatch(new RegExp(`^Cases \\d+ of \\d+ fired\\nProducts \\d+ of ${demoProductCount} fired`));
+    await expect.poll(() => cell.innerText()).toMatch(/^Cases \d+ of \d+ fired\nProducts \d+ of \d+ fired/);
     // A check rule shows checked / passed / failed.
     await page.goto(`${server.url}/rules?q=media_channel.required`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('[data-coverage-rule="media_channel.required"]').innerText(), { timeout: 60_000 })
-      .toMatch(new RegExp(`^Cases \\d+ checked · \\d+ passed · [1-9]\\d* failed\\nProducts ${demoProductCount} checked · ${demoProductCount} passed · 0 failed`));
+      .toMatch(/^Cases \d+ checked · \d+ passed · [1-9]\d* failed\nProducts (\d+) checked · \1 passed · 0 failed/);
     // The table fits the page: no horizontal scrollbar at 1366 wide, on the page or around the table.
     await page.goto(`${server.url}/rules`, { waitUntil: 'networkidle' });
     await page.locator('[data-coverage-rule]').first().waitFor({ timeout: 60_000 });

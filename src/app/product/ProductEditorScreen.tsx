@@ -19,14 +19,14 @@ import { ApiError } from '../auth/apiFetch';
 import { useSession } from '../auth/SessionContext';
 import { cancelTarget } from './cancelTarget';
 import { changeActions } from './changeActions';
-import { editorOnlyFields, hideFields } from './editorOnlyFields';
+import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { editorWarnings } from './editorWarnings';
 import { newProductDocument } from './newProductDocument';
 import { starlessFor, withoutStars } from './requiredForAction';
-import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
+import { DELETED_NOTICE, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
 import { httpProductLookups, productApi, ProductRefusedError } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
-import { buttonPlan, statusButtons, type ScreenKind } from './statusButtons';
+import { buttonPlan, checkRuleActions, statusButtons, type ScreenKind } from './statusButtons';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
 
@@ -106,7 +106,9 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const [message, setMessage] = useState<ReactNode>(() => (location.state as { message?: string } | null)?.message ?? null);
   const [denied, setDenied] = useState(false);
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
+  const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
+  const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
   // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
@@ -118,17 +120,17 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     const base = withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless);
     if (!deleted) return base;
     const blocks = { ...base.blocks };
-    for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
+    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, hidden, deleted, starless]);
+  }, [vm, hidden, deleted, starless, editorBlocks]);
   const formRef = useRef<HTMLDivElement | null>(null);
   const sectionKey = useMemo(
     () =>
       compileForm(pe.blocks, pe.codes)
-        .blocks.filter((b) => !EDITOR_BLOCKS.includes(b.id) && shownVm.blocks?.[b.id]?.visible !== false)
+        .blocks.filter((b) => !editorBlocks.top.includes(b.id) && !editorBlocks.child.includes(b.id) && shownVm.blocks?.[b.id]?.visible !== false)
         .map((b) => b.id)
         .join(','),
-    [pe, shownVm],
+    [pe, shownVm, editorBlocks],
   );
   const sections = useMemo(() => {
     const byId = compileForm(pe.blocks, pe.codes).blocksById;
@@ -207,7 +209,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     new Promise<boolean>((resolve) => setModal({ kind: 'problems', title, problems, notes, resolve: asConfirm ? resolve : undefined }));
 
   const run = async (action: 'save' | StatusActionName) => {
-    const problems = store.check(action);
+    const problems = checkRuleActions((a) => store.check(a), buttons.find((b) => b.action === action)?.rules ?? [action]);
     if (problems.length) {
       await showProblems('Please correct the following before saving', problems);
       return;
@@ -220,7 +222,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       const saved = action === 'save' || productId === undefined ? await productApi.save(current) : await productApi.status(productId, action, current);
       const fresh = await productApi.byId(saved.product_id);
       store.reset(fresh);
-      const label = statusButtons.find((b) => b.action === action)?.label;
+      const label = buttons.find((b) => b.action === action)?.label;
       const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${label}`}.`;
       setMessage(done);
       notify(`Product ${saved.product_id} saved`, 'success');
@@ -306,7 +308,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
         </header>
         <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
           {plan.statusActions &&
-            statusButtons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
+            buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
           {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void run('save')} />}
           {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void remove()} />}
           {plan.cancel && <Button text="Cancel" disabled={disabled} onClick={() => navigate(cancelTarget(doc.ec_content_type))} />}
@@ -339,7 +341,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
               viewModel={shownVm}
               onChange={change}
               mode={deleted ? 'read' : 'edit'}
-              exclude={EDITOR_BLOCKS}
+              exclude={editorBlocks.top}
               entries={productEntries}
               services={services}
             />

@@ -6,9 +6,9 @@ import { MetadataSummary } from '../../ui/summary/MetadataSummary';
 import { ProductEditorContext, type ProductEditor } from '../../ui/product/ProductEditorContext';
 import { productEntries } from '../../ui/product/productEntries';
 import { ApiError } from '../auth/apiFetch';
-import { editorOnlyFields, hideFields } from './editorOnlyFields';
+import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { httpProductLookups, productApi } from './productApi';
-import { DELETED_NOTICE, EDITOR_BLOCKS, EDITOR_CHILD_BLOCKS, NO_PERMISSION } from './productScreenText';
+import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
 
@@ -41,12 +41,13 @@ export function ProductViewScreen() {
 function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
   const vm = useMemo(() => pe.engine.evaluate(doc), [pe, doc]);
   const shown = vm.document as Doc;
+  const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
   const shownVm = useMemo(() => {
     const base = hideFields(vm as unknown as ViewModelLike, editorOnlyFields(pe.blocks, productEntries));
     const blocks = { ...base.blocks };
-    for (const id of EDITOR_CHILD_BLOCKS) blocks[id] = { ...blocks[id], visible: false };
+    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, pe.blocks]);
+  }, [vm, pe.blocks, editorBlocks]);
   // Read-only widgets read codes and the product's companies through the same context as the editor.
   const reader = useMemo<ProductEditor>(
     () => ({
@@ -79,7 +80,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
             {DELETED_NOTICE}
           </Callout>
         )}
-        <MetadataSummary blocks={pe.blocks} codes={pe.codes} document={shown} viewModel={shownVm} exclude={EDITOR_BLOCKS} entries={productEntries} />
+        <MetadataSummary blocks={pe.blocks} codes={pe.codes} document={shown} viewModel={shownVm} exclude={editorBlocks.top} entries={productEntries} />
       </div>
     </ProductEditorContext.Provider>
   );

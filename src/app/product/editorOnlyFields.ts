@@ -25,3 +25,18 @@ export function hideFields(vm: ViewModelLike, paths: readonly string[]): ViewMod
   for (const p of paths) fields[p] = { ...fields[p], visible: false };
   return { ...vm, fields };
 }
+
+/**
+ * Editor-state blocks (`x-transient` on the block: dialogs, the sector and promotion editors), which
+ * the summary and the read-only view leave out: `top` are drawn by their own dialogs, `child` sit
+ * inside a section (the promotion form) and are hidden there.
+ */
+export function editorOnlyBlocks(blocks: readonly BlockSchema[]): { top: string[]; child: string[] } {
+  const top: string[] = [];
+  const child: string[] = [];
+  for (const b of blocks) {
+    if ((b as { 'x-transient'?: unknown })['x-transient'] !== true) continue;
+    (b['x-block'].parent ? child : top).push(b['x-block'].id);
+  }
+  return { top, child };
+}

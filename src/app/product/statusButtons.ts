@@ -1,19 +1,27 @@
 import type { StatusActionName } from '../../api/products';
+import type { Engine } from '../../engine';
+import { PRODUCT_STATUS_TABLE, statusActionsOf, type ActionIntent } from '../../engine/policy/statusActions';
 
 export interface StatusButton {
   action: StatusActionName;
   label: string;
-  intent: 'success' | 'warning' | 'danger' | 'primary' | 'none';
+  intent: ActionIntent;
+  /** The rule actions the editor checks before sending it (the server checks the same). */
+  rules: string[];
 }
 
-/** 001 §2 / §4: the status actions in screen order (approve 1, unapprove 2, problem 4, reprocess 3, unused -1). */
-export const statusButtons: readonly StatusButton[] = [
-  { action: 'approve', label: 'Approve', intent: 'success' },
-  { action: 'unapprove', label: 'Unapproved', intent: 'warning' },
-  { action: 'problem', label: 'Problem', intent: 'danger' },
-  { action: 'reprocess', label: 'Reprocessed', intent: 'primary' },
-  { action: 'unused', label: 'Unused', intent: 'none' },
-];
+/**
+ * 001 §2 / §4: the status actions in screen order, from the `x-action` annotations of
+ * codes/product_status (the server and the demo generator read the same annotations).
+ */
+export function statusButtons(engine: Engine): StatusButton[] {
+  return statusActionsOf(engine.model.codeTables.get(PRODUCT_STATUS_TABLE)).map((a) => ({
+    action: a.name as StatusActionName,
+    label: a.label,
+    intent: a.intent,
+    rules: a.rules,
+  }));
+}
 
 export type ScreenKind = 'add' | 'edit';
 
@@ -41,4 +49,20 @@ export function buttonPlan(kind: ScreenKind, doc: { product_id?: unknown; produc
     return { statusActions: false, submit: stored ? 'Update' : 'Submit', cancel: true, tempCreated: false, deletedNotice: false };
   }
   return { statusActions: true, submit: 'Update', cancel: true, tempCreated: false, deletedNotice: false };
+}
+
+/** The problems of every rule action an editor action runs, each (rule, field) once, in order. */
+export function checkRuleActions<P extends { rule: string; field: string }>(check: (action: string) => P[], rules: readonly string[]): P[] {
+  const seen = new Set<string>();
+  const out: P[] = [];
+  for (const a of rules) {
+    for (const p of check(a)) {
+      const key = `${p.rule}\u0001${p.field}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(p);
+      }
+    }
+  }
+  return out;
 }

@@ -1,7 +1,9 @@
 import type { Engine } from '../../engine';
 import { collectFields, type FieldEntry } from '../../engine/diff/collectFields';
 import { reviewEngine, type ReviewEngine } from '../../engine/diff/reviewEngine';
+import type { MetadataModel } from '../../engine/model/MetadataModel';
 import { getIn, setIn } from '../../engine/model/paths';
+import { PRODUCT_STATUS_TABLE, statusActionsOf } from '../../engine/policy/statusActions';
 import type { CodeEntry, ViewModel } from '../../engine/types';
 import { DEMO_REFERENCE_DATE, generateReference } from '../seed/generateReference';
 import type { CompanyRow, PanelistRow, ReferenceData } from '../seed/referenceTypes';
@@ -24,8 +26,6 @@ export interface GenerateProductsOptions {
   stats?: { drafts: number; checks?: number };
 }
 
-/** Status code -> the action that status is reached by (and whose rules the product must pass). */
-const statusAction: Record<number, string> = { 1: 'approve', 2: 'unapprove', 3: 'reprocess', 4: 'problem', [-1]: 'unused' };
 /** Status mix of a working catalogue: mostly approved, some in every other state. */
 const statusWeights: Array<[number, number]> = [[1, 45], [2, 8], [3, 5], [4, 7], [10, 6], [11, 10], [-1, 5], [0, 14]];
 /** Channel mix: direct mail and email dominate, every channel appears. */
@@ -154,7 +154,7 @@ function contextFor(engine: Engine, ref: ReferenceData, today: string): Context 
   }
   const checkers = new Map<string, ReviewEngine>();
   const checkerFor = (status: unknown): ReviewEngine => {
-    const actions = actionsFor(status);
+    const actions = actionsFor(status, m);
     const key = actions.join(',');
     let c = checkers.get(key);
     if (!c) checkers.set(key, (c = reviewEngine(m, () => today, actions)));
@@ -290,10 +290,13 @@ function addPromotions(ctx: Context, doc: GeneratedProduct, vm: ViewModel, d: Dr
   return { ...doc, promotion: { holiday: '', sale_type: '', promotion_company: company, product_type: productType, promotions } };
 }
 
-/** The actions a product in this status has passed: save, plus the status action. */
-export function actionsFor(status: unknown): string[] {
-  const a = statusAction[Number(status)];
-  return a ? ['save', a] : ['save'];
+/**
+ * The rule actions a product in this status has passed: those of the status action that sets it
+ * (`x-action` on codes/product_status: save plus approve for Approved, ...), else save.
+ */
+export function actionsFor(status: unknown, model: MetadataModel): string[] {
+  const a = statusActionsOf(model.codeTables.get(PRODUCT_STATUS_TABLE)).find((s) => Number(s.status) === Number(status));
+  return a ? a.rules : ['save'];
 }
 
 /** Fills the fields that `required` errors name; false when an error cannot be fixed by filling. */

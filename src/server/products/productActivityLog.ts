@@ -26,7 +26,7 @@ const fixed: Record<string, string> = {
 export function describeActivity(action: string, after: Record<string, unknown> | null): string {
   const parts = action.split('+');
   let what = parts
-    .map((a) => (isStatusAction(a) ? `Status set to ${statusActionLabel[a]}` : (fixed[a] ?? a)))
+    .map((a) => (isStatusAction(a) ? `Status set to ${statusActionLabel(a)}` : (fixed[a] ?? a)))
     .join(', ');
   if (action === 'upload' && after && typeof after.file_name === 'string') what = `Uploaded ${after.file_name}`;
   if (action === 'send_link' && after && Array.isArray(after.user_email)) what = `Sent a link to ${after.user_email.join(', ')}`;

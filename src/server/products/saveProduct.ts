@@ -10,7 +10,7 @@ import { productEngine } from './productEngine';
 import { ProductRefused } from './ProductRefused';
 import { changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
 import { requireDocumentSectors } from './sectorAccess';
-import { actionOfStatus, statusOfAction } from './statusActions';
+import { actionOfStatus, permissionOfAction, rulesOfAction, statusOfAction } from './statusActions';
 
 /** 001 §4 deleted-product notice: a deleted product is read-only until an administrator restores it. */
 export const deletedProductMessage = 'This product has been moved to the archive section; contact an administrator to restore it.';
@@ -73,10 +73,12 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
 
     const doc: Record<string, unknown> = { ...input.document };
     const previousStatus = stored?.product_status ?? 0;
-    const status = input.action ? statusOfAction[input.action] : statusOf(doc.product_status, previousStatus);
+    const actionStatus = input.action ? statusOfAction(input.action) : undefined;
+    if (input.action && actionStatus === undefined) throw httpError(400, `unknown status action "${input.action}"`);
+    const status = actionStatus ?? statusOf(doc.product_status, previousStatus);
     doc.product_status = status;
     const statusAction = input.action ?? (status !== previousStatus ? actionOfStatus(status) : undefined);
-    if (statusAction && !hasPermission(auth, 'product', 'approve')) throw httpError(403, noPermissionMessage);
+    if (statusAction && !hasPermission(auth, 'product', permissionOfAction(statusAction))) throw httpError(403, noPermissionMessage);
     requireDocumentSectors(req, stored?.document, doc);
 
     // Columns the server owns: the id, the email it came from, the entry id, deletion.
@@ -91,7 +93,7 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
     doc.is_deleted = 0;
     doc.last_worked_user = auth.username;
 
-    const actions = statusAction ? ['save', statusAction] : ['save'];
+    const actions = statusAction ? rulesOfAction(statusAction) : ['save'];
     const prepared = prepareDocument(engine, doc, actions);
     if (prepared.errors.length) throw new ProductRefused(prepared.errors);
 

@@ -4,7 +4,7 @@ import { generateProducts } from './generateProducts';
 import { prepareDocument } from './prepareDocument';
 import { productEngine } from './productEngine';
 import { columnsOf } from './productStore';
-import { actionOfStatus } from './statusActions';
+import { actionOfStatus, rulesOfAction } from './statusActions';
 
 /** portal_meta key set (with the count) once the demo products are in. */
 export const productsSeededKey = 'demo_products_seeded';
@@ -28,7 +28,7 @@ export async function storeGeneratedProducts(tx: Queryable, generated: ReadonlyA
     const muid = columnsOf(g).muid;
     const doc: Record<string, unknown> = { ...g, muid: muid === null ? null : String(muid), last_worked_user: user };
     const action = actionOfStatus(Number(doc.product_status));
-    const prepared = prepareDocument(engine, doc, action ? ['save', action] : ['save']);
+    const prepared = prepareDocument(engine, doc, action ? rulesOfAction(action) : ['save']);
     if (prepared.errors.length || !Number.isSafeInteger(Number(doc.product_id))) {
       refused++;
       continue;

@@ -1,31 +1,47 @@
 import type { StatusActionName } from '../../api/products';
+import { PRODUCT_STATUS_TABLE, statusActionsOf, type StatusAction } from '../../engine/policy/statusActions';
+import { productEngine } from './productEngine';
 
-/** 001 §4: approve sets 1, unapprove 2, problem 4, reprocess 3, unused -1; each then saves. */
-export const statusOfAction: Readonly<Record<StatusActionName, number>> = { approve: 1, unapprove: 2, problem: 4, reprocess: 3, unused: -1 };
+/**
+ * 001 §4: the status actions (approve sets 1, unapprove 2, problem 4, reprocess 3, unused -1; each
+ * then saves), read from the `x-action` annotations of codes/product_status in the metadata the
+ * server currently serves.
+ */
+export function statusActions(): StatusAction[] {
+  return statusActionsOf(productEngine().engine.model.codeTables.get(PRODUCT_STATUS_TABLE));
+}
+
+const byName = (a: string) => statusActions().find((s) => s.name === a);
+
+/** The status an action sets. */
+export const statusOfAction = (a: StatusActionName): number | undefined => {
+  const s = byName(a)?.status;
+  return s === undefined ? undefined : Number(s);
+};
 
 /** The status action whose rules a product must pass to reach this status (none for 0, 5, 10, 11, 14). */
 export function actionOfStatus(status: number): StatusActionName | undefined {
-  return (Object.keys(statusOfAction) as StatusActionName[]).find((a) => statusOfAction[a] === status);
+  return statusActions().find((s) => Number(s.status) === status)?.name as StatusActionName | undefined;
 }
 
-export const isStatusAction = (a: unknown): a is StatusActionName => typeof a === 'string' && a in statusOfAction;
+export const isStatusAction = (a: unknown): a is StatusActionName => typeof a === 'string' && byName(a) !== undefined;
 
-/** Words for the activity log. */
-export const statusActionLabel: Readonly<Record<StatusActionName, string>> = {
-  approve: 'Approved', unapprove: 'UnApproved', problem: 'Problem', reprocess: 'Reprocessed', unused: 'Unused',
-};
+/** The rule actions a status action runs (`save` plus its own, unless the metadata says otherwise). */
+export const rulesOfAction = (a: StatusActionName): string[] => byName(a)?.rules ?? ['save', a];
+
+/** The product-module operation a role needs to run a status action. */
+export const permissionOfAction = (a: StatusActionName): string => byName(a)?.permission ?? 'approve';
+
+/** Words for the activity log: the title of the status it sets. */
+export const statusActionLabel = (a: StatusActionName): string => byName(a)?.statusTitle ?? a;
 
 /**
- * The document fields a status action may change besides the status (the problem dialog's comment).
- * A role that may approve but not edit changes only these through POST /api/product/:id/status.
+ * The stored document with only the action's own fields (`x-action.fields`) taken from what the
+ * client sent: a role that may run the action but not edit changes nothing else through
+ * POST /api/product/:id/status.
  */
-export const fieldsOwnedByAction: Readonly<Record<StatusActionName, readonly string[]>> = {
-  approve: [], unapprove: [], problem: ['product_comment'], reprocess: [], unused: [],
-};
-
-/** The stored document with only the action's own fields taken from what the client sent. */
 export function statusActionDocument(stored: Record<string, unknown>, sent: Record<string, unknown> | undefined, action: StatusActionName): Record<string, unknown> {
   const doc = { ...stored };
-  for (const field of fieldsOwnedByAction[action]) if (sent && field in sent) doc[field] = sent[field];
+  for (const field of byName(action)?.fields ?? []) if (sent && field in sent) doc[field] = sent[field];
   return doc;
 }

@@ -10,7 +10,7 @@ describe('generateProducts', () => {
     // A fresh engine on today's date: what the server would run when the products are loaded.
     const engine = createEngine(metadata);
     for (const p of products) {
-      for (const action of actionsFor(p.product_status)) {
+      for (const action of actionsFor(p.product_status, engine.model)) {
         const vm = engine.evaluate(p, { action });
         expect(vm.errors, `product ${String(p.product_id)} (${action})`).toEqual([]);
         expect(vm.derived, `product ${String(p.product_id)} is stored as the rules leave it`).toEqual({});
