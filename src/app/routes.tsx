@@ -1,28 +1,21 @@
 import type { RouteObject } from 'react-router-dom';
 import type { ShellRouteHandle } from '../ui/shell/shellRouteHandle';
 import { Layout } from '../ui/shell/Layout';
+import { AdminPortal } from './admin/AdminPortal';
 import { SessionGate } from './auth/SessionGate';
 import { SignInScreen } from './auth/SignInScreen';
 import { productRoutes } from './product/productRoutes';
+import { RuleCatalogueScreen } from './rules/RuleCatalogueScreen';
+import { EmailBodyPopupScreen, PeekScreen, VisualizeScreen } from './dashboards/EmailBodyScreens';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
-import { lazyScreen } from './lazyScreen';
+import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
+import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
 import { RouteErrorScreen } from './screens/RouteErrorScreen';
 
 const bare: ShellRouteHandle = { hideHeader: true };
-
-// The dashboards are the first screen most people open, so they are in the main chunk; every other
-// screen loads its own chunk when its route is visited (issue 17: first load).
-const AdminPortal = lazyScreen(() => import('./admin/AdminPortal'), 'AdminPortal');
-const RuleCatalogueScreen = lazyScreen(() => import('./rules/RuleCatalogueScreen'), 'RuleCatalogueScreen');
-const PeekScreen = lazyScreen(() => import('./dashboards/EmailBodyScreens'), 'PeekScreen');
-const EmailBodyPopupScreen = lazyScreen(() => import('./dashboards/EmailBodyScreens'), 'EmailBodyPopupScreen');
-const VisualizeScreen = lazyScreen(() => import('./dashboards/EmailBodyScreens'), 'VisualizeScreen');
-const EmailDetailScreen = lazyScreen(() => import('./dashboards/EmailDetailScreen'), 'EmailDetailScreen');
-const ImportLogsScreen = lazyScreen(() => import('./dashboards/LogScreens'), 'ImportLogsScreen');
-const DeduplicatesScreen = lazyScreen(() => import('./dashboards/LogScreens'), 'DeduplicatesScreen');
 
 function placeholder(id: string, path: string, title: string, purpose: string, handle?: ShellRouteHandle): RouteObject {
   return { id, path, handle, element: <PlaceholderScreen title={title} purpose={purpose} /> };
