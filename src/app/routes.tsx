@@ -1,11 +1,21 @@
 import type { RouteObject } from 'react-router-dom';
 import type { ShellRouteHandle } from '../ui/shell/shellRouteHandle';
 import { Layout } from '../ui/shell/Layout';
+import { AdminPortal } from './admin/AdminPortal';
 import { SessionGate } from './auth/SessionGate';
 import { SignInScreen } from './auth/SignInScreen';
 import { productRoutes } from './product/productRoutes';
+import { RuleCatalogueScreen } from './rules/RuleCatalogueScreen';
+import { EmailBodyPopupScreen, PeekScreen } from './dashboards/EmailBodyScreens';
+import { PredictionsScreen } from './predictions/PredictionsScreen';
+import { SpaceyScreen } from './predictions/SpaceyScreen';
+import { VisualizeScreen } from './predictions/VisualizeScreen';
+import { ManagePdfScreen } from './media/ManagePdfScreen';
+import { MobilePreviewScreen } from './media/MobilePreviewScreen';
+import { ForwardEditorScreen } from './forward/ForwardEditorScreen';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
-import { lazyScreen } from './lazyScreen';
+import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
+import { DeduplicatesScreen, ImportLogsScreen } from './dashboards/LogScreens';
 import { ErrorPage } from './screens/ErrorPage';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { RouteErrorScreen } from './screens/RouteErrorScreen';
@@ -13,22 +23,6 @@ import { RouteErrorScreen } from './screens/RouteErrorScreen';
 const bare: ShellRouteHandle = { hideHeader: true };
 
 const onDashboard: ShellRouteHandle = { dashboard: true };
-
-// The dashboards are the first screen most people open, so they are in the main chunk; every other
-// screen loads its own chunk when its route is visited (issue 17: first load).
-const AdminPortal = lazyScreen(() => import('./admin/AdminPortal'), 'AdminPortal');
-const RuleCatalogueScreen = lazyScreen(() => import('./rules/RuleCatalogueScreen'), 'RuleCatalogueScreen');
-const PeekScreen = lazyScreen(() => import('./dashboards/EmailBodyScreens'), 'PeekScreen');
-const EmailBodyPopupScreen = lazyScreen(() => import('./dashboards/EmailBodyScreens'), 'EmailBodyPopupScreen');
-const EmailDetailScreen = lazyScreen(() => import('./dashboards/EmailDetailScreen'), 'EmailDetailScreen');
-const ImportLogsScreen = lazyScreen(() => import('./dashboards/LogScreens'), 'ImportLogsScreen');
-const DeduplicatesScreen = lazyScreen(() => import('./dashboards/LogScreens'), 'DeduplicatesScreen');
-const SpaceyScreen = lazyScreen(() => import('./predictions/SpaceyScreen'), 'SpaceyScreen');
-const PredictionsScreen = lazyScreen(() => import('./predictions/PredictionsScreen'), 'PredictionsScreen');
-const VisualizeScreen = lazyScreen(() => import('./predictions/VisualizeScreen'), 'VisualizeScreen');
-const ManagePdfScreen = lazyScreen(() => import('./media/ManagePdfScreen'), 'ManagePdfScreen');
-const MobilePreviewScreen = lazyScreen(() => import('./media/MobilePreviewScreen'), 'MobilePreviewScreen');
-const ForwardEditorScreen = lazyScreen(() => import('./forward/ForwardEditorScreen'), 'ForwardEditorScreen');
 
 // Dashboards are keyed so switching tabs remounts them and the render time is measured afresh.
 

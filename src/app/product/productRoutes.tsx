@@ -1,10 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { ShellRouteHandle } from '../../ui/shell/shellRouteHandle';
-import { lazyScreen } from '../lazyScreen';
-
-// The editor and the summary are the largest screens: each is its own chunk.
-const ProductEditorScreen = lazyScreen(() => import('./ProductEditorScreen'), 'ProductEditorScreen');
-const ProductViewScreen = lazyScreen(() => import('./ProductViewScreen'), 'ProductViewScreen');
+import { ProductEditorScreen } from './ProductEditorScreen';
+import { ProductViewScreen } from './ProductViewScreen';
 
 const bare: ShellRouteHandle = { hideHeader: true };
 
