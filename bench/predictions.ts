@@ -63,10 +63,15 @@ export async function benchPredictions(): Promise<BenchRow[]> {
   const trainMs = performance.now() - t;
   const model = new SpaceyModel(stored);
   const times: number[] = [];
+  const predictTimes: number[] = [];
   for (const e of emails) {
     const t0 = performance.now();
-    model.predict(emailFeatures(e).tokens);
-    times.push(performance.now() - t0);
+    const tokens = emailFeatures(e).tokens;
+    const t1 = performance.now();
+    model.predict(tokens);
+    const t2 = performance.now();
+    times.push(t2 - t0);
+    predictTimes.push(t2 - t1);
   }
 
   const rows: BenchRow[] = [];
@@ -86,7 +91,7 @@ export async function benchPredictions(): Promise<BenchRow[]> {
     });
   }
   const p95 = quantile(times, 0.95);
-  rows.push({ figure: 'predictions: scoring time per email (p95)', value: p95, unit: 'ms', budget: '< 10', pass: p95 < 10, detail: `features + four predictions, ${times.length} emails; median ${quantile(times, 0.5).toFixed(2)} ms` });
+  rows.push({ figure: 'predictions: scoring time per email (p95)', value: p95, unit: 'ms', budget: '< 10', pass: p95 < 10, detail: `features + four predictions, ${times.length} emails; median ${quantile(times, 0.5).toFixed(2)} ms; predictions alone p95 ${quantile(predictTimes, 0.95).toFixed(2)} ms` });
   rows.push({ figure: 'predictions: training time', value: trainMs, unit: 'ms', budget: 'reference', pass: true, detail: `${examples.length} examples, four classifiers; held-out evaluation ${evaluateMs.toFixed(0)} ms` });
   return rows;
 }

@@ -14,7 +14,7 @@ import { signInThroughPage } from './helpers/signIn';
 // Issue 15: a fresh start shows predictions on /spacy with scores; Accept gives the email's product
 // the predicted sector chain and company; Reject is stored and counted by the next `predictions train`.
 const adminPassword = 'admin-predictions-e2e';
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 200 });
+const poll = <T,>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 200 });
 
 describe('predictions (spacey) in the browser', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-spacey-e2e-'));
@@ -46,14 +46,14 @@ describe('predictions (spacey) in the browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a fresh start lists predictions with scores on /spacy', async () => {
+  it('a fresh start lists predictions with scores on /spacy', { timeout: 300_000 }, async () => {
     await page.goto(`${server.url}/spacy`);
     await poll(() => page.getByRole('heading', { name: 'Spacey dashboard' }).isVisible()).toBe(true);
     // The server scores the demo inbox in the background after the first start.
     await poll(async () => {
       await page.reload();
       return page.getByText(/^Model v\d+, trained .*: \d+ emails with predictions$/).isVisible();
-    }).toBe(true);
+    }, 180_000).toBe(true);
     await poll(() => page.locator('.spacey-guess .bp6-tag').first().textContent()).toMatch(/^\d+%$/);
     // 000 §5 spacey product id entry.
     await page.getByLabel('Product ID').fill('12a');
