@@ -2,8 +2,6 @@ import type { Engine } from '../../engine';
 import type { ViewModelLike } from '../../ui/form/types';
 import { statusButtons } from './statusButtons';
 
-/** The actions of the editor's own buttons; any other action belongs to a dialog or picker. */
-const SCREEN_ACTIONS = new Set<string>(['save', ...statusButtons.map((b) => b.action)]);
 
 /**
  * Field paths whose every `required` rule belongs to screen actions other than `action`: their
@@ -11,6 +9,8 @@ const SCREEN_ACTIONS = new Set<string>(['save', ...statusButtons.map((b) => b.ac
  * approve is not starred while the product is being submitted). Computed once per metadata.
  */
 export function starlessFor(engine: Engine, action: string): string[] {
+  // The actions of the editor's own buttons (from the metadata); any other belongs to a dialog or picker.
+  const SCREEN_ACTIONS = new Set<string>(['save', ...statusButtons(engine).map((b) => b.action)]);
   const byTarget = new Map<string, boolean>();
   for (const r of engine.rules) {
     if (r.kind !== 'required' || !r.target) continue;
