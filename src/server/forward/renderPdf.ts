@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import meta from '../../../schemas/dashboards/forward_editor.json';
 import { httpError } from '../httpError';
 
 /** Longest a single render may take (Chromium start included). */
@@ -82,7 +83,7 @@ export async function renderPdf(html: string, dataDir: string): Promise<Buffer> 
   const cached = await readFile(file).catch(() => null);
   if (cached) return cached;
   const exe = findChromium();
-  if (!exe) throw httpError(503, 'PDF rendering is not available on this server (Chromium was not found).');
+  if (!exe) throw httpError(503, meta.messages.pdfUnavailable);
   const run = queue.then(() => withTimeout(renderNow(html, exe), pdfTimeoutMs));
   queue = run.catch(() => undefined);
   const pdf = await run;

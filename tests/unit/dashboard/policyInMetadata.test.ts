@@ -21,8 +21,9 @@ function metadataMessages(): string[] {
   const out: string[] = [];
   for (const dir of ['schemas/dashboards', 'rules/dashboards']) {
     for (const f of readdirSync(join(root, dir))) {
-      const j = JSON.parse(read(`${dir}/${f}`)) as { messages?: Record<string, string>; checks?: Array<{ message: string }> };
-      out.push(...Object.values(j.messages ?? {}), ...(j.checks ?? []).map((c) => c.message));
+      const j = JSON.parse(read(`${dir}/${f}`)) as { messages?: Record<string, string | { text: string }>; checks?: Array<{ message: string }> };
+      // A timed message is {text, ms} (000 §8).
+      out.push(...Object.values(j.messages ?? {}).map((m) => (typeof m === 'string' ? m : m.text)), ...(j.checks ?? []).map((c) => c.message));
     }
   }
   // Placeholders aside, the fixed text of a template must not be written out in code either.
