@@ -62,7 +62,7 @@ describe('client shell', () => {
     // Client-side navigation through the sidebar, and back to the root module.
     await sidebar.getByText('Spacey').click();
     await page.waitForURL(`${server.url}/spacy`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Spacey predictions dashboard' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Spacey dashboard' }).isVisible()).toBe(true);
     await sidebar.getByText('Dashboard').click();
     await page.waitForURL(`${server.url}/`);
     // The active mark follows the route change a render later.
@@ -109,7 +109,9 @@ describe('client shell', () => {
     await expect.poll(() => page.getByRole('banner', { name: 'Portal header' }).isVisible()).toBe(true);
     expect(await page.getByText('123', { exact: true }).isVisible()).toBe(true);
 
-    expect(problems).toEqual([]);
+    // Product 55 does not exist: /managepdf asks for its images and is told so (404), as it should be.
+    const expected404 = (p: string) => p.includes('/api/view-images?product_id=55') || p.startsWith('console.error: Failed to load resource: the server responded with a status of 404');
+    expect(problems.filter((p) => !expected404(p))).toEqual([]);
     await page.close();
   });
 });
