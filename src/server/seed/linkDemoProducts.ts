@@ -25,7 +25,8 @@ function emailChannel(): number | null {
  * is catalogued from one demo email (product muid = email muid; that email becomes Used, with the
  * product's entry id) and every other such product also got a second email assigned as a Copy. The
  * emails are spread evenly over the inbox by date, so every date range shows some of each. Runs
- * once per database; a product or email linked already is left alone. Returns null when done before.
+ * once per database; an email linked already is left alone, and a product catalogued already (the
+ * predictions' labelled links) only gets a Copy email. Returns null when done before.
  */
 export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
   const status = emailStatuses();
@@ -33,9 +34,9 @@ export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(hashtext('portal.seed.links'))");
     if (await getMeta(tx, demoLinksKey)) return null;
-    const products = (await tx.query<{ product_id: string; entry_id: string }>(
-      `select product_id::text as product_id, entry_id from products
-        where muid is null and is_deleted = 0 and entry_id is not null and media_channel = $1 order by product_id`,
+    const products = (await tx.query<{ product_id: string; entry_id: string; linked: boolean }>(
+      `select product_id::text as product_id, entry_id, muid is not null as linked from products
+        where is_deleted = 0 and entry_id is not null and media_channel = $1 order by product_id`,
       [emailChannel()],
     )).rows;
     // Originals only: a duplicate of an already catalogued email would not be catalogued again.
@@ -46,15 +47,30 @@ export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
         order by e.email_date nulls first, e.muid`,
       [statuses.focus],
     )).rows;
-    // Room for a Used and a Copy email per linked product.
-    const count = Math.min(products.length, Math.floor(emails.length / 2));
+    // Products catalogued already (the predictions' labelled links) only get Copy emails.
+    const open = products.filter((p) => !p.linked);
+    const catalogued = products.filter((p) => p.linked);
+    // Room for a Used and a Copy email per newly linked product, and a Copy for every other catalogued one.
+    const count = Math.min(open.length, Math.floor(emails.length / 2));
     const links: Array<{ muid: string; product_id: string; entry_id: string; deleted: number }> = [];
+    const taken = new Set<number>();
     const step = emails.length / Math.max(count, 1);
     for (let i = 0; i < count; i++) {
       const at = Math.floor(i * step);
-      const p = products[i];
+      const p = open[i];
       links.push({ muid: emails[at].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.used });
-      if (i % 2 === 0 && step >= 2) links.push({ muid: emails[at + 1].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.copy });
+      taken.add(at);
+      if (i % 2 === 0 && step >= 2) {
+        links.push({ muid: emails[at + 1].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.copy });
+        taken.add(at + 1);
+      }
+    }
+    const spare = emails.filter((_, i) => !taken.has(i));
+    const copiesOfCatalogued = Math.min(Math.ceil(catalogued.length / 2), spare.length);
+    const spareStep = spare.length / Math.max(copiesOfCatalogued, 1);
+    for (let i = 0; i < copiesOfCatalogued; i++) {
+      const p = catalogued[i * 2];
+      links.push({ muid: spare[Math.floor(i * spareStep)].muid, product_id: p.product_id, entry_id: p.entry_id, deleted: statuses.copy });
     }
     const rows = JSON.stringify(links);
     await tx.query(
