@@ -102,5 +102,6 @@ describe(`database (${testDbKind})`, () => {
     expect(log).toContain('seed: loading demo data');
     const second = await preparePortal(db, (m) => log.push(m));
     expect(second).toEqual({ migrations: [], seeded: false });
-  });
+    // The first start generates the catalogue, links it to the inbox and trains the predictions model.
+  }, 180_000);
 });
