@@ -208,5 +208,5 @@ describe('rules diff rehearsal', () => {
     expect(run('products', 'generate', '--count', '40', '--seed', '9', '--out', out).status).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
     expect(lines.map((p) => p.product_id)).toEqual(Array.from({ length: 40 }, (_, i) => 100001 + i));
-  });
+  }, 240_000);
 });
