@@ -2,9 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './Db';
 
-/** Embedded PostgreSQL (WASM) persisted in a directory; `dir` undefined means in-memory (tests). */
-export async function openPgliteDb(dir?: string): Promise<Db> {
-  const pg = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+/**
+ * Embedded PostgreSQL (WASM) persisted in a directory; `dir` undefined means in-memory (tests).
+ * `loadDataDir` starts from a `dumpDataDir()` tarball instead of running initdb (a few seconds).
+ */
+export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
+  const pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const r = await q.query<Row>(sql, params);

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Db } from '../../../src/server/db/Db';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
+import { projectRoot } from '../../../src/server/paths';
 
 /** Which database the server suite runs on: TEST_DATABASE_URL selects a real PostgreSQL server. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -37,6 +43,24 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /**
+ * A freshly initialised, empty PGlite data directory as a tarball, made once per PGlite version and
+ * kept in the temp directory: initdb in WASM costs seconds per test file, loading the tarball one.
+ */
+async function emptyPgliteDump(): Promise<Blob> {
+  const version = (JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+  const file = join(tmpdir(), `portal-test-pglite-${version}.tar`);
+  if (!existsSync(file)) {
+    const fresh = await PGlite.create({ extensions: { pg_trgm } });
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a uniquely named
  * database on the TEST_DATABASE_URL server, dropped again by close().
  */
@@ -54,7 +78,7 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Db> 
       },
     };
   } else {
-    db = await openPgliteDb();
+    db = await openPgliteDb(undefined, { loadDataDir: await emptyPgliteDump() });
   }
   if (opts.migrate !== false) await migrate(db);
   return db;
