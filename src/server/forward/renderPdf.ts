@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import meta from '../../../schemas/dashboards/forward_editor.json';
 import { httpError } from '../httpError';
+import { forwardPolicy } from './forwardPolicy';
 
 /** Longest a single render may take (Chromium start included). */
 export const pdfTimeoutMs = 60_000;
@@ -83,7 +83,7 @@ export async function renderPdf(html: string, dataDir: string): Promise<Buffer> 
   const cached = await readFile(file).catch(() => null);
   if (cached) return cached;
   const exe = findChromium();
-  if (!exe) throw httpError(503, meta.messages.pdfUnavailable);
+  if (!exe) throw httpError(503, forwardPolicy().messages.pdfUnavailable);
   const run = queue.then(() => withTimeout(renderNow(html, exe), pdfTimeoutMs));
   queue = run.catch(() => undefined);
   const pdf = await run;
