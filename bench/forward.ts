@@ -27,7 +27,7 @@ interface Sample {
 }
 
 /** Every HTML message of the demo corpus (sanitised later, as the server does, only those measured). */
-async function corpusHtml(): Promise<Array<{ file: string; html: string }>> {
+export async function corpusHtml(): Promise<Array<{ file: string; html: string }>> {
   const out: Array<{ file: string; html: string }> = [];
   for (const file of demoCorpusFiles()) {
     const raw = readFileSync(file);
@@ -38,7 +38,7 @@ async function corpusHtml(): Promise<Array<{ file: string; html: string }>> {
   return out;
 }
 
-async function buildPage(html: string, outDir: string): Promise<void> {
+export async function buildForwardPage(html: string, outDir: string, minify = true): Promise<void> {
   const id = 'virtual:forward-bench-data';
   const virtual: Plugin = {
     name: 'forward-bench-data',
@@ -52,7 +52,7 @@ async function buildPage(html: string, outDir: string): Promise<void> {
     mode: 'production',
     plugins: [react(), virtual],
     resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000, reportCompressedSize: false },
+    build: { outDir, emptyOutDir: true, minify, chunkSizeWarningLimit: 10_000, reportCompressedSize: false },
   });
 }
 
@@ -120,7 +120,7 @@ export async function benchForward(): Promise<BenchRow[]> {
   let browser: Browser | undefined;
   const rows: BenchRow[] = [];
   try {
-    await buildPage(largest.html, outDir);
+    await buildForwardPage(largest.html, outDir);
     server = await serve(outDir);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

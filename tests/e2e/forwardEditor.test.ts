@@ -61,7 +61,7 @@ describe('forward editor in the browser', () => {
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname !== '/signin');
-  });
+  }, 360_000); // a fresh data directory with 300 demo emails, on a loaded machine
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

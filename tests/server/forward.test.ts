@@ -1,9 +1,15 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
 import { resetChromiumLookup } from '../../src/server/forward/renderPdf';
+import { metadataStore, openMetadataStore } from '../../src/server/metadata/metadataStore';
+import { metadataDir } from '../../src/server/metadataDir';
+import { projectRoot } from '../../src/server/paths';
 import { bearer, seedRoleUsers, signInAs } from './helpers/authKit';
 import { insertForwardEmail, png } from './helpers/forwardFixture';
 import { startLoopbackSmtp } from './helpers/loopbackSmtp';
@@ -151,6 +157,42 @@ describe('forward editor API', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Please upload max file size up to 100MB');
     await db.query("delete from forward_attachments where filename = 'big.pdf'");
+  });
+
+  it('follows the served metadata: a reload of forward_editor.json and rules/forward changes the upload policy and messages without a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forward-metadata-'));
+    for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
+    try {
+      const store = openMetadataStore(dir);
+      const editorFile = join(dir, 'schemas/dashboards/forward_editor.json');
+      const policy = JSON.parse(readFileSync(editorFile, 'utf8'));
+      policy.upload.maxTotalBytes = 1000;
+      delete policy.upload.types.png;
+      policy.messages.uploadType.text = 'Only documents may be attached.';
+      policy.messages.uploadTooLarge.text = 'At most 1000 bytes per forward.';
+      writeFileSync(editorFile, JSON.stringify(policy));
+      const rulesFile = join(dir, 'rules/forward/forward.json');
+      const rules = JSON.parse(readFileSync(rulesFile, 'utf8'));
+      rules.rules[2].message = 'Error:The subject is empty';
+      writeFileSync(rulesFile, JSON.stringify(rules));
+      expect(store.reload()).toMatchObject({ ok: true, changed: true });
+
+      const pngRes = await upload('email_attachment', 'logo.png', png);
+      expect(pngRes.statusCode).toBe(415);
+      expect(pngRes.json().message).toBe('Only documents may be attached.');
+      const big = await upload('email_attachment', 'offer.pdf', Buffer.concat([pdf, Buffer.alloc(1200, 0x20)]));
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe('At most 1000 bytes per forward.');
+      const list = await app.inject({ method: 'GET', url: `/api/emails/attachments/${muid}`, headers: reviewer });
+      expect(list.json().limit).toBe(1000);
+      const blank = await app.inject({ method: 'POST', url: '/api/emails/html-body', headers: reviewer, payload: { muid, argtype: 'forward', body: '<p>x</p>', forward_subject: ' ', forward_to: 'a@b.cd' } });
+      expect(blank.json().message).toBe('Error:The subject is empty');
+    } finally {
+      openMetadataStore(metadataDir());
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(metadataStore().dir).toBe(metadataDir());
+    expect((await upload('email_attachment', 'logo.png', png)).statusCode).toBe(200);
   });
 
   it('renders the email as a real PDF with its text, cached; 503 with a clear message without Chromium', async () => {

@@ -1,7 +1,6 @@
 import { AnchorButton, Button, Callout, Card, FileInput, H4, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import meta from '../../../schemas/dashboards/forward_editor.json';
 import type { ForwardAttachment, ForwardedEmail, HtmlBodyResponse } from '../../api/forwardTypes';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
 import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
@@ -11,10 +10,9 @@ import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
 import { downloadAttachmentPath, forwardApi, pdfPath, processedHtmlPath } from './forwardApi';
 import { TimedDialog, type Notice } from './TimedDialog';
-import { useForwardForm } from './useForwardForm';
+import { useForwardForm, type ForwardForm } from './useForwardForm';
 import './forward.css';
 
-const m = meta.messages;
 const NO_CODES = {};
 
 type ForwardDoc = { forward_to: string; cc: string; forward_subject: string; message: string; body: string };
@@ -31,11 +29,19 @@ function formatSize(n: number): string {
  * Save & Send, Cancel, and the forward history.
  */
 export function ForwardEditorScreen() {
+  const { form, error } = useForwardForm();
+  if (error) return <Callout intent="danger">{error}</Callout>;
+  if (!form) return <Spinner aria-label="Loading email" />;
+  return <ForwardEditor form={form} />;
+}
+
+function ForwardEditor({ form }: { form: ForwardForm }) {
+  const meta = form.meta;
+  const m = meta.messages;
   const muid = Number(useParams().muid);
   const [search, setSearch] = useSearchParams();
   const efidParam = Number(search.get('efid')) || null;
   const navigate = useNavigate();
-  const { form, error: formError } = useForwardForm();
   const [loaded, setLoaded] = useState<HtmlBodyResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [efid, setEfid] = useState<number | null>(efidParam);
@@ -74,11 +80,12 @@ export function ForwardEditorScreen() {
   }, [refreshAttachments, refreshHistory, efidParam]);
 
   // The upload message clears itself (000 §8: 10 s).
+  const uploadMs = m.uploaded.ms;
   useEffect(() => {
     if (!uploadMessage) return;
-    const t = setTimeout(() => setUploadMessage(null), m.uploaded.ms);
+    const t = setTimeout(() => setUploadMessage(null), uploadMs);
     return () => clearTimeout(t);
-  }, [uploadMessage]);
+  }, [uploadMessage, uploadMs]);
 
   const onChange = useCallback((_path: string, _value: unknown, next: Doc) => {
     docRef.current = next as ForwardDoc;
@@ -86,7 +93,7 @@ export function ForwardEditorScreen() {
 
   /** The rules' verdict for an action, drawn under the fields; true when nothing blocks. */
   const check = (action: 'save' | 'send'): boolean => {
-    if (!form || !docRef.current) return false;
+    if (!docRef.current) return false;
     const blocking = form.engine.evaluate(docRef.current, { action });
     const cc = form.engine.evaluate(docRef.current, { action: 'cc_check' });
     const fields: Record<string, { errors: string[] }> = {};
@@ -186,8 +193,8 @@ export function ForwardEditorScreen() {
 
   const document0 = useMemo(() => (loaded ? (docOf(loaded) as unknown as Doc) : null), [loaded]);
 
-  if (formError || loadError) return <Callout intent="danger">{formError ?? loadError}</Callout>;
-  if (!form || !loaded || !document0) return <Spinner aria-label="Loading email" />;
+  if (loadError) return <Callout intent="danger">{loadError}</Callout>;
+  if (!loaded || !document0) return <Spinner aria-label="Loading email" />;
   const p = meta.popups;
   return (
     <section className="forward-editor" aria-label="Forward email editor">

@@ -1,23 +1,27 @@
 import { useEffect, useState } from 'react';
+import { forwardEditorFile, type ForwardEditorMeta } from '../../api/forwardEditorMeta';
 import { areaFiles, createEngine, type Engine } from '../../engine';
 import type { BlockSchema } from '../../ui/form/types';
 import { apiJson } from '../auth/apiFetch';
-import meta from '../../../schemas/dashboards/forward_editor.json';
 
 export interface ForwardForm {
   engine: Engine;
   blocks: BlockSchema[];
+  /** The screen's policy (messages and timings, upload, columns, popups): schemas/dashboards/forward_editor.json. */
+  meta: ForwardEditorMeta;
 }
 
 let loading: Promise<ForwardForm> | null = null;
 
-/** The forward form's block schema and rules (schemas/forward, rules/forward) from the served metadata, once per page. */
+/** The forward form's block schema, rules (schemas/forward, rules/forward) and screen policy from the served metadata, once per page. */
 export function loadForwardForm(): Promise<ForwardForm> {
   if (!loading) {
     loading = apiJson<{ files: Record<string, unknown> }>('/api/metadata').then((md) => {
+      const meta = md.files[forwardEditorFile] as ForwardEditorMeta | undefined;
+      if (!meta?.messages) throw new Error(`The metadata has no ${forwardEditorFile}.`);
       const block = md.files[meta.form.schema];
       if (!block) throw new Error(`The metadata has no ${meta.form.schema}.`);
-      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }), blocks: [block as BlockSchema] };
+      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }), blocks: [block as BlockSchema], meta };
     });
     loading.catch(() => (loading = null));
   }

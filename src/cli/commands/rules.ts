@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { createEngine, lintMetadata } from '../../engine';
+import { areaFiles, createEngine, lintMetadata } from '../../engine';
+import { formAreas } from '../../engine/model/formAreas';
 import { fileKind } from '../../engine/model/buildModel';
 import type { Engine } from '../../engine';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
@@ -67,7 +68,11 @@ export function register(program: Command): void {
       }
       const engine = createEngine(metadata);
       const m = engine.model;
-      console.log(`OK: ${files} files, ${m.codeTables.size} code tables, ${m.blocks.length} blocks, ${m.fields.length} fields, ${engine.rules.length} rules`);
+      const areas = formAreas(metadata).map((a) => {
+        const e = createEngine({ files: areaFiles(metadata.files, a) });
+        return `; ${a}: ${e.model.blocks.length} blocks, ${e.model.fields.length} fields, ${e.rules.length} rules`;
+      });
+      console.log(`OK: ${files} files, ${m.codeTables.size} code tables, ${m.blocks.length} blocks, ${m.fields.length} fields, ${engine.rules.length} rules${areas.join('')}`);
     });
 
   rules

@@ -2,6 +2,8 @@ import { compileRules, resolveTarget, RuleCompileError } from '../evaluate/compi
 import { collectRootVars } from '../logic/collectVars';
 import { compileLogic, LogicCompileError } from '../logic/compileLogic';
 import type { OpRegistry } from '../logic/OpRegistry';
+import { areaFiles } from '../model/areaFiles';
+import { formAreas } from '../model/formAreas';
 import { buildModel, fileKind, sortedFiles } from '../model/buildModel';
 import type { MetadataModel } from '../model/MetadataModel';
 import { pathsOverlap, splitPath } from '../model/paths';
@@ -29,7 +31,25 @@ const logicKeys = ['when', 'valid', 'value', 'filter'] as const;
  * annotations (`x-loader`) name fields.
  */
 export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps()): LintProblem[] {
-  const problems: LintProblem[] = [...(metadata.problems ?? []), ...validateFiles(metadata)];
+  const problems = [...(metadata.problems ?? []), ...lintLayout(metadata, ops), ...lintDashboards(metadata, ops)];
+  for (const area of formAreas(metadata)) problems.push(...lintArea(metadata, area, ops));
+  return problems;
+}
+
+/**
+ * Another form laid out like the product (`schemas/<area>/` blocks + `rules/<area>/` rules, e.g.
+ * the forward editor): linted as the engine reads it (areaFiles), its problems named by their own files.
+ */
+function lintArea(metadata: Metadata, area: string, ops: OpRegistry): LintProblem[] {
+  const back = (s: string) => s.replace(/\b(schemas|rules)\/product\//g, `$1/${area}/`);
+  return lintLayout({ files: areaFiles(metadata.files, area) }, ops)
+    .filter((p) => !p.file.startsWith('schemas/codes/'))
+    .map((p) => ({ ...p, file: back(p.file), message: back(p.message) }));
+}
+
+/** The product layout alone: meta-schemas, code tables, blocks, rules, cycles, loaders, compilation. */
+function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
+  const problems: LintProblem[] = validateFiles(metadata);
   const model = buildModel(metadata);
   const add = (file: string, path: string, message: string) => problems.push({ file, path, message });
 
@@ -38,7 +58,6 @@ export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps())
   checkBlocks(metadata, model, add);
   checkRules(model, ops, add);
   checkDeriveCycles(model, add);
-  problems.push(...lintDashboards(metadata, ops));
   checkLoaders(model, (p) => problems.push(p));
   if (!problems.length) {
     try {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
-import meta from '../../../schemas/dashboards/forward_editor.json';
 import type {
   AttachmentListResponse, ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest,
   SendForwardResponse,
@@ -17,6 +16,7 @@ import type { RoutePlugin } from '../routes/RoutePlugin';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { emailDocument, forwardMailHtml } from './emailDocument';
 import { checkForward } from './forwardEngine';
+import { forwardPolicy } from './forwardPolicy';
 import { findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
 import { closePdfBrowser, renderPdf } from './renderPdf';
 import { sanitizeForward } from './sanitizeForward';
@@ -31,8 +31,8 @@ const muidParam = { type: 'object', required: ['muid'], properties: { muid: id }
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 /** A forward's body and message: marketing HTML with inlined images can be large. */
 const htmlField = str(20_000_000);
-const maxTotal = meta.upload.maxTotalBytes;
-const m = meta.messages;
+/** The most any upload request may carry: the policy's per-forward total is checked per request (it may change on reload). */
+const uploadCap = 1_000_000_000;
 
 const saveSchema = {
   type: 'object',
@@ -82,7 +82,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     mailer.close();
     await closePdfBrowser();
   });
-  await app.register(multipart, { limits: { fileSize: maxTotal, files: 1, fields: 10, parts: 20 } });
+  await app.register(multipart, { limits: { fileSize: uploadCap, files: 1, fields: 10, parts: 20 } });
 
   async function refuse(reply: FastifyReply, errors: string[]) {
     return reply.code(422).send({ statusCode: 422, error: 'Unprocessable Entity', message: errors[0], errors });
@@ -155,7 +155,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     const { errors } = checkForward({ forward_to: b.forward_to, cc: b.cc ?? '', forward_subject: b.forward_subject }, 'save');
     if (errors.length) return refuse(reply, errors);
     const ids = await saveDraft(auth, { muid: b.muid, ids: b.ids, body: b.body, subject: b.forward_subject, to: b.forward_to, cc: b.cc ?? '', message: b.foward_message ?? '' });
-    return { result: { ids }, message: m.saved.text };
+    return { result: { ids }, message: forwardPolicy().messages.saved.text };
   });
 
   app.post<{ Body: SendForwardRequest }>('/api/emails/send-mail', { config: add, schema: { body: sendSchema } }, async (req, reply): Promise<SendForwardResponse | FastifyReply> => {
@@ -192,12 +192,12 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       messageId = sent.messageId;
     } catch (err) {
       req.log.error({ err }, 'forward send failed');
-      return reply.code(502).send(errorBody(502, m.sendFailed.text));
+      return reply.code(502).send(errorBody(502, forwardPolicy().messages.sendFailed.text));
     }
     await db.query('update forwarded_emails set forward_to = $2, cc = $3, sent_at = now(), message_id = $4, efdate = now() where efid = $1', [
       ids, b.forward_to.trim(), ccList.join(', '), messageId,
     ]);
-    return { status: 'ok', ids, message: m.sent.text, messageId };
+    return { status: 'ok', ids, message: forwardPolicy().messages.sent.text, messageId };
   });
 
   app.get<{ Params: { muid: string } }>('/api/emails/forwarded/:muid', { config: view, schema: { params: muidParam } }, async (req): Promise<ForwardedListResponse> => {
@@ -218,7 +218,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const r = await db.query('delete from forwarded_emails where efid = $1 and muid = $2', [efid, muid]);
       if (r.rowCount === 0) throw httpError(404, `Forwarded email ${efid} not found`);
       for (const k of keys.rows) await storage.delete(k.storage_key);
-      return { message: m.forwardDeleted.text, efid };
+      return { message: forwardPolicy().messages.forwardDeleted.text, efid };
     },
   );
 
@@ -230,7 +230,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const muid = Number(req.params.muid);
       await requireEmail(db, req.auth, muid);
       const attachments = await listAttachments(db, muid, req.query.efid ? Number(req.query.efid) : null);
-      return { attachments, total: attachments.reduce((s, a) => s + a.size, 0), limit: maxTotal };
+      return { attachments, total: attachments.reduce((s, a) => s + a.size, 0), limit: forwardPolicy().upload.maxTotalBytes };
     },
   );
 
@@ -241,28 +241,36 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const auth = requireAuth(req);
       const muid = Number(req.params.muid);
       const efid = req.query.efid ? Number(req.query.efid) : null;
-      const part = await req.file();
+      const policy = forwardPolicy();
+      const m = policy.messages;
+      const part = await req.file({ limits: { fileSize: policy.upload.maxTotalBytes } });
       if (!part) throw httpError(400, 'No file was uploaded.');
       try {
         await requireEmail(db, auth, muid);
-        if (part.fieldname !== meta.upload.field) throw httpError(400, `The file must be sent in the multipart field ${meta.upload.field}.`);
+        if (part.fieldname !== policy.upload.field) throw httpError(400, `The file must be sent in the multipart field ${policy.upload.field}.`);
       } catch (err) {
         part.file.resume();
         throw err;
       }
       const used = (await listAttachments(db, muid, efid)).reduce((s, a) => s + a.size, 0);
-      const room = maxTotal - used;
+      const room = policy.upload.maxTotalBytes - used;
       const chunks: Buffer[] = [];
       let size = 0;
       let tooLarge = false;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > room) tooLarge = true;
-        else chunks.push(chunk);
+      try {
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > room) tooLarge = true;
+          else chunks.push(chunk);
+        }
+      } catch (err) {
+        // Past the per-request limit (the policy's total): the spec's message, not the library's.
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, m.uploadTooLarge.text);
+        throw err;
       }
       if (tooLarge || part.file.truncated) throw httpError(413, m.uploadTooLarge.text);
       const bytes = Buffer.concat(chunks);
-      const type = await sniffAttachment(bytes.subarray(0, 65536), part.filename);
+      const type = await sniffAttachment(bytes.subarray(0, 65536), part.filename, policy.upload.types);
       if (!type) throw httpError(415, m.uploadType.text);
       const filename = cleanName(part.filename);
       const key = `forwards/${muid}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
@@ -280,7 +288,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     const row = r.rows[0];
     if (!row) throw httpError(404, `Attachment ${req.params.id} not found`);
     await storage.delete(row.storage_key);
-    return { message: m.attachmentDeleted.text };
+    return { message: forwardPolicy().messages.attachmentDeleted.text };
   });
 
   app.get<{ Params: { id: string } }>('/api/emails/download-attachment/:id', { config: view, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req, reply) => {

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import meta from '../../../schemas/dashboards/forward_editor.json';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpError } from '../httpError';
+import { forwardPolicy } from './forwardPolicy';
 
 /** Longest a single render may take (Chromium start included). */
 export const pdfTimeoutMs = 60_000;
@@ -29,6 +29,8 @@ export function findChromium(): string | null {
 }
 
 let browser: Promise<Browser> | null = null;
+/** One page kept open between renders: a new page costs a renderer process start (seconds), a reused one nothing. */
+let warm: Promise<{ context: BrowserContext; page: Page }> | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -41,39 +43,63 @@ async function launch(executablePath: string): Promise<Browser> {
   });
   b.on('disconnected', () => {
     browser = null;
+    warm = null;
   });
   return b;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(httpError(504, `The PDF took longer than ${ms / 1000} s to render.`)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
-}
-
-async function renderNow(html: string, executablePath: string): Promise<Buffer> {
-  clearTimeout(idleTimer);
+async function openPage(executablePath: string): Promise<{ context: BrowserContext; page: Page }> {
   browser ??= launch(executablePath);
   const b = await browser;
   // No scripts and no network: the document is sanitised and self-contained (data: images).
   const context = await b.newContext({ javaScriptEnabled: false, offline: true });
+  const page = await context.newPage();
+  await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+  page.on('crash', () => void dropPage());
+  return { context, page };
+}
+
+/** Forgets the warm page (crashed, timed out, or the server closes); the next render opens a new one. */
+async function dropPage(): Promise<void> {
+  const w = warm;
+  warm = null;
+  if (w) await (await w.catch(() => null))?.context.close().catch(() => undefined);
+}
+
+async function renderNow(html: string, executablePath: string): Promise<Buffer> {
+  clearTimeout(idleTimer);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // A stuck page is closed, so the next render in the queue gets a fresh one.
+      void dropPage();
+      reject(httpError(504, `The PDF took longer than ${pdfTimeoutMs / 1000} s to render.`));
+    }, pdfTimeoutMs);
+  });
+  const render = async () => {
+    warm ??= openPage(executablePath);
+    warm.catch(() => (warm = null));
+    const { page } = await warm;
+    try {
+      await page.setContent(html, { waitUntil: 'load', timeout: pdfTimeoutMs });
+      return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+    } catch (err) {
+      await dropPage();
+      throw err;
+    }
+  };
   try {
-    const page = await context.newPage();
-    await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-    await page.setContent(html, { waitUntil: 'load', timeout: pdfTimeoutMs });
-    return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+    return await Promise.race([render(), timedOut]);
   } finally {
-    await context.close().catch(() => undefined);
+    clearTimeout(timer);
     idleTimer = setTimeout(() => void closePdfBrowser(), idleMs);
     idleTimer.unref();
   }
 }
 
 /**
- * The document as a PDF, rendered by headless Chromium started on demand: one render at a time,
- * each within pdfTimeoutMs, cached under DATA_DIR/pdf-cache by the sha256 of the HTML. 503 with a
+ * The document as a PDF, rendered by headless Chromium started on demand (kept warm with one open
+ * page until idleMs without a render): one render at a time, each within pdfTimeoutMs, cached under DATA_DIR/pdf-cache by the sha256 of the HTML. 503 with a
  * plain message when the server has no Chromium.
  */
 export async function renderPdf(html: string, dataDir: string): Promise<Buffer> {
@@ -83,8 +109,8 @@ export async function renderPdf(html: string, dataDir: string): Promise<Buffer> 
   const cached = await readFile(file).catch(() => null);
   if (cached) return cached;
   const exe = findChromium();
-  if (!exe) throw httpError(503, meta.messages.pdfUnavailable);
-  const run = queue.then(() => withTimeout(renderNow(html, exe), pdfTimeoutMs));
+  if (!exe) throw httpError(503, forwardPolicy().messages.pdfUnavailable);
+  const run = queue.then(() => renderNow(html, exe));
   queue = run.catch(() => undefined);
   const pdf = await run;
   await mkdir(dir, { recursive: true });
@@ -96,6 +122,7 @@ export async function renderPdf(html: string, dataDir: string): Promise<Buffer> 
 /** Closes the warm browser (server shutdown, tests). */
 export async function closePdfBrowser(): Promise<void> {
   clearTimeout(idleTimer);
+  await dropPage();
   const b = browser;
   browser = null;
   if (b) await (await b).close().catch(() => undefined);

@@ -30,12 +30,27 @@ export interface RichTextEditorProps {
   delay?: number;
 }
 
+/**
+ * slate-react chunking of the document's top-level blocks (a long text email has hundreds): a
+ * keystroke re-renders the chunk holding the edit instead of every block. Chunks are fragments (no
+ * DOM of their own). Only the top level: slate-react 0.146 throws rendering chunked children of
+ * an element (splitDecorationsByChild gets no decorations).
+ */
+const CHUNK_SIZE = 32;
+
 function withHtml(editor: Editor): Editor {
   const { isInline, isVoid } = editor;
   editor.isInline = (el) => (el.inline ? true : isInline(el));
   editor.isVoid = (el) => (el.void ? true : isVoid(el));
+  editor.getChunkSize = (node) => (Editor.isEditor(node) ? CHUNK_SIZE : null);
   return editor;
 }
+
+
+/** requestIdleCallback where the browser has it (Safari does not), else a timer. */
+const whenIdle = (fn: () => void): number =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : (setTimeout(fn, 0) as unknown as number);
+const cancelIdle = (handle: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 
 const tagFor = (tag: string, inline: boolean) => (tag && renderableTags.has(tag) ? tag : inline ? 'span' : 'div');
 
@@ -97,23 +112,33 @@ const hotkeys: Record<string, 'bold' | 'italic' | 'underline'> = { b: 'bold', i:
  * Bold/italic/underline, undo; optional find and replace and Remove Link.
  */
 export function RichTextEditor(props: RichTextEditorProps) {
-  const { id, value, onChange, height = 300, readOnly, delay = 300 } = props;
+  const { id, value, onChange, height = 300, readOnly, delay = 1000 } = props;
   const [editor] = useState(() => withHtml(withHistory(withReact(createEditor()))));
   const [initial] = useState(() => htmlToSlate(value));
   const emitted = useRef(value);
+  /** An edit not yet handed over as HTML. */
+  const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const idle = useRef<number | undefined>(undefined);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [, setVersion] = useState(0);
 
-  const flush = useCallback(() => {
-    if (timer.current === undefined) return;
+  const cancelScheduled = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
+    if (idle.current !== undefined) cancelIdle(idle.current);
+    idle.current = undefined;
+  }, []);
+
+  const flush = useCallback(() => {
+    cancelScheduled();
+    if (!pending.current) return;
+    pending.current = false;
     const html = slateToHtml(editor.children);
     emitted.current = html;
     onChangeRef.current(html);
-  }, [editor]);
+  }, [editor, cancelScheduled]);
 
   // A value that did not come from this editor (loaded, reset) replaces the document.
   useEffect(() => {
@@ -127,11 +152,17 @@ export function RichTextEditor(props: RichTextEditorProps) {
   }, [editor, value]);
   useEffect(() => () => flush(), [flush]);
 
+  // Serialising a large email takes milliseconds: it waits for a pause in typing and then for idle
+  // time, so it never lands between a keystroke and its paint.
   const changed = useCallback(() => {
     if (!editor.operations.some((op) => op.type !== 'set_selection')) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(flush, delay);
-  }, [editor, delay, flush]);
+    pending.current = true;
+    cancelScheduled();
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      idle.current = whenIdle(flush);
+    }, delay);
+  }, [editor, delay, flush, cancelScheduled]);
 
   const [term, setTerm] = useState('');
   const [replacement, setReplacement] = useState('');
@@ -156,6 +187,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   };
   const afterEdit = () => {
     setCount(findMatches(editor, term, opts).length);
+    pending.current = true;
     flush();
   };
 
@@ -226,7 +258,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
         onConfirm={() => {
           setConfirmLinks(false);
           removeLinks(editor);
-          clearTimeout(timer.current);
+          pending.current = true;
+          cancelScheduled();
           timer.current = setTimeout(flush, 0);
         }}
       >

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lintMetadata } from '../../../src/engine';
 import type { Metadata } from '../../../src/engine';
+import { formAreas } from '../../../src/engine/model/formAreas';
+import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
+import { projectRoot } from '../../../src/server/paths';
 import { miniMetadata } from './miniMetadata';
 
 type Json = Record<string, unknown> & { rules?: Array<Record<string, unknown>>; oneOf?: unknown[]; properties?: Record<string, unknown> };
@@ -223,5 +226,46 @@ describe('lintMetadata', () => {
     expect(found).toMatch(/rules\/dashboards\/search\.json:\$\.clearQuery\.when: .*nope/);
     md.files['rules/dashboards/search.json'] = { onToggle: [], clearQuery: { id: 'q', fields: [], when: false, source: 's' }, checks: [], extra: 1 };
     expect(lines(md).join('\n')).toContain('rules/dashboards/search.json:$: unknown key "extra"');
+  });
+});
+
+describe('lintMetadata: forms in their own folders (schemas/<area>, rules/<area>)', () => {
+  const project = () => loadMetadataFromDir(projectRoot);
+  const forward = (md: Metadata) => md.files['rules/forward/forward.json'] as Json;
+
+  it('the project metadata, the forward editor included, is clean', () => {
+    const md = project();
+    expect(formAreas(md)).toEqual(['forward']);
+    expect(lines(md)).toEqual([]);
+  });
+
+  it('an unknown var in rules/forward is reported against that file', () => {
+    const md = project();
+    const rules = structuredClone(forward(md));
+    rules.rules![0].valid = { matches: [{ var: 'forward_too' }, '@'] };
+    md.files['rules/forward/forward.json'] = rules;
+    expect(lines(md)).toEqual(['rules/forward/forward.json:$.rules[0].valid.matches[0].var: unknown field "forward_too"']);
+  });
+
+  it('a rule file of rules/forward is checked against the rule meta-schema, and targets must exist', () => {
+    const md = project();
+    const rules = structuredClone(forward(md));
+    (rules as Record<string, unknown>).note = 'x';
+    rules.rules![2].target = 'subject';
+    md.files['rules/forward/forward.json'] = rules;
+    expect(lines(md)).toEqual(expect.arrayContaining(['rules/forward/forward.json:$: unknown key "note"']));
+    const targets = structuredClone(forward(project()));
+    targets.rules![2].target = 'subject';
+    const md2 = project();
+    md2.files['rules/forward/forward.json'] = targets;
+    expect(lines(md2).join('\n')).toMatch(/^rules\/forward\/forward\.json:\$\.rules\[2\]\.target: .*subject/m);
+  });
+
+  it('a block of schemas/forward is checked against the block meta-schema', () => {
+    const md = project();
+    const block = structuredClone(md.files['schemas/forward/forward.json']) as Json;
+    (block['x-block'] as Record<string, unknown>).hidden = 'drop';
+    md.files['schemas/forward/forward.json'] = block;
+    expect(lines(md).join('\n')).toMatch(/^schemas\/forward\/forward\.json:\$\["x-block"\]\.hidden: /m);
   });
 });
