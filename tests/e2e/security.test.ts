@@ -26,6 +26,12 @@ describe('the portal under its strict CSP', () => {
     const signIn = await browser.context.newPage();
     await signInThroughPage(signIn, server.url);
     await signIn.close();
+    const admin = await (await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: e2eAdminPassword }) })).json();
+    const auth = { authorization: `Bearer ${admin.payload.access_token as string}`, 'content-type': 'application/json' };
+    const roles = (await (await fetch(`${server.url}/api/admin/roles`, { headers: auth })).json()).payload as Array<{ role_id: number; role_name: string }>;
+    const reviewer = roles.find((r) => r.role_name === 'reviewer')!.role_id;
+    const created = await fetch(`${server.url}/api/admin/users`, { method: 'POST', headers: auth, body: JSON.stringify({ username: 'changer', password: 'changer-first-password', role_id: reviewer }) });
+    expect(created.status).toBe(200);
   });
 
   afterAll(async () => {
@@ -93,6 +99,52 @@ describe('the portal under its strict CSP', () => {
     });
     await expect.poll(() => page.evaluate(() => (window as unknown as { evalResult?: string }).evalResult)).toBe('EvalError');
     await expect.poll(() => violations(page)).toEqual([expect.stringMatching(/^script-src eval /)]);
+    await page.close();
+  });
+
+  it('a signed-in user changes their password from the user menu; the old one stops working', async () => {
+    await browser.context.clearCookies();
+    const { page, problems } = await openWatchedPage(browser.context);
+    await signInThroughPage(page, server.url, 'changer', 'changer-first-password');
+    const header = page.getByRole('banner', { name: 'Portal header' });
+    await header.getByRole('button', { name: 'User menu of changer' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.waitForURL(`${server.url}/password`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Change password' }).isVisible()).toBe(true);
+    expect(await page.getByText('At least 12 characters; common passwords are refused.').isVisible()).toBe(true);
+
+    const form = page.getByRole('form', { name: 'Change password' });
+    const attempt = async (current: string, next: string, again = next) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel('New password', { exact: true }).fill(next);
+      await page.getByLabel('Repeat the new password').fill(again);
+      await form.getByRole('button', { name: 'Change password' }).click();
+    };
+    const alert = () => page.getByRole('alert').innerText();
+    await attempt('changer-first-password', 'changer-second-password', 'changer-second-passwort');
+    await expect.poll(alert).toBe('The two new passwords differ.');
+    await attempt('not-my-password', 'changer-second-password');
+    await expect.poll(alert).toBe('The current password is not right.');
+    await attempt('changer-first-password', 'short-pass');
+    await expect.poll(alert).toBe('The password must have at least 12 characters.');
+    await attempt('changer-first-password', 'password1234');
+    await expect.poll(alert).toBe('This password is on a list of common passwords: choose another.');
+    expect(page.url()).toBe(`${server.url}/password`);
+
+    await attempt('changer-first-password', 'changer-second-password');
+    await page.waitForURL(`${server.url}/signin`);
+    await expect.poll(() => page.getByTestId('sign-in-notice').innerText()).toBe('Your password has been changed. Please sign in with the new password.');
+    await page.getByLabel('Username').fill('changer');
+    await page.getByLabel('Password').fill('changer-first-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(alert).toBe('Invalid username or password.');
+    await page.getByLabel('Password').fill('changer-second-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/signin');
+    await expect.poll(() => header.getByRole('button', { name: 'User menu of changer' }).isVisible()).toBe(true);
+
+    // The refusals above are the server's 400/401 answers; nothing else went wrong.
+    expect(problems.filter((p) => !/^http 40[01]: .*\/api\/auth\/(password|sign-in|sign-out)$/.test(p) && !p.includes('the server responded with a status of 40'))).toEqual([]);
     await page.close();
   });
 });
