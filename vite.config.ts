@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|ttf|eot|woff)$/;
 
@@ -33,7 +35,7 @@ function precompress(): Plugin {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

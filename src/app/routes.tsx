@@ -3,6 +3,7 @@ import type { ShellRouteHandle } from '../ui/shell/shellRouteHandle';
 import { Layout } from '../ui/shell/Layout';
 import { AdminPortal } from './admin/AdminPortal';
 import { SessionGate } from './auth/SessionGate';
+import { ChangePasswordScreen } from './auth/ChangePasswordScreen';
 import { SignInScreen } from './auth/SignInScreen';
 import { productRoutes } from './product/productRoutes';
 import { RuleCatalogueScreen } from './rules/RuleCatalogueScreen';
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { id: 'mobilepreview', path: 'mobilepreview/:product_id', handle: bare, element: <MobilePreviewScreen /> },
       { id: 'rules', path: 'rules', element: <RuleCatalogueScreen /> },
       { id: 'signin', path: 'signin', handle: bare, element: <SignInScreen /> },
+      { id: 'password', path: 'password', element: <ChangePasswordScreen /> },
       { id: 'admin', path: 'admin/*', handle: bare, element: <AdminPortal /> },
       { id: 'errorpage', path: 'errorpage', handle: bare, element: <ErrorPage /> },
       { id: 'not-found', path: '*', element: <NotFoundScreen /> },

@@ -43,6 +43,7 @@ describe('object-level access matrix (issue 11)', () => {
     for (const type of [...panelistTypeModules, 'none']) {
       const roleId = await createRole(db, { role_name: `only-${type}`, all_sectors: true });
       await grant(db, roleId, 'dashboard', ['view', 'edit']);
+      await grant(db, roleId, 'spacy', ['view']);
       if (type !== 'none') await grant(db, roleId, type, ['view']);
       await createUser(db, { username: `only-${type}`, password: `only-${type}-password`, role_id: roleId });
       as[type] = bearer((await signInAs(kit.app, `only-${type}`, `only-${type}-password`)).accessToken);
@@ -79,6 +80,12 @@ describe('object-level access matrix (issue 11)', () => {
     { name: 'original', call: (m) => ({ method: 'GET', url: `/api/emails/original/${m}` }) },
     { name: 'read mark', call: (m) => ({ method: 'POST', url: '/api/emails/read-email', payload: { muid: m } }) },
     { name: 'status update', call: (m) => ({ method: 'POST', url: '/api/emails', payload: { type: 'update', payload: [{ muid: m, panelist_core: 1 }] } }) },
+    // The forward editor and the predictions read the same emails.
+    { name: 'forward editor body', call: (m) => ({ method: 'GET', url: `/api/emails/html-body/${m}` }) },
+    { name: 'forward history', call: (m) => ({ method: 'GET', url: `/api/emails/forwarded/${m}` }) },
+    { name: 'forward attachments', call: (m) => ({ method: 'GET', url: `/api/emails/attachments/${m}` }) },
+    { name: 'processed html', call: (m) => ({ method: 'GET', url: `/api/emails/processed-html/${m}/original` }) },
+    { name: 'predictions', call: (m) => ({ method: 'GET', url: `/api/spacey/predictions/${m}` }) },
   ];
 
   it('email routes x roles x emails: 403 exactly where the role lacks the email’s panelist-type module', async () => {
@@ -116,6 +123,8 @@ describe('object-level access matrix (issue 11)', () => {
 
   const productReads: Array<{ name: string; call: (id: number) => { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> } }> = [
     { name: 'product', call: (id) => ({ method: 'GET', url: `/api/product/${id}` }) },
+    { name: 'PDF of Manage PDF', call: (id) => ({ method: 'GET', url: `/api/upload-pdf?product_id=${id}` }) },
+    { name: 'page images', call: (id) => ({ method: 'GET', url: `/api/view-images?product_id=${id}` }) },
     { name: 'section slice', call: (id) => ({ method: 'GET', url: `/api/product/${id}/companies` }) },
     { name: 'last worked user', call: (id) => ({ method: 'GET', url: `/api/lastWorkedUser/${id}` }) },
     { name: 'download', call: (id) => ({ method: 'GET', url: `/api/download/${id}` }) },

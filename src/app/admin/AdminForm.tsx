@@ -1,9 +1,14 @@
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import type { UiSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import validators from 'virtual:admin-form-validators';
+import { adminForms, type AdminFormName } from './adminFormSchemas';
+import { ChoicesWidget } from './ChoicesWidget';
 
 interface AdminFormProps<T> {
-  schema: RJSFSchema;
+  /** Which schemas/admin form (adminFormSchemas.ts); its validator was precompiled at build time. */
+  form: AdminFormName;
+  /** Run-time additions to the form's uiSchema (e.g. the roles a select offers). */
   uiSchema?: UiSchema;
   formData?: T;
   submitText: string;
@@ -11,19 +16,31 @@ interface AdminFormProps<T> {
   onSubmit: (data: T) => void;
 }
 
+const widgets = { choices: ChoicesWidget };
+const validatorCache = new Map<AdminFormName, ValidatorType>();
+const validatorOf = (form: AdminFormName): ValidatorType => {
+  let v = validatorCache.get(form);
+  if (!v) validatorCache.set(form, (v = createPrecompiledValidator(validators[form], adminForms[form].schema)));
+  return v;
+};
+
 /**
  * The Admin Portal's forms, drawn from schemas/admin/*.json. Uses @rjsf/core's default theme for
  * now; swaps to the portal's generic renderer (the Blueprint RJSF theme) when that exists.
  */
-export function AdminForm<T>({ schema, uiSchema, formData, submitText, disabled, onSubmit }: AdminFormProps<T>) {
+export function AdminForm<T>({ form, uiSchema, formData, submitText, disabled, onSubmit }: AdminFormProps<T>) {
+  const spec = adminForms[form];
   return (
     <Form<T>
-      schema={schema}
-      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { submitText } }}
+      schema={spec.schema}
+      uiSchema={{ ...spec.uiSchema, ...uiSchema, 'ui:submitButtonOptions': { submitText } }}
       formData={formData}
-      validator={validator}
+      validator={validatorOf(form) as ValidatorType<T>}
+      widgets={widgets}
       disabled={disabled}
       showErrorList={false}
+      // The errors show under their fields; without a handler RJSF also logs them to the console.
+      onError={() => {}}
       onSubmit={({ formData: data }) => {
         if (data !== undefined) onSubmit(data);
       }}

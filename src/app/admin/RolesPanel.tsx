@@ -1,11 +1,8 @@
 import { Button, Card, H4, H5, HTMLTable } from '@blueprintjs/core';
-import type { RJSFSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { AdminModule, AdminRole } from '../../api/authTypes';
-import roleSchema from '../../../schemas/admin/role.json';
 import { AdminForm } from './AdminForm';
 import { adminApi } from './adminApi';
-import { permissionsSchema } from './permissionsSchema';
 
 interface RolesPanelProps {
   roles: AdminRole[];
@@ -20,7 +17,6 @@ type RoleForm = { role_name: string; description?: string; all_sectors?: boolean
 export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
-  const perms = useMemo(() => permissionsSchema(modules), [modules]);
   const act = (what: () => Promise<unknown>, done: string) => async () => {
     try {
       await what();
@@ -53,20 +49,19 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
           </tbody>
         </HTMLTable>
         <H5 style={{ marginTop: 24 }}>New role</H5>
-        <AdminForm<RoleForm> schema={roleSchema as RJSFSchema} submitText="Create role" onSubmit={(data) => void act(() => adminApi.createRole(data), `Role ${data.role_name} created.`)()} />
+        <AdminForm<RoleForm> form="role" submitText="Create role" onSubmit={(data) => void act(() => adminApi.createRole(data), `Role ${data.role_name} created.`)()} />
       </div>
       {selected ? (
         <Card style={{ flex: 1 }} key={selected.role_id}>
           <H4>{selected.role_name}</H4>
           <AdminForm<RoleForm>
-            schema={roleSchema as RJSFSchema}
+            form="role"
             formData={{ role_name: selected.role_name, description: selected.description, all_sectors: selected.all_sectors, sectors: selected.sectors }}
             submitText="Save role"
             onSubmit={(data) => void act(() => adminApi.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}
           />
           <AdminForm<Record<string, string[]>>
-            schema={perms.schema}
-            uiSchema={perms.uiSchema}
+            form="permissions"
             formData={Object.fromEntries(modules.map((m) => [m.key, selected.permissions[m.key] ?? []]))}
             submitText="Save permissions"
             onSubmit={(data) =>

@@ -1,9 +1,6 @@
 import { Button, ButtonGroup, Callout, H4, HTMLTable, Tag } from '@blueprintjs/core';
-import type { RJSFSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import type { AdminRole, AdminUser } from '../../api/authTypes';
-import passwordSchema from '../../../schemas/admin/password.json';
-import userSchema from '../../../schemas/admin/user.json';
 import { AdminForm } from './AdminForm';
 import { adminApi } from './adminApi';
 
@@ -14,11 +11,8 @@ interface UsersPanelProps {
   report: (message: string, intent: 'success' | 'danger') => void;
 }
 
-const withRoles = (schema: object, roles: AdminRole[]): RJSFSchema => {
-  const s = structuredClone(schema) as RJSFSchema & { properties: Record<string, RJSFSchema> };
-  s.properties.role_id = { ...(s.properties.role_id as object), oneOf: roles.map((r) => ({ const: r.role_id, title: r.role_name })) };
-  return s;
-};
+// The roles change at run time, so they are the select's choices, not part of the precompiled schema.
+const roleChoices = (roles: AdminRole[]) => ({ role_id: { 'ui:widget': 'choices', 'ui:options': { choices: roles.map((r) => ({ value: r.role_id, label: r.role_name })) } } });
 
 /** Users: create, change role, disable/enable (ends their sessions at once), reset password. */
 export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
@@ -84,8 +78,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
       {resetting ? (
         <Callout title={`New password for ${resetting.username}`} style={{ marginTop: 16 }}>
           <AdminForm<{ password: string }>
-            schema={passwordSchema as RJSFSchema}
-            uiSchema={{ password: { 'ui:widget': 'password' } }}
+            form="password"
             submitText="Set password"
             onSubmit={(data) => {
               const user = resetting;
@@ -99,8 +92,8 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
 
       <H4 style={{ marginTop: 24 }}>Create user</H4>
       <AdminForm<{ username: string; password: string; role_id: number; email?: string }>
-        schema={withRoles(userSchema, roles)}
-        uiSchema={{ password: { 'ui:widget': 'password' } }}
+        form="user"
+        uiSchema={roleChoices(roles)}
         submitText="Create user"
         onSubmit={(data) => void act(() => adminApi.createUser(data), `User ${data.username} created.`)()}
       />

@@ -1,13 +1,15 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { AdminModule } from '../../api/authTypes';
-import modulePermission from '../../../schemas/admin/module-permission.json';
 
 /**
  * The role's module permissions form: one module-permission field (schemas/admin/module-permission.json)
  * per module of the table, its choices being that module's operations, drawn as checkboxes.
  */
-export function permissionsSchema(modules: readonly AdminModule[]): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const { $id: _id, title: _title, description: _description, ...field } = modulePermission;
+export function permissionsSchema(
+  modules: ReadonlyArray<Pick<AdminModule, 'key' | 'module_name' | 'module_url_slug' | 'operations'>>,
+  modulePermission: object,
+): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const { $id: _id, title: _title, description: _description, ...field } = modulePermission as Record<string, unknown>;
   void _id;
   void _title;
   void _description;

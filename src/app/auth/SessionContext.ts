@@ -7,6 +7,8 @@ export interface SessionValue {
   /** Resolves when signed in (and navigates on); rejects with the server's message. */
   signIn(username: string, password: string): Promise<void>;
   signOut(): Promise<void>;
+  /** Ends the session (already ended on the server, e.g. by a password change) and shows `message` on sign-in. */
+  endWithMessage(message: string): Promise<void>;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

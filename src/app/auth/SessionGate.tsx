@@ -9,7 +9,7 @@ import { MustChangePassword } from './MustChangePassword';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { NotAuthorizedScreen } from './NotAuthorizedScreen';
 import { originAllowed, parsePortalAccess } from './originAllowed';
-import { isPublicPath, landingPath, permittedModule, sidebarModules } from './permittedModule';
+import { accountPaths, isAccountPath, isPublicPath, landingPath, permittedModule, sidebarModules } from './permittedModule';
 import { refreshIfDue } from './refreshToken';
 import { SessionContext, type SessionValue } from './SessionContext';
 import { sessionMessages, type SessionEndReason } from './sessionMessages';
@@ -36,12 +36,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   /** Ends the session in this tab; callServer revokes it server-side (and tells the other tabs). */
   const end = useCallback(
-    async (reason: SessionEndReason, callServer: 'signOut' | 'autoSignOut' | null) => {
+    async (reason: SessionEndReason | { message: string }, callServer: 'signOut' | 'autoSignOut' | null) => {
       if (ending.current) return;
       ending.current = true;
       // The message first: the route guard sends this tab to sign-in as soon as the phase changes.
       if (reason === 'signedOut') clearSignInMessage();
-      else leaveSignInMessage(sessionMessages[reason]);
+      else leaveSignInMessage(typeof reason === 'string' ? sessionMessages[reason] : reason.message);
       sessionState.accessToken = null;
       sessionState.moduleId = null;
       setRole(null);
@@ -99,6 +99,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
         if (matched) {
           sessionState.moduleId = matched.module_id;
           writeCookie('lastVisitedUrl', pathname + search);
+        } else if (isAccountPath(pathname)) {
+          sessionState.moduleId = null;
         } else {
           window.alert(sessionMessages.notAuthorizedPath);
           if (pathname === '/') void end('signedOut', 'signOut');
@@ -158,19 +160,26 @@ export function SessionGate({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  const session = useMemo<SessionValue>(() => ({ role, signIn, signOut: () => end('signedOut', 'signOut') }), [role, signIn, end]);
+  const session = useMemo<SessionValue>(
+    () => ({ role, signIn, signOut: () => end('signedOut', 'signOut'), endWithMessage: (message: string) => end({ message }, 'signOut') }),
+    [role, signIn, end],
+  );
   const shellActions = useMemo(() => ({ onSignOut: () => void end('signedOut', 'signOut') }), [end]);
   const modules = useMemo(() => (role ? sidebarModules(role.modules) : []), [role]);
+  const userMenu = useMemo(
+    () => (role ? { name: role.username, items: [{ text: 'Change password', icon: 'key' as const, onClick: () => navigate(accountPaths.password) }] } : undefined),
+    [role, navigate],
+  );
 
   let content: ReactNode = null;
   if (phase === 'checking') content = <Spinner style={{ marginTop: '20vh' }} aria-label="Loading" />;
   else if (phase === 'not-authorized') content = <NotAuthorizedScreen />;
   else if (isPublicPath(pathname)) content = children;
-  else if (phase === 'ready' && matched) content = children;
+  else if (phase === 'ready' && (matched || isAccountPath(pathname))) content = children;
 
   return (
     <SessionContext.Provider value={session}>
-      <ShellProvider modules={modules} actions={shellActions} adminUrl="/admin">
+      <ShellProvider modules={modules} actions={shellActions} adminUrl="/admin" userMenu={userMenu}>
         {content}
       </ShellProvider>
     </SessionContext.Provider>

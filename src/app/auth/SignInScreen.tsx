@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useSession } from './SessionContext';
 import { authApi } from './authApi';
 import { MustChangePassword } from './MustChangePassword';
+import { NewPasswordFields } from './NewPasswordFields';
+import { passwordsDifferMessage } from './passwordPolicy';
 import { readSignInMessage } from './signInMessage';
 
 /** Username and password; shows why the last session ended ('Your session has expired, ...'). */
@@ -23,7 +25,7 @@ export function SignInScreen() {
     setError(null);
     try {
       if (mustChange !== null) {
-        if (newPassword !== confirm) throw new Error('The two new passwords differ.');
+        if (newPassword !== confirm) throw new Error(passwordsDifferMessage);
         await authApi.changePassword(password, newPassword);
         setPassword(newPassword);
         setMustChange(null);
@@ -60,12 +62,7 @@ export function SignInScreen() {
               <Callout intent="primary" role="status" style={{ marginBottom: 12 }}>
                 {mustChange}
               </Callout>
-              <FormGroup label="New password" labelFor="signin-new-password" helperText="At least 12 characters; common passwords are refused.">
-                <InputGroup id="signin-new-password" name="new-password" type="password" autoComplete="new-password" autoFocus value={newPassword} onValueChange={setNewPassword} />
-              </FormGroup>
-              <FormGroup label="Repeat the new password" labelFor="signin-confirm-password">
-                <InputGroup id="signin-confirm-password" name="confirm-password" type="password" autoComplete="new-password" value={confirm} onValueChange={setConfirm} />
-              </FormGroup>
+              <NewPasswordFields idPrefix="signin" newPassword={newPassword} confirm={confirm} onNewPassword={setNewPassword} onConfirm={setConfirm} autoFocus />
             </>
           )}
           {error ? (

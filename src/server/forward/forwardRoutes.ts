@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   AttachmentListResponse, ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest,
   SendForwardResponse,
 } from '../../api/forwardTypes';
 import { requireAuth } from '../auth/access';
+import { requireEmailAccess } from '../auth/objectAccess';
 import type { AuthContext } from '../auth/AuthContext';
 import type { Queryable } from '../db/Db';
 import { emailMessages } from '../emails/emailMessages';
@@ -58,9 +59,11 @@ const splitAddresses = (s: string) => s.split(/[,;]/).map((a) => a.trim()).filte
  * Per-object access: the forward routes serve an email's forwards to whoever may see the email.
  * Today that is every holder of the dashboard grant; a per-email check belongs here.
  */
-async function requireEmail(db: Queryable, _auth: AuthContext | null, muid: number): Promise<void> {
+/** 404 for an unknown email; 403 when the caller's role may not see its panelist type (issue 11). */
+async function requireEmail(db: Queryable, req: FastifyRequest, muid: number): Promise<void> {
   const r = await db.query('select 1 from emails where muid = $1', [muid]);
   if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
+  await requireEmailAccess(db, req, [muid]);
 }
 
 async function senderOf(db: Queryable, auth: AuthContext): Promise<string> {
@@ -123,7 +126,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req): Promise<HtmlBodyResponse> => {
       const auth = requireAuth(req);
       const muid = Number(req.params.muid);
-      await requireEmail(db, auth, muid);
+      await requireEmail(db, req, muid);
       const original = await originalHtml(db, muid, storage);
       if (!original) throw httpError(404, emailMessages().emailMissing);
       const me = await senderOf(db, auth);
@@ -136,7 +139,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: view, schema: { params: { type: 'object', required: ['muid', 'efid'], properties: { muid: id, efid: id } } } },
     async (req): Promise<HtmlBodyResponse> => {
       const muid = Number(req.params.muid);
-      await requireEmail(db, req.auth, muid);
+      await requireEmail(db, req, muid);
       const f = await findForward(db, muid, Number(req.params.efid));
       if (!f) throw httpError(404, `Forwarded email ${req.params.efid} not found`);
       return {
@@ -151,7 +154,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   app.post<{ Body: SaveForwardRequest }>('/api/emails/html-body', { config: add, schema: { body: saveSchema } }, async (req, reply): Promise<SaveForwardResponse | FastifyReply> => {
     const auth = requireAuth(req);
     const b = req.body;
-    await requireEmail(db, auth, b.muid);
+    await requireEmail(db, req, b.muid);
     const { errors } = checkForward({ forward_to: b.forward_to, cc: b.cc ?? '', forward_subject: b.forward_subject }, 'save');
     if (errors.length) return refuse(reply, errors);
     const ids = await saveDraft(auth, { muid: b.muid, ids: b.ids, body: b.body, subject: b.forward_subject, to: b.forward_to, cc: b.cc ?? '', message: b.foward_message ?? '' });
@@ -161,7 +164,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   app.post<{ Body: SendForwardRequest }>('/api/emails/send-mail', { config: add, schema: { body: sendSchema } }, async (req, reply): Promise<SendForwardResponse | FastifyReply> => {
     const auth = requireAuth(req);
     const b = req.body;
-    await requireEmail(db, auth, b.muid);
+    await requireEmail(db, req, b.muid);
     const cc = b.cc ?? '';
     const { errors, warnings } = checkForward({ forward_to: b.forward_to, cc, forward_subject: b.subject }, 'send');
     if (errors.length) return refuse(reply, errors);
@@ -202,7 +205,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.get<{ Params: { muid: string } }>('/api/emails/forwarded/:muid', { config: view, schema: { params: muidParam } }, async (req): Promise<ForwardedListResponse> => {
     const muid = Number(req.params.muid);
-    await requireEmail(db, req.auth, muid);
+    await requireEmail(db, req, muid);
     const list = await listForwards(db, muid);
     return { forwardjson: list, list: list.map((f) => f.efid) };
   });
@@ -212,7 +215,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: del, schema: { params: { type: 'object', required: ['muid', 'id'], properties: { muid: id, id } } } },
     async (req): Promise<MessageResult & { efid: number }> => {
       const muid = Number(req.params.muid);
-      await requireEmail(db, req.auth, muid);
+      await requireEmail(db, req, muid);
       const efid = Number(req.params.id);
       const keys = await db.query<{ storage_key: string }>('select storage_key from forward_attachments where efid = $1 and muid = $2', [efid, muid]);
       const r = await db.query('delete from forwarded_emails where efid = $1 and muid = $2', [efid, muid]);
@@ -228,7 +231,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     { config: view, schema: { params: muidParam, querystring: { type: 'object', properties: { efid: id } } } },
     async (req): Promise<AttachmentListResponse> => {
       const muid = Number(req.params.muid);
-      await requireEmail(db, req.auth, muid);
+      await requireEmail(db, req, muid);
       const attachments = await listAttachments(db, muid, req.query.efid ? Number(req.query.efid) : null);
       return { attachments, total: attachments.reduce((s, a) => s + a.size, 0), limit: forwardPolicy().upload.maxTotalBytes };
     },
@@ -246,7 +249,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const part = await req.file({ limits: { fileSize: policy.upload.maxTotalBytes } });
       if (!part) throw httpError(400, 'No file was uploaded.');
       try {
-        await requireEmail(db, auth, muid);
+        await requireEmail(db, req, muid);
         if (part.fieldname !== policy.upload.field) throw httpError(400, `The file must be sent in the multipart field ${policy.upload.field}.`);
       } catch (err) {
         part.file.resume();
@@ -284,6 +287,8 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   app.delete<{ Params: { id: string } }>('/api/emails/attachment/:id', { config: del, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req): Promise<MessageResult> => {
+    const owner = await db.query<{ muid: string }>('select muid from forward_attachments where ceafid = $1', [Number(req.params.id)]);
+    if (owner.rows[0]) await requireEmail(db, req, Number(owner.rows[0].muid));
     const r = await db.query<{ storage_key: string; muid: string }>('delete from forward_attachments where ceafid = $1 returning storage_key, muid', [Number(req.params.id)]);
     const row = r.rows[0];
     if (!row) throw httpError(404, `Attachment ${req.params.id} not found`);
@@ -298,7 +303,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     );
     const a = r.rows[0];
     if (!a) throw httpError(404, `Attachment ${req.params.id} not found`);
-    await requireEmail(db, req.auth, Number(a.muid));
+    await requireEmail(db, req, Number(a.muid));
     return reply
       .type(a.mime)
       .header('content-length', String(a.size))
@@ -309,8 +314,8 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   });
 
   // ---- processed html and PDF of the original ('original') or a forward (its efid) ----
-  async function documentOf(muid: number, which: string): Promise<string> {
-    await requireEmail(db, null, muid);
+  async function documentOf(req: FastifyRequest, muid: number, which: string): Promise<string> {
+    await requireEmail(db, req, muid);
     const original = await originalHtml(db, muid, storage);
     if (!original) throw httpError(404, emailMessages().emailMissing);
     if (which === 'original') return emailDocument({ subject: original.subject, from: original.from, date: original.date, body: original.html });
@@ -322,7 +327,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   const docParams = { type: 'object', required: ['muid', 'efid'], properties: { muid: id, efid: { type: 'string', maxLength: 20 } } } as const;
 
   app.get<{ Params: { muid: string; efid: string } }>('/api/emails/processed-html/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {
-    const html = await documentOf(Number(req.params.muid), req.params.efid);
+    const html = await documentOf(req, Number(req.params.muid), req.params.efid);
     return reply
       .type('text/html; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
@@ -331,7 +336,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   });
 
   app.get<{ Params: { muid: string; efid: string } }>('/api/emails/render-pdf/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {
-    const html = await documentOf(Number(req.params.muid), req.params.efid);
+    const html = await documentOf(req, Number(req.params.muid), req.params.efid);
     let pdf: Buffer;
     try {
       pdf = await renderPdf(html, ctx.config.dataDir);

@@ -97,6 +97,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     const productId = parseId(req.query.product_id);
     const product = await findProduct(ctx.db, productId);
     if (!product) throw httpError(404, `Product ${productId} not found`);
+    // Sector limits apply to reads too (issue 11, ASVS V8.2.2).
+    requireDocumentSectors(req, product.document);
     const file = await latestFile(ctx.db, productId);
     const original = (await ctx.db.query<{ n: number }>('select count(*)::int as n from product_files where product_id = $1', [productId])).rows[0].n > 1;
     const policy = pdfTextPolicy();
@@ -136,6 +138,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     const productId = parseId(req.query.product_id);
     const product = await findProduct(ctx.db, productId);
     if (!product) throw httpError(404, `Product ${productId} not found`);
+    requireDocumentSectors(req, product.document);
     const file = await latestFile(ctx.db, productId);
     if (!file) throw httpError(404, noPdfMessage);
     const kind = kindOfMime(file.mime);
@@ -156,9 +159,11 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
 
   app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/api/product-images/:id', { config: view }, async (req, reply) => {
     const id = parseId(req.params.id, 'image id');
-    const r = await ctx.db.query<ImageRow>('select id::text as id, page, storage_key, thumb_key from product_images where id = $1', [id]);
+    const r = await ctx.db.query<ImageRow>('select id::text as id, product_id::text as product_id, page, storage_key, thumb_key from product_images where id = $1', [id]);
     const row = r.rows[0];
     if (!row) throw httpError(404, imageErrorMessage);
+    const owner = await findProduct(ctx.db, Number(row.product_id));
+    if (owner) requireDocumentSectors(req, owner.document);
     const thumb = req.query.size === 'thumb';
     const bytes = await storage.get(thumb ? row.thumb_key : row.storage_key);
     return reply

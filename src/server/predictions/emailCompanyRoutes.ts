@@ -1,4 +1,5 @@
 import { requireAuth } from '../auth/access';
+import { requireEmailAccess } from '../auth/objectAccess';
 import { containsPattern } from '../emails/SqlParams';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
@@ -43,6 +44,7 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
       const name = req.body.companyName.trim();
       if (!name) throw httpError(400, 'Company name can not be empty.');
       if ((await db.query('select 1 from emails where muid = $1', [muid])).rows.length === 0) throw httpError(404, 'Email not found');
+      await requireEmailAccess(db, req, [muid]);
       const known = await db.query<{ companyID: number; companyName: string }>('select "companyID", "companyName" from companies where lower("companyName") = lower($1) limit 1', [name]);
       const dup = await db.query('select 1 from email_companies where muid = $1 and lower("companyName") = lower($2) and deleted = 0', [muid, known.rows[0]?.companyName ?? name]);
       if (dup.rows.length) throw httpError(409, 'This company is already added to the email.');

@@ -1,6 +1,7 @@
 import spacey from '../../../schemas/dashboards/spacey.json';
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
+import { requireEmailAccess } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { acceptPrediction } from './acceptPrediction';
@@ -49,6 +50,8 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
     '/api/spacey/predictions/:muid',
     { config: view, schema: { params: muidParam, querystring: variantQuery } },
     async (req) => {
+      // Panelist-type modules apply to every email read (issue 11).
+      await requireEmailAccess(db, req, [Number(req.params.muid)]);
       const p = await emailPredictions(db, Number(req.params.muid), req.query.variant ?? 'current');
       if (!p) throw httpError(404, 'Email not found');
       return p;
@@ -58,7 +61,10 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
   app.post<{ Params: { muid: string }; Body: AcceptRequest }>(
     '/api/spacey/accept/:muid',
     { config: edit, schema: { params: muidParam, body: { type: 'object', additionalProperties: false, properties: { sector: label, category: label, mailing_type: label, company: label } } } },
-    async (req) => acceptPrediction(db, req, Number(req.params.muid), req.body),
+    async (req) => {
+      await requireEmailAccess(db, req, [Number(req.params.muid)]);
+      return acceptPrediction(db, req, Number(req.params.muid), req.body);
+    },
   );
 
   app.post<{ Params: { muid: string }; Body: RejectRequest }>(
@@ -69,6 +75,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
       const muid = Number(req.params.muid);
       const exists = await db.query('select 1 from emails where muid = $1', [muid]);
       if (exists.rows.length === 0) throw httpError(404, 'Email not found');
+      await requireEmailAccess(db, req, [muid]);
       const info = await currentModelInfo(db, 'current');
       await db.query(
         `insert into prediction_feedback (muid, model_version, target, label, verdict, username) values ($1, $2, $3, $4, 'reject', $5)`,

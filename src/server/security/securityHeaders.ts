@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The app's Content-Security-Policy (ASVS V3.4.3): scripts only from the portal itself, no inline
- * script, no plugins, never framed. Eval stays allowed for Ajv until its validators are precompiled
- * at build time (docs/decisions.md, issue 11). Styles allow inline (React style attributes, the email frame's
+ * script and no eval (the Admin Portal's form validators are precompiled at build time,
+ * codegen/adminFormValidatorsPlugin.ts), no plugins, never framed. Styles allow inline (React style attributes, the email frame's
  * <style>); images allow remote http(s) only because the email frame (a srcdoc frame inherits this
  * policy) shows remote images when the reviewer asks; the frame adds its own stricter policy and
  * sandbox on top.
@@ -13,9 +13,7 @@ export const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     'default-src': ["'self'"],
-    // 'unsafe-eval' only because Ajv compiles JSON Schemas to functions in the browser (the product
-    // editor's document shape, the Admin Portal's RJSF validator); no inline script is allowed.
-    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'cid:', 'https:', 'http:'],
     'font-src': ["'self'", 'data:'],

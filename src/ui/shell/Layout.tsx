@@ -51,6 +51,7 @@ export function Layout() {
       <AppHeader
         actions={actions}
         adminUrl={config?.adminUrl ?? '/admin'}
+        userMenu={config?.userMenu}
         renderTime={showRenderTime && renderMs !== null ? formatRenderTime(renderMs) : ''}
       />
       <div className="portal-shell__body">

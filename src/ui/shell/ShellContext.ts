@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ShellActions } from './shellActions';
 import type { ShellModule } from './shellModule';
+import type { UserMenu } from './userMenu';
 
 /** What the app feeds the frame: the permitted modules and any header handlers it overrides. */
 export interface ShellConfig {
@@ -8,6 +9,7 @@ export interface ShellConfig {
   actions: Partial<ShellActions>;
   /** Where Admin Portal points; it opens in a new tab (000 §1). */
   adminUrl: string;
+  userMenu?: UserMenu;
 }
 
 export const ShellConfigContext = createContext<ShellConfig | null>(null);

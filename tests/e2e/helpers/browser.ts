@@ -19,10 +19,21 @@ export function chromiumPath(): string {
 
 export interface TestBrowser {
   context: BrowserContext;
+  /** CSP violations portal pages reported so far (the issue 11 policy: no eval, no inline script). */
+  cspViolations: string[];
+  /** Closes the browser; throws when a portal page reported a CSP violation meanwhile. */
   close(): Promise<void>;
 }
 
-/** A headless chromium with a throwaway profile; nothing reaches the network but the test server. */
+/** The portal page's CSP violations, reported to the test through a binding (email frames excepted). */
+const reportViolations = () => {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const report = (window as unknown as { portalCspViolation?: (text: string) => void }).portalCspViolation;
+    // Email frames (srcdoc, blob:) have their own stricter policy and block remote content on purpose.
+    if (/^https?:/.test(e.documentURI)) report?.(`${e.documentURI}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
+};
+
 export async function launchBrowser(): Promise<TestBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -40,11 +51,17 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--no-first-run',
     ],
   });
+  // Every browser test runs under the portal's CSP: a violation on a portal page fails the file.
+  const cspViolations: string[] = [];
+  await context.exposeBinding('portalCspViolation', (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript(reportViolations);
   return {
     context,
+    cspViolations,
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`CSP violations reported:\n${cspViolations.join('\n')}`);
     },
   };
 }
