@@ -11,7 +11,7 @@ export interface ScoreOptions {
   muids?: number[];
   /** Only the emails of this import job (new imports are scored as they arrive). */
   importJob?: number;
-  /** Stop after this many per variant (the server's background scorer works in slices). */
+  /** Stop after this many per variant (the server's scoring job works in slices). */
   limit?: number;
 }
 
