@@ -11,7 +11,7 @@ import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { fsStorage, storageRoot } from './storage/fsStorage';
-import { startPredictionScorer } from './predictions/startPredictionScorer';
+import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -50,6 +50,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
     ctx.jobs = jobs;
     await registerPortalJobs(jobs, { db, attachmentStore: fsStorage(storageRoot(config.dataDir)) });
+    await registerPredictionJobs(jobs, db);
     app = await buildApp(ctx);
     const log = app.log;
     logError = (err) => log.error({ err }, 'job queue error');
@@ -68,8 +69,9 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     ? startDropFolderTicker(queue, config.importDropDir, config.importIntervalMs, (err) => app.log.error({ err }, 'drop folder scan could not be queued'))
     : undefined;
 
-  // Emails the newest model versions have not scored yet (the demo inbox on first start, older imports).
-  const scorer = startPredictionScorer(db, { onError: (err) => app.log.error({ err }, 'prediction scoring failed') });
+  // Emails the newest model versions have not scored yet (the demo inbox on first start, older
+  // imports, a model trained by the CLI): a queued scoring job now and every minute.
+  const scorer = startScoringTicker(queue, 60_000, (err) => app.log.error({ err }, 'prediction scoring could not be queued'));
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -79,7 +81,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         if (onHangup) process.off('SIGHUP', onHangup);
         await unshare?.();
         ticker?.stop();
-        await scorer.stop();
+        scorer.stop();
         await queue.stop();
         await app.close();
       } finally {

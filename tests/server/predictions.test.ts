@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptResponse, EmailPredictions, SpaceyListResponse } from '../../src/api/predictionTypes';
 import { buildApp } from '../../src/server/app';
+import { openJobQueue } from '../../src/server/jobs/openJobQueue';
+import { queueScoring, registerPredictionJobs, scoreJob } from '../../src/server/predictions/predictionJobs';
 import type { Db } from '../../src/server/db/Db';
 import { rawData } from '../../src/server/emails/rawData';
 import { predictionStatus } from '../../src/server/predictions/predictionStatus';
@@ -140,7 +142,16 @@ describe('predictions (spacey)', () => {
     const next = await trainFromCatalogue(db);
     expect(next).toMatchObject({ version: 2, feedbackUsed: 1, examples: 37 });
     expect((await predictionStatus(db)).feedbackPending).toBe(0);
-    await scoreEmails(db);
+    // The server scores as a queued job: one slice, then it queues the next while any were left.
+    const jobs = await openJobQueue(db, { onError: (err) => console.error(err) });
+    try {
+      await registerPredictionJobs(jobs, db);
+      const emails = Number((await db.query<{ n: number }>('select count(*)::int as n from emails')).rows[0].n);
+      const id = await queueScoring(jobs);
+      expect(await jobs.waitFor(scoreJob, id!, { timeoutMs: 60_000 })).toMatchObject({ state: 'completed', output: { scored: { current: emails, '2019': 0 } } });
+    } finally {
+      await jobs.stop();
+    }
     const v2 = await get<EmailPredictions>(`/api/spacey/predictions/${fresh.bank}`);
     expect(v2.body.model_version).toBe(2);
     expect(v2.body.sectors.map((g) => g.label)).not.toContain(top);

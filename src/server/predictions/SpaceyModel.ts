@@ -61,8 +61,13 @@ class TargetModel {
   private readonly words: Record<string, number>;
   private readonly samples: Record<string, number>;
   private readonly tokenTotal = new Map<string, number>();
-  /** Per token, its count under each label (in `labels` order): one lookup per token when scoring. */
-  private readonly tokenCounts = new Map<string, Float64Array>();
+  /**
+   * Per token, what it adds to the log-likelihoods beyond a label that never saw it: `base` is its
+   * term under the other labels when this label has count 0, `labels`/`inDelta`/`outDelta` the
+   * labels that saw it and the differences of their terms. Most tokens are seen by few labels, so a
+   * score costs the tokens' non-zero counts instead of tokens x labels.
+   */
+  private readonly tokenTerms = new Map<string, { base: number; labels: Uint32Array; inDelta: Float64Array; outDelta: Float64Array }>();
   private readonly sf: number;
   private readonly vocabulary: number;
   private readonly allWords: number;
@@ -81,39 +86,53 @@ class TargetModel {
     this.vocabulary = voc.length;
     this.allWords = this.labels.reduce((n, l) => n + words[l], 0);
     this.allSamples = this.labels.reduce((n, l) => n + samples[l], 0);
+    const seen = new Map<string, Array<[number, number]>>();
     this.labels.forEach((l, i) => {
       for (const [t, c] of Object.entries(counts[l])) {
+        if (c === 0) continue;
         this.tokenTotal.set(t, (this.tokenTotal.get(t) ?? 0) + c);
-        let row = this.tokenCounts.get(t);
-        if (!row) this.tokenCounts.set(t, (row = new Float64Array(this.labels.length)));
-        row[i] = c;
+        const list = seen.get(t) ?? [];
+        list.push([i, c]);
+        seen.set(t, list);
       }
     });
+    const sf = this.sf;
+    for (const [t, list] of seen) {
+      const total = this.tokenTotal.get(t) ?? 0;
+      const base = Math.log2(total + sf);
+      this.tokenTerms.set(t, {
+        base,
+        labels: Uint32Array.from(list.map(([i]) => i)),
+        inDelta: Float64Array.from(list.map(([, c]) => Math.log2(c + sf) - Math.log2(sf))),
+        outDelta: Float64Array.from(list.map(([, c]) => Math.log2(total - c + sf) - base)),
+      });
+    }
   }
 
   /** wink's odds(tokens, label) for every label, best first (tokens already in the vocabulary). */
   odds(known: string[]): Array<[string, number]> {
-    const sf = this.sf;
     const n = this.labels.length;
-    const lh = new Float64Array(n);
+    // A label that never saw a token gets log2(sf) for it in its own likelihood; the rest are deltas.
+    const lh = new Float64Array(n).fill(known.length * Math.log2(this.sf));
     const ilh = new Float64Array(n);
+    let outBase = 0;
     for (const t of known) {
-      const row = this.tokenCounts.get(t);
-      if (!row) continue;
-      const total = this.tokenTotal.get(t) ?? 0;
-      for (let i = 0; i < n; i++) {
-        lh[i] += Math.log2(row[i] + sf);
-        ilh[i] += Math.log2(total - row[i] + sf);
+      const terms = this.tokenTerms.get(t);
+      if (!terms) continue;
+      outBase += terms.base;
+      for (let k = 0; k < terms.labels.length; k++) {
+        lh[terms.labels[k]] += terms.inDelta[k];
+        ilh[terms.labels[k]] += terms.outDelta[k];
       }
     }
     const out: Array<[string, number]> = [];
     const logAll = Math.log2(this.allSamples);
     for (let i = 0; i < n; i++) {
       const label = this.labels[i];
-      const inDenom = Math.log2(this.words[label] + this.vocabulary * sf);
-      const outDenom = Math.log2(this.allWords - this.words[label] + this.vocabulary * sf);
+      const inDenom = Math.log2(this.words[label] + this.vocabulary * this.sf);
+      const outDenom = Math.log2(this.allWords - this.words[label] + this.vocabulary * this.sf);
       const own = lh[i] - known.length * inDenom + Math.log2(this.samples[label]) - logAll;
-      const other = ilh[i] - known.length * outDenom + Math.log2(this.allSamples - this.samples[label]) - logAll;
+      const other = ilh[i] + outBase - known.length * outDenom + Math.log2(this.allSamples - this.samples[label]) - logAll;
       out.push([label, own - other]);
     }
     return out.sort((a, b) => b[1] - a[1]);

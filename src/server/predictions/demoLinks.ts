@@ -2,6 +2,7 @@ import { getDomain } from 'tldts';
 import type { Db } from '../db/Db';
 import { emailStatuses } from '../emails/emailStatuses';
 import { getMeta, setMeta } from '../portalMeta';
+import { emailChannel } from '../products/emailChannel';
 import { prepareDocument } from '../products/prepareDocument';
 import { productEngine } from '../products/productEngine';
 import { actionOfStatus } from '../products/statusActions';
@@ -92,7 +93,8 @@ export async function linkDemoForPredictions(db: Db): Promise<number | null> {
     const linked = await tx.query<{ n: number }>('select count(*)::int as n from products where muid is not null');
     if (linked.rows[0].n > 0) return null;
     const products = await tx.query<{ product_id: string; entry_id: string; document: Record<string, unknown> }>(
-      `select product_id, entry_id, document from products where muid is null and is_deleted = 0 and entry_id is not null and media_channel = 3 order by product_id`,
+      `select product_id, entry_id, document from products where muid is null and is_deleted = 0 and entry_id is not null and media_channel = $1 order by product_id`,
+      [emailChannel()],
     );
     const emails = await tx.query<{ muid: string; email_from_one: string }>(
       `select muid, email_from_one from emails where deleted = $1 and product_id is null and entry_id is null order by muid`,

@@ -11,7 +11,7 @@ export function formatStatus(models: ModelInfo[], counts: { scored: Record<strin
   for (const m of models) {
     const e = m.evaluation;
     lines.push(`model v${m.version} (${m.variant}) trained ${m.trained_at} by ${m.trained_by}: ${m.examples} examples, ${m.training_ms} ms, ${m.feedback_used} rejections used`);
-    lines.push(`  held-out split: ${e.train} train / ${e.test} test`);
+    lines.push(e.folds ? `  held-out: ${e.folds}-fold cross-validation, each of ${e.test} examples scored by a model trained on ${e.train}+ others` : `  held-out split: ${e.train} train / ${e.test} test`);
     for (const t of predictionTargets) {
       const r = e.targets[t];
       if (!r) {

@@ -11,13 +11,13 @@ export interface ScoreOptions {
   muids?: number[];
   /** Only the emails of this import job (new imports are scored as they arrive). */
   importJob?: number;
-  /** Stop after this many per variant (the server's background scorer works in slices). */
+  /** Stop after this many per variant (the server's scoring job works in slices). */
   limit?: number;
 }
 
 /**
- * Scores the emails a variant's newest version has not scored yet, in batches of 200 (one
- * transaction each). A label a reviewer rejected for an email is never offered for it again.
+ * Scores the emails a variant's newest version has not scored yet, newest first (what /spacy shows
+ * first), in batches of 200 (one insert each; the next batch skips what the last one stored). A label a reviewer rejected for an email is never offered for it again.
  * Returns how many emails were scored per variant.
  */
 export async function scoreEmails(db: Db, opts: ScoreOptions = {}): Promise<Record<string, number>> {
@@ -28,21 +28,19 @@ export async function scoreEmails(db: Db, opts: ScoreOptions = {}): Promise<Reco
     if (!info) continue;
     const model = await loadModel(db, info.version);
     if (!model) continue;
-    let after = 0;
     for (;;) {
       const size = Math.min(batchSize, (opts.limit ?? Infinity) - done[variant]);
       if (size <= 0) break;
       const rows = await db.query<EmailText & { muid: string | number }>(
-        `select e.muid, e.email_subject, e.email_from_one, e.email_from_name, e.text_body, left(e.html_body, 200000) as html_body
+        `select e.muid, e.email_subject, e.email_from_one, e.email_from_name, e.text_body, left(e.html_body, 60000) as html_body
            from emails e
-          where e.muid > $1 and ($3::bigint[] is null or e.muid = any($3::bigint[])) and ($4::bigint is null or e.import_job_id = $4)
-            and not exists (select 1 from email_predictions p where p.muid = e.muid and p.model_version = $2)
-          order by e.muid limit ${size}`,
-        [after, info.version, opts.muids ?? null, opts.importJob ?? null],
+          where ($2::bigint[] is null or e.muid = any($2::bigint[])) and ($3::bigint is null or e.import_job_id = $3)
+            and not exists (select 1 from email_predictions p where p.muid = e.muid and p.model_version = $1)
+          order by e.email_date desc nulls last, e.muid desc limit ${size}`,
+        [info.version, opts.muids ?? null, opts.importJob ?? null],
       );
       if (rows.rows.length === 0) break;
       const muids = rows.rows.map((r) => Number(r.muid));
-      after = muids[muids.length - 1];
       const rejected = await db.query<{ muid: string | number; target: PredictionTarget; label: string }>(
         `select muid, target, label from prediction_feedback where verdict = 'reject' and muid = any($1::bigint[])`,
         [muids],

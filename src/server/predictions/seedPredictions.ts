@@ -7,7 +7,7 @@ import { NothingToLearn, trainFromCatalogue } from './trainFromCatalogue';
  * Demo: once the demo products and inbox are in, links products to emails (unless something did
  * already) and trains the two model versions: '2019', from the older half of the linked catalogue
  * (products entered up to the median entry date), and 'current', from all of it. Scoring the inbox
- * is left to the server's background scorer so the first start stays fast.
+ * is left to the server's scoring job (predictions.score) so the first start stays fast.
  */
 export async function seedPredictions(db: Db, log: (msg: string) => void = () => undefined): Promise<void> {
   const links = await linkDemoForPredictions(db);

@@ -20,13 +20,20 @@ export interface TargetEvaluation {
 
 /** Held-out figures: what status shows and the bench reports. */
 export interface Evaluation {
+  /** Examples each fold's model was trained on (the smallest fold's complement). */
   train: number;
+  /** Examples scored by a model that did not see them: every example, once. */
   test: number;
+  /** Cross-validation folds (older versions stored a single split: absent). */
+  folds?: number;
   targets: Record<PredictionTarget, TargetEvaluation | null>;
 }
 
-/** Deterministic split: an email is held out when the hash of its muid falls in the last fifth. */
-export const isHeldOut = (muid: number, share = 0.2) => createHash('sha1').update(String(muid)).digest()[0] < 256 * share;
+/** Cross-validation folds: each example is held out once, by a model trained on the other four fifths. */
+export const evaluationFolds = 5;
+
+/** Deterministic fold of an example: the hash of its muid (so a re-train holds out the same emails). */
+export const foldOf = (muid: number, folds = evaluationFolds) => createHash('sha1').update(String(muid)).digest().readUInt32BE(0) % folds;
 
 /** Trains one classifier per target (wink NB) from the examples that carry that target's label. */
 export function buildModel(examples: Example[]): StoredModel {
@@ -45,36 +52,51 @@ export function buildModel(examples: Example[]): StoredModel {
 }
 
 /**
- * Trains on the examples outside the held-out split and scores the held-out ones, next to a
- * majority-class baseline trained on the same split (the bench's and status's figures).
+ * k-fold cross-validation: each fold's examples are scored by a model trained on the other folds,
+ * next to a majority-class baseline trained on the same folds, so every example counts once as
+ * held out (a single fifth of a small demo catalogue is too few to compare anything).
  */
-export function evaluateModel(examples: Example[]): { evaluation: Evaluation; scoringMs: number[] } {
-  const train = examples.filter((e) => !isHeldOut(e.muid));
-  const test = examples.filter((e) => isHeldOut(e.muid));
-  const model = new SpaceyModel(buildModel(train));
+export function evaluateModel(examples: Example[], folds = evaluationFolds): { evaluation: Evaluation; scoringMs: number[] } {
   const scoringMs: number[] = [];
-  const predicted = test.map((e) => {
-    const t0 = performance.now();
-    const p = model.predict(e.tokens);
-    scoringMs.push(performance.now() - t0);
-    return p;
-  });
+  const truth: Record<PredictionTarget, string[]> = { sector: [], category: [], mailing_type: [], company: [] };
+  const guess: Record<PredictionTarget, Array<string | null>> = { sector: [], category: [], mailing_type: [], company: [] };
+  const major: Record<PredictionTarget, Array<string | null>> = { sector: [], category: [], mailing_type: [], company: [] };
+  const fold = examples.map((e) => foldOf(e.muid, folds));
+  let smallestTrain = examples.length;
+  for (let k = 0; k < folds; k++) {
+    const train = examples.filter((_, i) => fold[i] !== k);
+    const test = examples.filter((_, i) => fold[i] === k);
+    if (test.length === 0 || train.length === 0) continue;
+    smallestTrain = Math.min(smallestTrain, train.length);
+    const model = new SpaceyModel(buildModel(train));
+    for (const e of test) {
+      const t0 = performance.now();
+      const p = model.predict(e.tokens);
+      scoringMs.push(performance.now() - t0);
+      for (const t of predictionTargets) {
+        const l = e.labels[t];
+        if (l === null) continue;
+        truth[t].push(l);
+        guess[t].push(p[t].guesses[0]?.label ?? null);
+      }
+    }
+    for (const t of predictionTargets) {
+      const m = majorityLabel(train.map((e) => e.labels[t]).filter((l): l is string => l !== null));
+      for (const e of test) if (e.labels[t] !== null) major[t].push(m);
+    }
+  }
   const targets = {} as Evaluation['targets'];
   for (const t of predictionTargets) {
-    const idx = test.map((e, i) => (e.labels[t] !== null ? i : -1)).filter((i) => i >= 0);
-    const trainLabels = train.map((e) => e.labels[t]).filter((l): l is string => l !== null);
-    if (idx.length === 0 || trainLabels.length === 0) {
+    const all = examples.map((e) => e.labels[t]).filter((l): l is string => l !== null);
+    if (truth[t].length === 0) {
       targets[t] = null;
       continue;
     }
-    const truth = idx.map((i) => test[i].labels[t] as string);
-    const guess = idx.map((i) => predicted[i][t].guesses[0]?.label ?? null);
-    const major = majorityLabel(trainLabels);
     targets[t] = {
-      model: scoreLabels(truth, guess),
-      baseline: { ...scoreLabels(truth, truth.map(() => major)), label: major },
-      labels: new Set(trainLabels).size,
+      model: scoreLabels(truth[t], guess[t]),
+      baseline: { ...scoreLabels(truth[t], major[t]), label: majorityLabel(all) },
+      labels: new Set(all).size,
     };
   }
-  return { evaluation: { train: train.length, test: test.length, targets }, scoringMs };
+  return { evaluation: { train: smallestTrain, test: examples.length, folds, targets }, scoringMs };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/Db';
 import { emailStatuses } from '../emails/emailStatuses';
-import { metadataStore } from '../metadata/metadataStore';
+import { emailChannel } from '../products/emailChannel';
 import { getMeta, setMeta } from '../portalMeta';
 
 /** portal_meta key set (with the counts) once the demo products are linked to demo emails. */
@@ -11,13 +11,6 @@ export interface DemoLinks {
   used: number;
   /** Further emails assigned to one of those products as Copy. */
   copies: number;
-}
-
-/** The Email channel (codes/media_channel, x-key email): the products an editor catalogues from an email. */
-function emailChannel(): number | null {
-  const entries = metadataStore().current().engine.model.codeTables.get('codes/media_channel')?.entries ?? [];
-  const hit = entries.find((e) => e['x-key'] === 'email');
-  return hit ? Number(hit.const) : null;
 }
 
 /**

@@ -49,9 +49,13 @@ describe('predictions model', () => {
     expect(again.sector.guesses.map((g) => g.label)).not.toContain('90');
   });
 
-  it('evaluates on a held-out split next to the majority baseline', () => {
+  it('evaluates by 5-fold cross-validation (every example held out once) next to the majority baseline', () => {
     const { evaluation } = evaluateModel(examples(60));
-    expect(evaluation.test).toBeGreaterThan(0);
+    expect(evaluation).toMatchObject({ test: 60, folds: 5 });
+    expect(evaluation.train).toBeGreaterThan(40);
+    expect(evaluation.train).toBeLessThan(60);
+    expect(evaluation.targets.sector!.model.n).toBe(60);
+    expect(evaluation.targets.sector!.baseline.accuracy).toBeGreaterThan(0);
     expect(evaluation.targets.sector!.model.accuracy).toBe(1);
     expect(evaluation.targets.sector!.baseline.accuracy).toBeLessThan(0.7);
   });
