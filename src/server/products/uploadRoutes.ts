@@ -6,6 +6,7 @@ import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { registerMediaRoutes } from '../media/mediaRoutes';
+import { registerProductWindowRoutes } from '../media/productWindowRoutes';
 import { enqueuePdfJob } from '../media/pdfJobs';
 import { startPdfProcessor, type PdfProcessor } from '../media/pdfProcessor';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
@@ -44,6 +45,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     await processor?.stop();
   });
   registerMediaRoutes(app, ctx, storage, () => processor);
+  registerProductWindowRoutes(app, ctx, storage);
 
   app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);

@@ -39,7 +39,10 @@ export function UploadWidget(props: WidgetProps) {
     if ((text === undefined || d.pdf_content === text) && d.banner_product_path === (details.banner_product_path ?? undefined)) return;
     editor.update((doc) => ({ ...doc, ...(text === undefined ? {} : { pdf_content: text }), banner_product_path: details.banner_product_path ?? undefined }));
   }, [editor, details, done]);
-  const links = productId ? (
+  // 001 §2: for email content, the processed PDF of the product's email.
+  const doc = editor?.getDoc();
+  const processedPdf = doc?.ec_content_type === 'email' && (typeof doc.muid === 'number' || typeof doc.muid === 'string') && doc.muid !== '' ? `/temppdf/${String(doc.muid)}` : null;
+  const links = productId || processedPdf ? (
     <span className="portal-media-links">
       {details?.file_path && (
         <a href={details.file_path} target="_blank" rel="noreferrer" title="Open the uploaded file in a new window">
@@ -49,6 +52,11 @@ export function UploadWidget(props: WidgetProps) {
       {details?.kind === 'pdf' && (
         <a href={`/managepdf/${productId}`} target="_blank" rel="noreferrer">
           Manage Preview
+        </a>
+      )}
+      {processedPdf && (
+        <a href={processedPdf} target="_blank" rel="noreferrer" title="The email's processed PDF, which Use Process PDF stands for">
+          View Processed PDF
         </a>
       )}
       {details?.kind === 'pdf' && done && (
@@ -146,10 +154,12 @@ export function UploadWidget(props: WidgetProps) {
 
   return (
     <div className="portal-upload" id={props.id}>
-      {current && (
+      {current ? (
         <div className="portal-upload-current">
           Current file: <strong>{details?.filename ?? current}</strong> {links}
         </div>
+      ) : (
+        links && <div className="portal-upload-current">{links}</div>
       )}
       <FileInput
         text={file ? file.name : 'Choose file...'}
