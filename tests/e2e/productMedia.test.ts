@@ -156,6 +156,7 @@ describe('product media', () => {
     const input = page.getByLabel('Product media file');
     await input.waitFor({ state: 'attached' });
     await page.getByText('Product Media', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Media Files', exact: true }).waitFor();
     const accept = (await input.getAttribute('accept'))!.split(',');
     expect(accept).toEqual(expect.arrayContaining(['text/html', '.html', 'video/mp4', 'image/png']));
     expect(accept).not.toContain('.xlsx');

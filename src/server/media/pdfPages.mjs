@@ -20,14 +20,16 @@ export function openPdf(bytes) {
   return getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, ...assets, verbosity: 0 }).promise;
 }
 
-/** The text of a page: its items joined, a line break where pdfjs marks the end of a line. */
+/**
+ * The text of a page: its items joined, a line break where pdfjs marks the end of a line. The
+ * caller frees the page (the renderer does after drawing it; destroying the document frees all).
+ */
 export async function pageText(pdf, n) {
   const page = await pdf.getPage(n);
   const content = await page.getTextContent();
-  let text = '';
-  for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-  page.cleanup();
-  return text.trim();
+  const parts = [];
+  for (const item of content.items) if ('str' in item) parts.push(item.hasEOL ? item.str + '\n' : item.str);
+  return parts.join('').trim();
 }
 
 /**
