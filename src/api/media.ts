@@ -86,3 +86,33 @@ export interface ImageActionResponse {
   statusCode: 200;
   payload: ProductImageItem;
 }
+
+/** One image of a company's products (the Product Image picker, 001 §2). */
+export interface CompanyImage {
+  /** The full-size image: what product_image is set to. */
+  url: string;
+  thumb_url: string;
+  product_id: number;
+  product_name: string;
+  page: number;
+}
+
+/** GET /api/company-media/{companyID}?exclude={product_id}: the company's Html/PDF icons and images. */
+export interface CompanyMedia {
+  companyID: number;
+  /** Null when the company is not in the reference table (a stored product may still name it). */
+  companyName: string | null;
+  default_img: string | null;
+  /** The company's newest other product catalogued from an email, and that email's processed HTML window (the Html icon). */
+  html_product_id: number | null;
+  html_url: string | null;
+  /** The company's newest other product with an uploaded file, and that file (the PDF icon). */
+  pdf_product_id: number | null;
+  pdf_url: string | null;
+  images: CompanyImage[];
+}
+
+export interface CompanyMediaResponse {
+  statusCode: 200;
+  payload: CompanyMedia;
+}

@@ -13,6 +13,8 @@ import { SpaceyScreen } from './predictions/SpaceyScreen';
 import { VisualizeScreen } from './predictions/VisualizeScreen';
 import { ManagePdfScreen } from './media/ManagePdfScreen';
 import { MobilePreviewScreen } from './media/MobilePreviewScreen';
+import { ProcessedHtmlScreen } from './media/ProcessedHtmlScreen';
+import { TempPdfScreen } from './media/TempPdfScreen';
 import { ForwardEditorScreen } from './forward/ForwardEditorScreen';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
 import { EmailDetailScreen } from './dashboards/EmailDetailScreen';
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
       ...productRoutes,
       { id: 'managepdf', path: 'managepdf/:product_id', handle: bare, element: <ManagePdfScreen /> },
       { id: 'mobilepreview', path: 'mobilepreview/:product_id', handle: bare, element: <MobilePreviewScreen /> },
+      { id: 'processedhtml', path: 'processedhtml/:muid', handle: bare, element: <ProcessedHtmlScreen /> },
+      { id: 'temppdf', path: 'temppdf/:muid', handle: bare, element: <TempPdfScreen /> },
       { id: 'rules', path: 'rules', element: <RuleCatalogueScreen /> },
       { id: 'signin', path: 'signin', handle: bare, element: <SignInScreen /> },
       { id: 'password', path: 'password', element: <ChangePasswordScreen /> },

@@ -47,6 +47,8 @@ export interface CodeTable {
   type: string;
   entries: CodeEntry[];
   byValue: Map<unknown, CodeEntry>;
+  /** The table's own `x-` keys (`x-source`, and policy such as `x-foreign-names`). */
+  annotations?: Record<string, unknown>;
 }
 
 export interface BlockMeta {

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewImagesResponse } from '../../src/api/media';
+import { ensureAdminUser } from '../../src/server/auth/ensureAdminUser';
+import { migrate } from '../../src/server/db/migrate';
+import { openDb } from '../../src/server/db/openDb';
+import { importDemoCorpus } from '../../src/server/import/index';
+import { preparePortal } from '../../src/server/preparePortal';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
@@ -16,10 +24,27 @@ describe('product media', () => {
   let page: Page;
   let token: string;
   let productId: number;
+  /** The channel 19 product with an uploaded HTML file. */
+  let mediaFiles: number;
+  let dataDir: string;
+  /** A demo email, for the email windows. */
+  let email: { muid: number; subject: string };
   const images = () => apiAs<ViewImagesResponse>(server, token, `/api/view-images?product_id=${productId}&show=all`);
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 300_000 });
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-media-e2e-'));
+    const db = await openDb({ dataDir });
+    try {
+      await migrate(db);
+      await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
+      await preparePortal(db, () => undefined, { demoEmails: 0 });
+      await importDemoCorpus(db, { limit: 40 });
+      const r = await db.query<{ muid: string; email_subject: string }>("select muid::text as muid, email_subject from emails where email_subject ~ '[A-Za-z]{4}' order by muid limit 1");
+      email = { muid: Number(r.rows[0]!.muid), subject: r.rows[0]!.email_subject };
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 300_000 });
     browser = await launchBrowser();
     token = await adminToken(server);
     productId = await createProductApi(server, token, approvableProduct({ product_pdf: '', product_headline: 'Media e2e headline' }));
@@ -29,6 +54,7 @@ describe('product media', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('uploads a PDF with progress, previews its first page and shows its text in the PDF Text viewer', async () => {
@@ -69,7 +95,7 @@ describe('product media', () => {
     }
     const before = (await images()).payload[1];
     await page.getByRole('button', { name: 'Rotate 90°' }).click();
-    await expect.poll(async () => (await images()).payload[1].rotation).toBe(90);
+    await expect.poll(async () => (await images()).payload[1].rotation, { timeout: 30_000 }).toBe(90);
     const after = (await images()).payload[1];
     // The stored image itself is turned: its width and height swap.
     const bytes = Buffer.from(await (await fetch(`${server.url}${after.downlaod_url}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
@@ -123,4 +149,100 @@ describe('product media', () => {
     await player.waitFor();
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.videoWidth), { timeout: 30_000 }).toBe(160);
   }, 120_000);
+  it("media files (channel 19): the labels change, the file input offers the channel's types, HTML is previewed in a sandboxed frame, Excel gets 'cannot upload this file format'", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    mediaFiles = await createProductApi(server, token, approvableProduct({ product_pdf: '', media_channel: 19, product_headline: 'Media e2e channel 19' }));
+    await page.goto(`${server.url}/product?product_id=${mediaFiles}`);
+    const input = page.getByLabel('Product media file');
+    await input.waitFor({ state: 'attached' });
+    await page.getByText('Product Media', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Media Files', exact: true }).waitFor();
+    const accept = (await input.getAttribute('accept'))!.split(',');
+    expect(accept).toEqual(expect.arrayContaining(['text/html', '.html', 'video/mp4', 'image/png']));
+    expect(accept).not.toContain('.xlsx');
+    await input.setInputFiles({ name: 'rates.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not really excel') });
+    await page.locator('.bp6-toast').filter({ hasText: 'cannot upload this file format' }).first().waitFor();
+    const html = '<!DOCTYPE html><html><head><title>Landing</title></head><body><h1>Spring offer landing page</h1><script>parent.document.title = "owned"; document.body.append("script ran")</script></body></html>';
+    await input.setInputFiles({ name: 'landing.html', mimeType: 'text/html', buffer: Buffer.from(html) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const frame = page.locator('iframe[title="Preview of landing.html"]');
+    await frame.waitFor({ timeout: 30_000 });
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await page.frameLocator('iframe[title="Preview of landing.html"]').getByRole('heading', { name: 'Spring offer landing page' }).waitFor();
+    // The sandbox runs no script: neither the portal's title nor the frame's own body changed.
+    const shown = await page.frameLocator('iframe[title="Preview of landing.html"]').locator('body').innerText();
+    expect(shown.trim()).toBe('Spring offer landing page');
+    expect(await page.title()).not.toBe('owned');
+    await page.screenshot({ path: '/tmp/media-channel19-1440.png' });
+  }, 120_000);
+
+  it('opens the Actions windows: processed HTML and temp PDF of the email, render PDF, uploaded PDF; company Html/PDF icons; Product Image from the company images', async () => {
+    const fromEmail = await createProductApi(
+      server,
+      token,
+      approvableProduct({ product_pdf: '', product_image: '', muid: String(email.muid), ec_content_type: 'email', media_channel: 3, electronic_type: [2], product_headline: 'Media e2e windows' }),
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/product?product_id=${fromEmail}`);
+    await page.getByRole('button', { name: 'Open' }).click();
+    const menu = page.getByRole('menu', { name: 'Open a window' });
+    const href = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('href');
+    expect(await href('Processed HTML')).toBe(`/processedhtml/${email.muid}`);
+    expect(await href('Temp PDF')).toBe(`/temppdf/${email.muid}`);
+    expect(await href('Render PDF')).toBe(`/api/emails/render-pdf/${email.muid}/original`);
+    // No file uploaded yet: the entry says so instead of opening.
+    expect(await menu.getByRole('menuitem', { name: /^Uploaded PDF/ }).getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    // Email content: View Processed PDF beside the upload (001 §2 Media block).
+    expect(await page.getByRole('link', { name: 'View Processed PDF' }).getAttribute('href')).toBe(`/temppdf/${email.muid}`);
+
+    // The companies' Html/PDF icons: Acme Bank's newest other product with a file is the channel 19 one.
+    const pdfIcon = page.getByRole('button', { name: 'PDF of Acme Bank' });
+    await expect.poll(() => pdfIcon.getAttribute('href'), { timeout: 30_000 }).toBe(`/api/download/${mediaFiles}`);
+
+    // Product Image chosen from the company's images: the first product's default page (page 2 since the managepdf test).
+    await page.getByRole('button', { name: 'Choose from company images' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Product Image: company images' });
+    const thumb = dialog.getByRole('button', { name: `Product ${productId}, page 2` });
+    await thumb.waitFor({ timeout: 30_000 });
+    for (const [width, height] of [[1440, 900], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `/tmp/company-images-${width}.png` });
+    }
+    await thumb.click();
+    const chosen = (await images()).payload.find((i) => i.img_document_sort === 2)!;
+    await expect.poll(() => page.locator('[id="product_image"]').inputValue()).toBe(`/api/product-images/${chosen.id}`);
+    const preview = page.locator('img.portal-product-image-preview');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/product-windows-editor-1366.png' });
+
+    // /processedhtml/{muid}: the email's processed HTML, sandboxed.
+    await page.goto(`${server.url}/processedhtml/${email.muid}`);
+    const htmlFrame = page.locator(`iframe[title="Processed HTML of email ${email.muid}"]`);
+    await htmlFrame.waitFor({ timeout: 30_000 });
+    expect(await htmlFrame.getAttribute('sandbox')).toBe('');
+    await expect.poll(() => page.frameLocator(`iframe[title="Processed HTML of email ${email.muid}"]`).locator('body').textContent(), { timeout: 30_000 }).toContain(email.subject.trim().slice(0, 20));
+    for (const [width, height] of [[1440, 900], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `/tmp/processedhtml-${width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+
+    // /temppdf/{muid}: rendered once by the server and kept; the window frames it.
+    await page.goto(`${server.url}/temppdf/${email.muid}`);
+    const pdfFrame = page.locator(`iframe[title="Temp PDF of email ${email.muid}"]`);
+    await pdfFrame.waitFor({ timeout: 120_000 });
+    expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
+    for (const [width, height] of [[1440, 900], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `/tmp/temppdf-${width}.png` });
+    }
+    const first = await fetch(`${server.url}/api/temppdf/${email.muid}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Kept: the same bytes again, without rendering.
+    const again = Buffer.from(await (await fetch(`${server.url}/api/temppdf/${email.muid}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+  }, 300_000);
 });

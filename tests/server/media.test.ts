@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
+import type { CompanyMediaResponse, UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { approvableProduct, createProduct, productsKit, type ProductsKit } from './productsKit';
 
@@ -18,7 +18,7 @@ describe('product PDF processing and page images', () => {
   let kit: ProductsKit;
   beforeAll(async () => {
     kit = await productsKit();
-  });
+  }, 300_000);
   afterAll(async () => kit.close());
 
   const upload = (id: number, filename: string, content: Buffer) =>
@@ -86,6 +86,61 @@ describe('product PDF processing and page images', () => {
     await processed(id);
     const again = (await images(id)).payload;
     expect(again.map((i) => [i.img_document_sort, i.img_document_default, i.rotation])).toEqual([[1, 1, 0], [2, 0, 0]]);
+  });
+
+  it("keeps 50,000 characters of a longer text with 'Pdf content character length exceed the limit: 50000 . please click to View Content', and withholds a text over the word limit", async () => {
+    const tooLong = 'Pdf content character length exceed the limit: 50000 . please click to View Content';
+    // 12 pages of 50 lines of 11 seven-letter words: about 52,800 characters, 6,600 words.
+    const line = (p: number, l: number) => Array.from({ length: 11 }, (_, w) => `w${String(p).padStart(2, '0')}${String(l).padStart(2, '0')}${String(w).padStart(2, '0')}`).join(' ');
+    const long = Array.from({ length: 12 }, (_, p) => Array.from({ length: 50 }, (_, l) => line(p, l)));
+    const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+    expect((await upload(id, 'long.pdf', await makePdf(long))).statusCode).toBe(200);
+    const d = await processed(id);
+    expect(d.pdf_characters).toBeGreaterThan(50000);
+    expect(d.pdf_words).toBeLessThan(d.word_limit);
+    expect(d.pdf_content_message).toBe(tooLong);
+    expect(d.pdf_text_withheld).toBe(false);
+    // The viewer gets the whole text; the document keeps the first 50,000 characters.
+    expect(d.pdf_text).toContain(line(11, 49));
+    const doc = (await kit.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: kit.as.analyst })).json<{ payload: Record<string, unknown> }>().payload;
+    expect(doc.pdf_content).toBe(d.pdf_text!.slice(0, 50000));
+    // The server refuses a pdf_content over the limit with the rule's message.
+    const refused = await kit.app.inject({ method: 'POST', url: '/api/addProduct', headers: kit.as.editor, payload: { ...approvableProduct(), pdf_content: d.pdf_text } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain(tooLong);
+
+    // 14 pages of 50 lines of 33 two-letter words: 23,100 words, over the configured 20,000.
+    const many = Array.from({ length: 14 }, () => Array.from({ length: 50 }, () => Array(33).fill('ab').join(' ')));
+    const id2 = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+    expect((await upload(id2, 'many.pdf', await makePdf(many))).statusCode).toBe(200);
+    const m = await processed(id2);
+    expect(m.word_limit).toBe(20000);
+    expect(m.pdf_words).toBe(23100);
+    expect(m.pdf_text_withheld).toBe(true);
+    expect(m.pdf_text).toBeNull();
+    expect(m.pdf_content_message).toBe(tooLong);
+  }, 180_000);
+
+  it("offers a company's product page images for the Product Image, and its newest file for the PDF icon", async () => {
+    const company = { companyID: 4242, companyName: 'Window Test Bank', isWorksiteVoluntary: 0, isMilitaryCo: 0, isInsuranceExchange: 0, co_states: [], associatedProductName: '' };
+    const withPdf = await createProduct(kit, approvableProduct({ product_pdf: '', companies: [company] }));
+    await upload(withPdf, 'offer.pdf', await makePdf(numberedPages(2)));
+    await processed(withPdf);
+    await kit.app.inject({ method: 'POST', url: '/api/view-images/default', headers: kit.as.editor, payload: { product_id: withPdf, document_sort: 2 } });
+    const other = await createProduct(kit, approvableProduct({ product_pdf: '', companies: [company] }));
+    const res = await kit.app.inject({ method: 'GET', url: `/api/company-media/4242?exclude=${other}`, headers: kit.as.analyst });
+    expect(res.statusCode, res.body).toBe(200);
+    const page2 = (await images(withPdf)).payload[1];
+    expect(res.json<CompanyMediaResponse>().payload).toMatchObject({
+      companyID: 4242,
+      pdf_product_id: withPdf,
+      pdf_url: `/api/download/${withPdf}`,
+      html_url: null,
+      images: [{ url: `/api/product-images/${page2.id}`, product_id: withPdf, page: 2 }],
+    });
+    // The product itself is left out; a company no product names has nothing to offer.
+    expect((await kit.app.inject({ method: 'GET', url: `/api/company-media/4242?exclude=${withPdf}`, headers: kit.as.analyst })).json<CompanyMediaResponse>().payload).toMatchObject({ pdf_url: null, images: [] });
+    expect((await kit.app.inject({ method: 'GET', url: '/api/temppdf/987654321', headers: kit.as.analyst })).statusCode).toBe(404);
   });
 
   it("answers 'PDF file does not exist for this product.' without a file", async () => {

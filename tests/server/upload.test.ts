@@ -68,10 +68,48 @@ describe('media upload', () => {
       expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Invalid file type' });
     }
     expect(await countRows(kit.db, 'product_files')).toBe(files);
-    // The type is still the content's: an SVG sent as image/png is an SVG.
-    expect((await upload(productId, 'logo.svg', svg, kit.as.editor, 'image/png')).json<{ payload: { mime: string; kind: string } }>().payload).toMatchObject({ mime: 'image/svg+xml', kind: 'media' });
-    expect((await upload(productId, 'scan', png)).json<{ payload: { mime: string } }>().payload.mime).toBe('image/png');
+    // The type is still the content's: an SVG sent as image/png is an SVG (on a channel that takes images).
+    const display = await createProduct(kit, approvableProduct({ media_channel: 5, media_file_url: 'https://ads.example/2' }));
+    expect((await upload(display, 'logo.svg', svg, kit.as.editor, 'image/png')).json<{ payload: { mime: string; kind: string } }>().payload).toMatchObject({ mime: 'image/svg+xml', kind: 'media' });
+    expect((await upload(display, 'scan', png)).json<{ payload: { mime: string } }>().payload.mime).toBe('image/png');
   });
+
+  it("any other channel takes PDF or Excel (001 §5): an image on Website URL is 'Invalid file type'", async () => {
+    const files = await countRows(kit.db, 'product_files');
+    const res = await upload(productId, 'banner.png', png, kit.as.editor, 'image/png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: 'Unsupported Media Type', message: 'Invalid file type' });
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+  });
+
+  it("media files (channels 19 and 20) take their configured types, HTML among them, and refuse others with 'cannot upload this file format'", async () => {
+    const media = await createProduct(kit, approvableProduct({ media_channel: 19, product_pdf: '' }));
+    const page = Buffer.from('<!DOCTYPE html>\n<html><head><title>Landing</title></head><body><h1>Spring offer</h1><script>parent.document.title="owned"</script></body></html>\n');
+    const ok = await upload(media, 'landing.html', page, kit.as.editor, 'text/html');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ payload: { mime: 'text/html', kind: 'media' } });
+    // Served as inert HTML: a sandboxed opaque origin without scripts, framed only by the portal.
+    const dl = await kit.app.inject({ method: 'GET', url: `/api/download/${media}`, headers: kit.as.analyst });
+    expect(dl.headers['content-type']).toMatch(/^text\/html/);
+    expect(dl.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(dl.headers['content-security-policy'])).toMatch(/(^|; )sandbox(;|$)/);
+    expect(String(dl.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(dl.rawPayload.equals(page)).toBe(true);
+    const files = await countRows(kit.db, 'product_files');
+    // Excel is not in the media-files list; HTML named .png and a program are refused too, with the channel's message.
+    const xlsx = Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(100)]);
+    for (const [name, content, mime] of [['rates.xls', exe, 'application/vnd.ms-excel'], ['landing.png', page, 'image/png'], ['setup.exe', exe, 'application/octet-stream'], ['a.zip', xlsx, 'application/zip']] as const) {
+      const res = await upload(media, name, content, kit.as.editor, mime);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json(), name).toEqual({ error: 'Unsupported Media Type', message: 'cannot upload this file format' });
+    }
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+    // Channel 20 as well: a WebM video.
+    const twenty = await createProduct(kit, approvableProduct({ media_channel: 20, product_pdf: '' }));
+    const webm = Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282847765626d42878104428581021853806701000000000000', 'hex');
+    expect((await upload(twenty, 'spot.webm', webm, kit.as.editor, 'video/webm')).json()).toMatchObject({ payload: { mime: 'video/webm' } });
+  });
+
 
   it('online display (channel 5) takes images only', async () => {
     const display = await createProduct(kit, approvableProduct({ media_channel: 5, media_file_url: 'https://ads.example/1' }));

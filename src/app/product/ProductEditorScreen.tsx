@@ -1,3 +1,4 @@
+import { ProductWindowsMenu } from './ProductWindowsMenu';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { Alert, Button, Callout, Intent, NonIdealState, OverlayToaster, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -318,6 +319,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
           )}
           {productId !== undefined && plan.statusActions && <Button text="Move and delete" icon="move" disabled={disabled} onClick={() => setDialog('move')} />}
           {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => setDialog('log')} />}
+          <ProductWindowsMenu doc={doc} productId={productId} />
         </div>
         {plan.deletedNotice && (
           <Callout intent="warning" title="Deleted product">

@@ -3,7 +3,7 @@ import type {
   PanelistSearchRow, ProductLogRow, ProductLogResponse, ProductResponse, ProductRuleError, PublicationSearchRow, SectorOption, StatusActionName,
   UploadResponse, UsersResponse,
 } from '../../api/products';
-import type { UploadPdfResponse } from '../../api/media';
+import type { CompanyMediaResponse, UploadPdfResponse } from '../../api/media';
 import type { ProductLookups, UploadResult } from '../../ui/product/ProductLookups';
 import { apiFetch, apiJson, ApiError } from '../auth/apiFetch';
 import { readCookie } from '../auth/cookies';
@@ -82,6 +82,7 @@ export const httpProductLookups: ProductLookups = {
   },
   upload: (file, productId, onProgress, signal) => uploadMedia(file, productId, onProgress, signal),
   media: (productId) => apiJson<UploadPdfResponse>(`/api/upload-pdf?product_id=${productId}`).then((r) => r.payload),
+  companyMedia: (companyId, exclude) => apiJson<CompanyMediaResponse>(`/api/company-media/${companyId}${exclude ? `?exclude=${exclude}` : ''}`).then((r) => r.payload),
 };
 
 /** XHR rather than fetch: fetch reports no upload progress. */

@@ -46,6 +46,8 @@ export interface ProductDocument {
   selected_file?: string | null;
   /** Upload. The file being uploaded (checked by the upload action). Editor state, not stored. Block `media`. */
   upload?: Upload | null;
+  /** File type. The type of the file being uploaded, from codes/upload_file_type: what the browser says on choosing, what the content is on the server (sniffed). The upload rules keep the types the channel takes. Editor state, not stored. Block `media`. */
+  upload_type?: UploadFileTypeCode | null;
   /** PDF Content. Text extracted from the product PDF on upload: the first maxLength characters (001 §5, §9: 50000); the PDF Text viewer hides text of more than wordLimit words (001 §5: a configured word limit). Block `media`. */
   pdf_content?: string | null;
   /** File Name. Block `media`. */
@@ -1521,6 +1523,32 @@ export type TermLengthCode =
   | 10 // 10 Years (sample)
   | 20 // 20 Years (sample)
   | 30; // 30 Years (sample)
+
+/** Upload file type (codes/upload_file_type). */
+export type UploadFileTypeCode =
+  | 'image/jpeg' // JPEG image
+  | 'image/png' // PNG image
+  | 'image/gif' // GIF image
+  | 'image/bmp' // BMP image
+  | 'image/webp' // WebP image
+  | 'image/svg+xml' // SVG image
+  | 'image/tiff' // TIFF image
+  | 'application/pdf' // PDF
+  | 'audio/mpeg' // MP3 audio
+  | 'audio/mp4' // M4A audio
+  | 'audio/wav' // WAV audio
+  | 'audio/ogg' // Ogg audio
+  | 'audio/flac' // FLAC audio
+  | 'video/mp4' // MP4 video
+  | 'video/x-msvideo' // AVI video
+  | 'video/quicktime' // QuickTime video
+  | 'video/x-ms-wmv' // WMV video
+  | 'video/x-flv' // FLV video
+  | 'video/x-matroska' // Matroska video
+  | 'video/webm' // WebM video
+  | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' // Excel workbook (xlsx)
+  | 'application/vnd.ms-excel' // Excel workbook (xls)
+  | 'text/html'; // HTML file
 
 /** Yes / No (codes/yes_no). */
 export type YesNoCode =

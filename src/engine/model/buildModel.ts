@@ -99,7 +99,9 @@ function toCodeTable(id: string, file: string, schema: Obj): CodeTable {
   );
   const byValue = new Map<unknown, CodeEntry>();
   for (const e of entries) if (!byValue.has(e.const)) byValue.set(e.const, e);
-  return { id, file, title: typeof schema.title === 'string' ? schema.title : id, type: String(schema.type ?? ''), entries, byValue };
+  const annotations: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) if (k.startsWith('x-')) annotations[k] = v;
+  return { id, file, title: typeof schema.title === 'string' ? schema.title : id, type: String(schema.type ?? ''), entries, byValue, annotations };
 }
 
 function toBlock(s: SchemaFile): BlockMeta | null {

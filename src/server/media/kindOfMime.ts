@@ -1,9 +1,7 @@
-/** What kind of file a stored MIME type is: image, video, audio, pdf, excel or html. */
+import { productEngine } from '../products/productEngine';
+import { uploadTypes } from '../products/uploadTypes';
+
+/** What kind of file a stored MIME type is (codes/upload_file_type x-kind): image, video, audio, pdf, excel or html. */
 export function kindOfMime(mime: string): string {
-  if (mime === 'application/pdf') return 'pdf';
-  if (mime === 'text/html') return 'html';
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  return 'excel';
+  return uploadTypes(productEngine().engine).types.find((t) => t.mime === mime)?.kind ?? 'other';
 }

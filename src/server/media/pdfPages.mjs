@@ -20,22 +20,27 @@ export function openPdf(bytes) {
   return getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, ...assets, verbosity: 0 }).promise;
 }
 
-/** The text of a page: its items joined, a line break where pdfjs marks the end of a line. */
+/**
+ * The text of a page: its items joined, a line break where pdfjs marks the end of a line. The
+ * caller frees the page (the renderer does after drawing it; destroying the document frees all).
+ */
 export async function pageText(pdf, n) {
   const page = await pdf.getPage(n);
   const content = await page.getTextContent();
-  let text = '';
-  for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-  page.cleanup();
-  return text.trim();
+  const parts = [];
+  for (const item of content.items) if ('str' in item) parts.push(item.hasEOL ? item.str + '\n' : item.str);
+  return parts.join('').trim();
 }
 
 /**
  * Renders pages `from`..last of a PDF as JPEGs `width` pixels wide (pdfjs-dist drawing on
- * @napi-rs/canvas), each with its text, one page at a time so memory stays flat.
+ * @napi-rs/canvas), each with its text, in page order. JPEG encoding runs on libuv's thread pool
+ * (`canvas.encode` is asynchronous): page n is encoded while page n+1 is drawn, so at most two
+ * canvases are alive and memory stays flat.
  */
 export async function* renderPdfPages(bytes, opts) {
   const pdf = await openPdf(bytes);
+  let pending = null;
   try {
     for (let n = Math.max(1, opts.from ?? 1); n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
@@ -46,13 +51,24 @@ export async function* renderPdfPages(bytes, opts) {
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       await page.render({ canvasContext: context, viewport, canvas }).promise;
-      const jpeg = await canvas.encode('jpeg', opts.quality ?? 82);
       const text = await pageText(pdf, n);
-      yield { page: n, pages: pdf.numPages, jpeg, width: canvas.width, height: canvas.height, text };
-      pdf.canvasFactory.destroy({ canvas, context });
+      const width = canvas.width;
+      const height = canvas.height;
+      const encoded = canvas.encode('jpeg', opts.quality ?? 82).then((jpeg) => {
+        pdf.canvasFactory.destroy({ canvas, context });
+        return { page: n, pages: pdf.numPages, jpeg, width, height, text };
+      });
+      // A failed encode surfaces when its page is yielded; until then it must not be unhandled.
+      encoded.catch(() => undefined);
       page.cleanup();
+      if (pending) yield await pending;
+      pending = encoded;
     }
+    if (pending) yield await pending;
+    pending = null;
   } finally {
+    // Stopped early (abort, error): let the page being encoded finish before the document goes.
+    await pending?.catch(() => undefined);
     await pdf.destroy();
   }
 }

@@ -6,6 +6,7 @@ import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { registerMediaRoutes } from '../media/mediaRoutes';
+import { registerProductWindowRoutes } from '../media/productWindowRoutes';
 import { enqueuePdfJob } from '../media/pdfJobs';
 import { startPdfProcessor, type PdfProcessor } from '../media/pdfProcessor';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
@@ -16,7 +17,9 @@ import { requireDocumentSectors } from './sectorAccess';
 import { requireProductIdAccess } from '../auth/objectAccess';
 import contentDisposition from 'content-disposition';
 import { sniffBytes, sniffUpload } from './sniffUpload';
-import { allowedForChannel, fileTooLargeMessage, invalidFileTypeMessage, maxUploadBytes, nameMatchesType } from './uploadTypes';
+import { nameFitsType, typeOfSniffed } from '../../engine/policy/uploadTypes';
+import { productEngine } from './productEngine';
+import { uploadLimit, uploadTypes } from './uploadTypes';
 
 class TooLarge extends Error {}
 
@@ -31,7 +34,8 @@ const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '
  */
 export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   const storage = fsStorage(storageRoot(ctx.config.dataDir));
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
+  // The parser's cut-off is fixed at start; the rule's limit (read per request) is checked as well.
+  await app.register(multipart, { limits: { fileSize: uploadLimit(productEngine().engine).maxBytes, files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
   // PDF pages and text are made in the background; the processor lives as long as the server.
   let processor: PdfProcessor | undefined;
   app.addHook('onReady', async () => {
@@ -41,9 +45,12 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     await processor?.stop();
   });
   registerMediaRoutes(app, ctx, storage, () => processor);
+  registerProductWindowRoutes(app, ctx, storage);
 
   app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
+    const { engine } = productEngine();
+    const { maxBytes: maxUploadBytes, message: fileTooLargeMessage } = uploadLimit(engine);
     const part = await req.file();
     if (!part) throw httpError(400, 'No file was uploaded.');
     const field = part.fields.product_id;
@@ -77,10 +84,17 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     }
     const first = Buffer.concat(head);
     if (part.file.truncated) throw httpError(413, fileTooLargeMessage);
-    const type = headSize ? await sniffUpload(first.subarray(0, sniffBytes)) : undefined;
-    if (!type || !allowedForChannel(type, product.media_channel) || !nameMatchesType(part.filename, type.ext)) {
+    // The content decides the type; a name that says another type counts as no allowed type. The
+    // channel's upload rules (rules/product/upload.json) then decide, with the channel's message.
+    const types = uploadTypes(engine);
+    const sniffed = headSize ? await sniffUpload(first.subarray(0, sniffBytes)) : undefined;
+    const found = sniffed === undefined ? undefined : typeOfSniffed(types, sniffed);
+    const type = found && nameFitsType(types, part.filename, found) ? found : undefined;
+    const upload = { file_name: part.filename, file_size: headSize, mime_type: part.mimetype };
+    const refused = engine.evaluate({ ...product.document, upload, upload_type: type?.mime ?? null }, { action: 'upload' }).errors;
+    if (!type || refused.length) {
       part.file.destroy();
-      throw httpError(415, invalidFileTypeMessage);
+      throw httpError(415, refused[0]?.message ?? 'Invalid file type');
     }
 
     const hash = createHash('sha256');
@@ -102,7 +116,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
       if (file.truncated || size > maxUploadBytes) throw new TooLarge();
     }
     const kind = type.kind === 'pdf' ? 'pdf' : 'media';
-    const key = `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
+    const ext = type.names[0] ?? 'bin';
+    const key = `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
     try {
       await storage.put(key, Readable.from(body()));
     } catch (err) {
@@ -157,8 +172,10 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         .type(f.mime)
         .header('content-length', f.size)
         .header('x-content-type-options', 'nosniff')
-        // SVG can carry script: never render an upload as a page of this origin.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        // SVG and HTML can carry script: never render an upload as a page of this origin. The CSP
+        // sandbox gives it an opaque origin with no scripts; the editor's preview may frame it.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; sandbox; frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
         // RFC 6266/5987 for any file name (资料.pdf): an ASCII fallback and the UTF-8 filename*.
         .header('content-disposition', contentDisposition(f.filename, { type: 'inline' }))
         .send(stream);

@@ -20,6 +20,8 @@ export interface BlockViewProps {
  */
 export const BlockView = memo(function BlockView({ block, store, mode, level = 3 }: BlockViewProps) {
   const visible = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.isBlockVisible(block.id));
+  // `label` rules may rename a block (channels 19/20: Media Files).
+  const title = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.blockLabel(block.id)) ?? block.title;
   if (!visible) return null;
   const Heading = `h${Math.min(level, 6)}` as 'h3';
   const columns = blockColumns(block.schema);
@@ -30,9 +32,9 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
       aria-label={block.title}
       style={{ ['--portal-columns' as string]: columns } as CSSProperties}
     >
-      {block.title && (
+      {title && (
         <div className="portal-block-head">
-          <Heading className="portal-block-title">{block.title}</Heading>
+          <Heading className="portal-block-title">{title}</Heading>
           {mode === 'edit' && <WhyButton target={block.id} />}
         </div>
       )}

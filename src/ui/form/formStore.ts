@@ -4,6 +4,11 @@ import type { Doc, ViewModelLike } from './types';
 
 type Listener = () => void;
 
+const labelOf = (vm: ViewModelLike | null | undefined, id: string): string | undefined => {
+  const label = vm?.blocks?.[id]?.label;
+  return label ? label : undefined;
+};
+
 /**
  * The document and view model outside React state, with one subscription per path, so a keystroke
  * re-renders only the field whose value or view-model entry changed (useSyncExternalStore per field).
@@ -13,6 +18,8 @@ export interface FormStore {
   getValue(path: string): unknown;
   getField(path: string): FieldState;
   isBlockVisible(id: string): boolean;
+  /** The block's label from the view model (`label` rules), or undefined for its own title. */
+  blockLabel(id: string): string | undefined;
   /** A stable subscribe function for one path (value and field state) or one block (`block:<id>`). */
   subscriber(key: string): (listener: Listener) => () => void;
   /** A user edit: updates the document, notifies the changed paths, then calls the change handler. */
@@ -39,6 +46,7 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
   const subscribers = new Map<string, (l: Listener) => () => void>();
   const fieldStates = new Map<string, FieldState>();
   const blockVisible = new Map<string, boolean>();
+  const blockLabels = new Map<string, string | undefined>();
   let viewModel = vm;
   let evaluator: Evaluator | undefined;
 
@@ -88,6 +96,10 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
         fieldStates.set(path, (state = toFieldState(raw)));
       }
       return state;
+    },
+    blockLabel(id) {
+      if (!blockLabels.has(id)) blockLabels.set(id, labelOf(viewModel, id));
+      return blockLabels.get(id);
     },
     isBlockVisible(id) {
       let v = blockVisible.get(id);
@@ -141,6 +153,13 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
         if (!sameFieldState(old, state)) {
           fieldStates.set(path, state);
           emit(path);
+        }
+      }
+      if (next?.blocks !== prev?.blocks) for (const [id, old] of blockLabels) {
+        const v = labelOf(next, id);
+        if (v !== old) {
+          blockLabels.set(id, v);
+          emit(`block:${id}`);
         }
       }
       if (next?.blocks !== prev?.blocks) for (const [id, old] of blockVisible) {

@@ -110,7 +110,7 @@ export interface VmFieldState {
 
 /** The engine's ViewModel, as far as the renderer reads it. */
 export interface ViewModelLike {
-  blocks?: Record<string, { visible?: boolean } | undefined>;
+  blocks?: Record<string, { visible?: boolean; label?: string } | undefined>;
   fields?: Record<string, VmFieldState | undefined>;
   [key: string]: unknown;
 }

@@ -1,10 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { codeTitle } from './codeTitle';
+import { CompanyMediaLinks } from './CompanyMediaLinks';
 import { ItemTable } from './ItemTable';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import type { CompanyHit } from './ProductLookups';
 import { SearchBox } from './SearchBox';
 import { showProblems } from './showProblems';
+import { useCompanyMedia } from './useCompanyMedia';
 
 type Company = Record<string, unknown>;
 
@@ -26,6 +28,8 @@ export function CompaniesWidget(props: WidgetProps) {
   const items: Company[] = Array.isArray(props.value) ? (props.value as Company[]) : [];
   const codes = editor?.codes ?? {};
   const editable = !!editor && !props.readonly && !props.disabled;
+  const ids = items.map((c) => Number(c.companyID)).filter((n) => Number.isInteger(n) && n > 0);
+  const media = useCompanyMedia(editor?.lookups, ids, editor?.getDoc().product_id as number | undefined);
   const states = (c: Company) => (Array.isArray(c.co_states) ? c.co_states.map((s) => codeTitle(codes, 'codes/state', s)).join(', ') : '');
 
   const pick = async (hit: CompanyHit) => {
@@ -47,6 +51,7 @@ export function CompaniesWidget(props: WidgetProps) {
         columns={[
           { title: 'Company', cell: (c) => String(c.companyName ?? '') },
           { title: 'Company States', cell: (c) => states(c) },
+          { title: 'Html / PDF', cell: (c) => <CompanyMediaLinks media={media[Number(c.companyID)]} name={String(c.companyName ?? c.companyID)} /> },
         ]}
         reorder
         onChange={editable ? (next) => editor!.update((d) => ({ ...d, companies: next })) : undefined}

@@ -1,6 +1,7 @@
 import { Button, FileInput, ProgressBar } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
+import { acceptAttribute, typeOfBrowserFile, UPLOAD_TYPE_TABLE, uploadTypesOf } from '../../engine/policy/uploadTypes';
 import { formatRate } from './formatRate';
 import './media.css';
 import { MediaPreview } from './MediaPreview';
@@ -38,7 +39,10 @@ export function UploadWidget(props: WidgetProps) {
     if ((text === undefined || d.pdf_content === text) && d.banner_product_path === (details.banner_product_path ?? undefined)) return;
     editor.update((doc) => ({ ...doc, ...(text === undefined ? {} : { pdf_content: text }), banner_product_path: details.banner_product_path ?? undefined }));
   }, [editor, details, done]);
-  const links = productId ? (
+  // 001 §2: for email content, the processed PDF of the product's email.
+  const doc = editor?.getDoc();
+  const processedPdf = doc?.ec_content_type === 'email' && (typeof doc.muid === 'number' || typeof doc.muid === 'string') && doc.muid !== '' ? `/temppdf/${String(doc.muid)}` : null;
+  const links = productId || processedPdf ? (
     <span className="portal-media-links">
       {details?.file_path && (
         <a href={details.file_path} target="_blank" rel="noreferrer" title="Open the uploaded file in a new window">
@@ -48,6 +52,11 @@ export function UploadWidget(props: WidgetProps) {
       {details?.kind === 'pdf' && (
         <a href={`/managepdf/${productId}`} target="_blank" rel="noreferrer">
           Manage Preview
+        </a>
+      )}
+      {processedPdf && (
+        <a href={processedPdf} target="_blank" rel="noreferrer" title="The email's processed PDF, which Use Process PDF stands for">
+          View Processed PDF
         </a>
       )}
       {details?.kind === 'pdf' && done && (
@@ -94,17 +103,23 @@ export function UploadWidget(props: WidgetProps) {
     );
   }
 
+  // The upload types and what this channel takes: the same table and rules the server applies to
+  // the sniffed content (codes/upload_file_type, rules/product/upload.json).
+  const table = editor.codes[UPLOAD_TYPE_TABLE];
+  const types = uploadTypesOf(table?.oneOf, table);
+  const allowed = (editor.getViewModel().fields?.[typeField]?.options ?? []).map((o) => (typeof o === 'object' ? o.const : o));
   const choose = (f: File | null) => {
     if (!f) return;
     const upload = { file_name: f.name, file_size: f.size, mime_type: f.type };
-    const problems = editor.check('upload', { ...editor.getDoc(), upload });
+    const type = typeOfBrowserFile(types, f.type, f.name)?.mime ?? null;
+    const problems = editor.check('upload', { ...editor.getDoc(), upload, [typeField]: type });
     if (problems.length) {
       for (const p of problems) editor.notify(p.message, 'danger');
       setFile(null);
       return;
     }
     setFile(f);
-    editor.update((d) => ({ ...d, selected_file: f.name, upload }));
+    editor.update((d) => ({ ...d, selected_file: f.name, upload, [typeField]: type }));
   };
 
   const start = async () => {
@@ -122,7 +137,7 @@ export function UploadWidget(props: WidgetProps) {
         ctl.signal,
       );
       editor.update((d) => {
-        const { selected_file: _s, upload: _u, ...rest } = d;
+        const { selected_file: _s, upload: _u, [typeField]: _t, ...rest } = d;
         return { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
       });
       setFile(null);
@@ -139,14 +154,16 @@ export function UploadWidget(props: WidgetProps) {
 
   return (
     <div className="portal-upload" id={props.id}>
-      {current && (
+      {current ? (
         <div className="portal-upload-current">
           Current file: <strong>{details?.filename ?? current}</strong> {links}
         </div>
+      ) : (
+        links && <div className="portal-upload-current">{links}</div>
       )}
       <FileInput
         text={file ? file.name : 'Choose file...'}
-        inputProps={{ 'aria-label': 'Product media file', onChange: (e) => choose(e.currentTarget.files?.[0] ?? null) }}
+        inputProps={{ 'aria-label': 'Product media file', accept: acceptAttribute(types, allowed) || undefined, onChange: (e) => choose(e.currentTarget.files?.[0] ?? null) }}
         disabled={editor.uploading}
       />
       <Button icon="upload" text="Upload" onClick={() => void start()} disabled={!file || editor.uploading} />
@@ -162,5 +179,8 @@ export function UploadWidget(props: WidgetProps) {
     </div>
   );
 }
+
+/** The transient field holding the chosen file's type, which the upload rules check. */
+const typeField = 'upload_type';
 
 const noMedia = () => Promise.reject(new Error('no editor'));

@@ -101,7 +101,7 @@ describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
 
   it('reads visibility, required stars, labels, options and errors from the view model only', () => {
     const vm: ViewModelLike = {
-      blocks: { energy: { visible: false } },
+      blocks: { energy: { visible: false }, main: { label: 'Main Offer' } },
       fields: {
         headline: { visible: false },
         comment: { required: true, errors: ['Comment is required'] },
@@ -119,6 +119,8 @@ describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
     expect(section('Main').querySelectorAll('.portal-required')).toHaveLength(1);
     const channel = screen.getByLabelText('Media File Channel') as HTMLSelectElement;
     expect([...channel.options].map((o) => o.text)).toEqual(['Select One', 'Direct Mail', 'Email']);
+    // A block `label` rule renames its heading.
+    expect(section('Main').querySelector('.portal-block-title')?.textContent).toBe('Main Offer');
   });
 
   it('renders the Unknown fallback for an unregistered widget', () => {

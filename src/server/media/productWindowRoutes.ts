@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { CompanyMediaResponse, CompanyImage } from '../../api/media';
+import type { ServerContext } from '../context';
+import { emailMessages } from '../emails/emailMessages';
+import { errorBody } from '../errorHandler';
+import { emailDocument } from '../forward/emailDocument';
+import { originalHtml } from '../forward/forwardStore';
+import { renderPdf } from '../forward/renderPdf';
+import { HttpError, httpError } from '../httpError';
+import { parseId } from '../products/parseId';
+import type { FileStorage } from '../storage/FileStorage';
+
+/** How many of a company's images the Product Image picker offers (newest first). */
+const maxCompanyImages = 48;
+
+/**
+ * The windows of the product editor's actions (001 §2 "Actions") that need the server: the temp
+ * PDF of an email (its processed PDF, rendered once and kept, what "Use Process PDF" refers to)
+ * and a company's media (its latest product's HTML and PDF for the company's Html/PDF icons, and
+ * the page images its products have, from which an editor chooses the Product Image).
+ */
+export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerContext, storage: FileStorage): void {
+  const view = { permission: { module: 'product', operation: 'view' } };
+  const muidParams = { type: 'object', required: ['muid'], properties: { muid: { type: 'string', pattern: '^[0-9]{1,18}$' } } } as const;
+
+  app.get<{ Params: { muid: string } }>('/api/temppdf/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
+    const muid = Number(req.params.muid);
+    const key = `emails/${muid}/processed.pdf`;
+    if (!(await storage.exists(key))) {
+      const original = await originalHtml(ctx.db, muid, storage);
+      if (!original) throw httpError(404, emailMessages().emailMissing);
+      let pdf: Buffer;
+      try {
+        pdf = await renderPdf(emailDocument({ subject: original.subject, from: original.from, date: original.date, body: original.html }), ctx.config.dataDir);
+      } catch (err) {
+        // No Chromium (503) or too slow (504): the reader gets the reason, not the generic 5xx text.
+        if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
+        throw err;
+      }
+      await storage.put(key, pdf);
+    }
+    return reply
+      .type('application/pdf')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=300')
+      // The portal's own /temppdf window frames it.
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('content-disposition', `inline; filename="email-${muid}-processed.pdf"`)
+      .send(await storage.stream(key));
+  });
+
+  app.get<{ Params: { companyID: string }; Querystring: { exclude?: string } }>('/api/company-media/:companyID', { config: view }, async (req): Promise<CompanyMediaResponse> => {
+    const companyId = parseId(req.params.companyID, 'company id');
+    const exclude = req.query.exclude ? parseId(req.query.exclude) : 0;
+    const company = await ctx.db.query<{ companyName: string; default_img: string | null }>('select "companyName", default_img from companies where "companyID" = $1', [companyId]);
+    // A company a stored product names is answered even when the reference table lacks it.
+    // Products naming the company, newest first; the caller's own product is left out.
+    const ofCompany = `from products p where p.is_deleted = 0 and p.product_id <> $2
+      and exists (select 1 from jsonb_array_elements(case when jsonb_typeof(p.document->'companies') = 'array' then p.document->'companies' else '[]'::jsonb end) c
+                  where (c->>'companyID') = $1::text)`;
+    // The Html icon: the newest other product catalogued from an email; the PDF icon: the newest with a file.
+    const newest = (extra: string) =>
+      ctx.db.query<{ product_id: string; muid: string | null }>(`select p.product_id::text as product_id, p.muid::text as muid ${ofCompany} and ${extra} order by p.product_id desc limit 1`, [companyId, exclude]);
+    const withEmail = (await newest('p.muid is not null')).rows[0];
+    const withFile = (await newest('exists (select 1 from product_files f where f.product_id = p.product_id)')).rows[0];
+    const images = await ctx.db.query<{ id: string; product_id: string; page: number; rotation: number; product_name: string | null }>(
+      `select i.id::text as id, i.product_id::text as product_id, i.page, i.rotation, p.document->>'product_name' as product_name
+         from product_images i join (select p.product_id, p.document ${ofCompany}) p on p.product_id = i.product_id
+        where (i.is_default or i.page = 1) and i.file_id = (select max(f.id) from product_files f where f.product_id = i.product_id)
+        order by i.product_id desc, i.is_default desc, i.page limit ${maxCompanyImages * 2}`,
+      [companyId, exclude],
+    );
+    // One image per product: its default page (page 1 until someone chose another).
+    const seen = new Set<string>();
+    const list: CompanyImage[] = [];
+    for (const r of images.rows) {
+      if (seen.has(r.product_id) || list.length >= maxCompanyImages) continue;
+      seen.add(r.product_id);
+      list.push({
+        url: `/api/product-images/${r.id}`,
+        thumb_url: `/api/product-images/${r.id}?size=thumb&v=${r.rotation}`,
+        product_id: Number(r.product_id),
+        product_name: r.product_name ?? '',
+        page: r.page,
+      });
+    }
+    return {
+      statusCode: 200,
+      payload: {
+        companyID: companyId,
+        companyName: company.rows[0]?.companyName ?? null,
+        default_img: company.rows[0]?.default_img ?? null,
+        html_product_id: withEmail ? Number(withEmail.product_id) : null,
+        html_url: withEmail ? `/processedhtml/${withEmail.muid}` : null,
+        pdf_product_id: withFile ? Number(withFile.product_id) : null,
+        pdf_url: withFile ? `/api/download/${withFile.product_id}` : null,
+        images: list,
+      },
+    };
+  });
+}
