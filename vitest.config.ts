@@ -1,10 +1,14 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 
 // Three suites: fast unit/rule tests, server integration on a real database, and browser tests.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // The unit suite renders screens that import the Admin Portal's precompiled validators.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       // On PGlite (WASM, in the test process) files run one at a time; on a PostgreSQL server each file
       // has its own database and the server does the work, so two files run side by side.
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: Boolean(process.env.TEST_DATABASE_URL) } },
