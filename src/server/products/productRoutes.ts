@@ -14,6 +14,7 @@ import { ProductRefused } from './ProductRefused';
 import { changedKeys, findProduct, findProductByMuid, productPayload, recordProductActivity, setDeleted } from './productStore';
 import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
+import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
 import { requireProductAccess, requireProductIdAccess } from '../auth/objectAccess';
 import { hasPermission } from '../auth/AuthContext';
@@ -122,6 +123,19 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const slice = sectionSlice(engine.model, productPayload(row), req.params.section);
     if (!slice.found) throw httpError(404, `Unknown section "${req.params.section}"`);
     return { statusCode: 200, payload: slice.payload };
+  });
+
+  // 002 §7 per-section loaders, from the `x-loader` annotations of the blocks and fields
+  // (audience/{id}, sector/{id}, productAge/{id}, ...); fixed routes above take precedence.
+  app.get<{ Params: { loader: string; id: string } }>('/api/:loader/:id', { config: perm('view') }, async (req): Promise<SectionResponse> => {
+    const { engine } = productEngine();
+    const loader = sectionLoaders(engine).get(req.params.loader);
+    if (!loader) throw httpError(404, `Route GET /api/${req.params.loader}/${req.params.id} not found`);
+    const id = parseId(req.params.id);
+    const row = await findProduct(db, id);
+    if (!row) throw httpError(404, `Product ${id} not found`);
+    requireProductAccess(req, row.document);
+    return { statusCode: 200, payload: runSectionLoader(engine, loader, productPayload(row)) };
   });
 
   app.get<{ Params: { id: string } }>('/api/lastWorkedUser/:id', { config: perm('view') }, async (req): Promise<LastWorkedUserResponse> => {

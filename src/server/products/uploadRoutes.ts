@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { UploadResponse } from '../../api/products';
-import { requireAuth } from '../auth/access';
+import { noPermissionMessage, requireAuth } from '../auth/access';
+import { hasPermission } from '../auth/AuthContext';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { registerMediaRoutes } from '../media/mediaRoutes';
@@ -48,14 +49,24 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     if (!part) throw httpError(400, 'No file was uploaded.');
     const field = part.fields.product_id;
     const fieldValue = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-    let productId: number;
+    const channelField = part.fields.media_channel;
+    const channelValue = channelField && !Array.isArray(channelField) && channelField.type === 'field' ? channelField.value : undefined;
+    const idValue = req.query.product_id ?? fieldValue;
+    // No product id: a new product's file, staged until its first save claims it.
+    const staged = idValue === undefined || idValue === '';
+    let productId = 0;
     let product;
     try {
-      productId = parseId(req.query.product_id ?? fieldValue);
-      product = await findProduct(ctx.db, productId);
-      if (!product) throw httpError(404, `Product ${productId} not found`);
-      if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
-      requireDocumentSectors(req, product.document);
+      if (staged) {
+        if (!hasPermission(auth, 'product', 'add')) throw httpError(403, noPermissionMessage);
+        product = { media_channel: Number.isInteger(Number(channelValue)) && channelValue !== '' ? Number(channelValue) : null };
+      } else {
+        productId = parseId(idValue);
+        product = await findProduct(ctx.db, productId);
+        if (!product) throw httpError(404, `Product ${productId} not found`);
+        if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
+        requireDocumentSectors(req, product.document);
+      }
     } catch (err) {
       part.file.destroy();
       throw err;
@@ -102,7 +113,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
       if (file.truncated || size > maxUploadBytes) throw new TooLarge();
     }
     const kind = type.kind === 'pdf' ? 'pdf' : 'media';
-    const key = `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
+    const token = randomBytes(18).toString('base64url');
+    const key = staged ? `staged/${token}.${type.ext}` : `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
     try {
       await storage.put(key, Readable.from(body()));
     } catch (err) {
@@ -116,6 +128,18 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const filename = cleanName(part.filename);
     const productPdf = `/api/download/${productId}`;
     const sha256 = hash.digest('hex');
+    if (staged) {
+      try {
+        await ctx.db.query(
+          'insert into staged_uploads (token, storage_key, filename, mime, size, sha256, kind, media_channel, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+          [token, key, filename, type.mime, size, sha256, kind, product.media_channel, auth.username],
+        );
+      } catch (err) {
+        await storage.delete(key);
+        throw err;
+      }
+      return { statusCode: 200, payload: { product_id: null, filename, mime: type.mime, size, kind, product_pdf: null, staged_upload: token } };
+    }
     try {
       await ctx.db.transaction(async (tx) => {
         const row = await findProduct(tx, productId, { forUpdate: true });

@@ -120,13 +120,15 @@ export function UploadWidget(props: WidgetProps) {
         productId,
         (sent, total) => setProgress({ percent: total ? Math.floor((sent / total) * 100) : 0, rate: formatRate(sent, performance.now() - t0) }),
         ctl.signal,
+        editor.getDoc().media_channel,
       );
       editor.update((d) => {
         const { selected_file: _s, upload: _u, ...rest } = d;
-        return { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
+        // A new product's file waits on the server for the first save, which claims it.
+        return result.staged_upload ? { ...rest, ...(result.fields ?? {}), staged_upload: result.staged_upload } : { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
       });
       setFile(null);
-      editor.notify('File uploaded', 'success');
+      editor.notify(result.staged_upload ? 'File uploaded; it is saved with the product' : 'File uploaded', 'success');
       if (productId) void refreshMediaDetails(productId, editor.lookups.media);
     } catch (e) {
       editor.notify(e instanceof Error ? e.message : String(e), 'danger');
@@ -137,12 +139,26 @@ export function UploadWidget(props: WidgetProps) {
     }
   };
 
+  const doc = editor.getDoc();
+  // 001 §2: for email content (where Use Process PDF shows) the email's processed PDF can be viewed.
+  const processed = editor.getViewModel().fields?.use_same_process_pdf?.visible !== false && doc.muid != null && doc.muid !== '';
+  const stagedName = !current && typeof doc.staged_upload === 'string' ? String(doc.file_name ?? '') : '';
   return (
     <div className="portal-upload" id={props.id}>
+      {stagedName && (
+        <div className="portal-upload-current">
+          Uploaded: <strong>{stagedName}</strong> (kept with the product when it is submitted)
+        </div>
+      )}
       {current && (
         <div className="portal-upload-current">
           Current file: <strong>{details?.filename ?? current}</strong> {links}
         </div>
+      )}
+      {processed && (
+        <a className="portal-processed-pdf" href={`/api/emails/render-pdf/${encodeURIComponent(String(doc.muid))}/original`} target="_blank" rel="noreferrer">
+          View Processed PDF
+        </a>
       )}
       <FileInput
         text={file ? file.name : 'Choose file...'}
