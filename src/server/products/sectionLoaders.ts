@@ -56,14 +56,20 @@ function fill(template: unknown, value: (name: string) => unknown): unknown {
 const at = (doc: Obj, path: string) => getIn(doc, path.split('.'));
 
 /**
- * A loader's answer for one product document: the block's fields, a field's value, or the
+ * A loader's answer for one product document: the block's record (or its fields, for a block of
+ * root-level fields), a field's value, or the
  * `item` shape filled from the document (one per value of `each`, or `[item]` with `list`).
  * A loader whose `when` fails (its skip rule) answers an empty list (or null).
  */
 export function runSectionLoader(engine: Engine, loader: SectionLoader, doc: Obj): unknown {
   const empty = loader.each || loader.list ? [] : null;
   if (loader.when !== undefined && !truthy(engine.compile(loader.when)(doc, emptyContext(new Date().toISOString().slice(0, 10))))) return empty;
-  if (!loader.item) return sectionSlice(engine.model, doc, loader.section).payload ?? null;
+  if (!loader.item) {
+    // A sub-form stored under its own key (credit_card, with its promotional child block): the whole record.
+    const block = engine.model.blockById.get(loader.section);
+    if (block?.path) return at(doc, block.path) ?? {};
+    return sectionSlice(engine.model, doc, loader.section).payload ?? null;
+  }
   const field = (name: string) => at(doc, name);
   if (loader.each) {
     const list = at(doc, loader.each);
