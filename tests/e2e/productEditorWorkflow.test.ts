@@ -46,11 +46,11 @@ describe('product editor workflow (issue 13)', () => {
     await signInAt(page, server, '/product?channel_id=1&ec_content_type=direct');
     await select(page, 'audience', 'Consumer');
     await select(page, 'dm_tm_source', (await byId(page, 'dm_tm_source').locator('option').nth(1).textContent())!);
-    // The date picker's month caption is laid out by Blueprint's datetime styles (month and year side by side).
+    // The date picker (caption, navigation, day grid) is drawn with Blueprint's datetime styles.
     await byId(page, 'entry_date').click();
-    const caption = page.locator('.bp6-datepicker-caption').first();
-    await caption.waitFor();
-    expect(await caption.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    const picker = page.locator('.bp6-datepicker').first();
+    await picker.waitFor();
+    expect(await picker.evaluate((el) => getComputedStyle(el.querySelector('.rdp') ?? el).getPropertyValue('--rdp-cell-size').trim())).not.toBe('');
     await shot('date-picker');
     await page.keyboard.press('Escape');
     const [a, b] = [panelists[0]!, panelists.find((p) => p.panelist_id !== panelists[0]!.panelist_id)!];
