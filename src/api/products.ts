@@ -233,8 +233,11 @@ export interface ProductLogResponse {
   payload: ProductLogRow[];
 }
 
-/** POST /api/upload-product-media answer. */
+/**
+ * POST /api/upload-product-media answer. Without a product id (a new product, before its first
+ * save) the file is staged: `staged_upload` is the token the first save sends to claim it.
+ */
 export interface UploadResponse {
   statusCode: 200;
-  payload: { product_id: number; filename: string; mime: string; size: number; kind: 'pdf' | 'media'; product_pdf: string };
+  payload: { product_id: number | null; filename: string; mime: string; size: number; kind: 'pdf' | 'media'; product_pdf: string | null; staged_upload?: string };
 }

@@ -77,9 +77,10 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     expect(await byId(page, 'advertiser.advertiser_zipcode').inputValue()).toBe('123456');
     await byId(page, 'advertiser.advertiser_zipcode').fill('62704');
 
-    // Promotions: the form opens once company and product type are chosen.
+    // Promotions: Add Promotion opens the form once company and product type are chosen.
     await select(page, 'promotion.promotion_company', company.companyName);
     await select(page, 'promotion.product_type', 'Apparel');
+    await page.getByRole('button', { name: 'Add Promotion' }).click();
     await page.getByRole('button', { name: 'Save Promotion' }).click();
     await expectToast(page, 'Please select promotion type!');
     await select(page, 'promotion.form.promotion_type', (await byId(page, 'promotion.form.promotion_type').locator('option').nth(1).textContent())!);
@@ -119,7 +120,7 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     await byId(page, 'product_headline').fill('20% off all spring apparel');
     const left = await refusedProblems(page, 'Approve').catch(() => [] as string[]);
     if (left.includes('Offer Origin')) await select(page, 'offer_origin', (await byId(page, 'offer_origin').locator('option').nth(1).textContent())!);
-    await saveWith(page, 'Approve', /saved with status Approve/);
+    await saveWith(page, 'Approve', /saved with status Approved\./);
 
     await page.reload();
     await expect.poll(() => byId(page, 'advertiser.advertiser_city').inputValue()).toBe('Springfield');
@@ -130,7 +131,7 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     const send = page.getByRole('dialog', { name: 'Send an E-Mail link to your colleagues' });
     await expect.poll(() => byId(page, 'send_link.subject').inputValue()).toBe('Link to a product of your interest');
     await send.getByRole('button', { name: 'Send' }).click();
-    await expectToast(page, /^To$/);
+    await expectToast(page, 'Please choose at least one colleague in To.');
     await send.getByRole('button', { name: 'Cancel' }).click();
     await send.waitFor({ state: 'detached' });
 

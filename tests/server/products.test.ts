@@ -312,7 +312,7 @@ describe('product API', () => {
       expect(res.statusCode).toBe(200);
       const rows = res.json<{ statusCode: number; payload: Array<{ userid: string; ProductActivity: string; logDate: string }> }>().payload;
       expect(rows.map((r) => [r.userid, r.ProductActivity])).toEqual([
-        ['editor1', 'Updated the product: product_name'],
+        ['editor1', 'Updated the product: Product Name'],
         ['editor1', 'Created the product'],
       ]);
       const act = await kit.db.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(

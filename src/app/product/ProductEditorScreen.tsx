@@ -1,4 +1,5 @@
 import { ProductWindowsMenu } from './ProductWindowsMenu';
+import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { Alert, Button, Callout, Intent, NonIdealState, OverlayToaster, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -125,17 +126,20 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     return { ...base, blocks };
   }, [vm, hidden, deleted, starless, editorBlocks]);
   const formRef = useRef<HTMLDivElement | null>(null);
+  // Top-level blocks in page order, "id:1" when shown, "id:0" when the rules hide it.
   const sectionKey = useMemo(
     () =>
       compileForm(pe.blocks, pe.codes)
-        .blocks.filter((b) => !editorBlocks.top.includes(b.id) && !editorBlocks.child.includes(b.id) && shownVm.blocks?.[b.id]?.visible !== false)
-        .map((b) => b.id)
+        .blocks.filter((b) => !editorBlocks.top.includes(b.id) && !editorBlocks.child.includes(b.id))
+        .map((b) => `${b.id}:${shownVm.blocks?.[b.id]?.visible !== false ? 1 : 0}`)
         .join(','),
     [pe, shownVm, editorBlocks],
   );
-  const sections = useMemo(() => {
+  const [sections, hiddenSections] = useMemo(() => {
     const byId = compileForm(pe.blocks, pe.codes).blocksById;
-    return sectionKey ? sectionKey.split(',').map((id) => ({ id, title: byId.get(id)!.title })) : [];
+    const all = sectionKey ? sectionKey.split(',').map((s) => s.split(':')) : [];
+    const pick = (flag: string) => all.filter(([, v]) => v === flag).map(([id]) => ({ id: id!, title: byId.get(id!)!.title }));
+    return [pick('1'), pick('0')];
   }, [pe, sectionKey]);
   const today = useMemo(() => localToday(), []);
 
@@ -223,8 +227,8 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       const saved = action === 'save' || productId === undefined ? await productApi.save(current) : await productApi.status(productId, action, current);
       const fresh = await productApi.byId(saved.product_id);
       store.reset(fresh);
-      const label = buttons.find((b) => b.action === action)?.label;
-      const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${label}`}.`;
+      const status = buttons.find((b) => b.action === action)?.statusTitle;
+      const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${status}`}.`;
       setMessage(done);
       notify(`Product ${saved.product_id} saved`, 'success');
       if (productId === undefined) {
@@ -333,9 +337,9 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
           </Callout>
         )}
         <div className="portal-product-body">
-          <SectionNav sections={sections} container={formRef} />
-          <div className="portal-product-form" ref={formRef} onBlurCapture={onBlurCapture}>
           <WhyProvider engine={pe.engine} document={doc}>
+          <SectionNav sections={sections} container={formRef} hidden={deleted ? [] : hiddenSections} why={(id) => <WhyButton target={id} />} />
+          <div className="portal-product-form" ref={formRef} onBlurCapture={onBlurCapture}>
             <MetadataForm
               blocks={pe.blocks}
               codes={pe.codes}
@@ -347,11 +351,11 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
               entries={productEntries}
               services={services}
             />
-          </WhyProvider>
           <p className="portal-rules-link">
             <a href="/rules" target="_blank" rel="noopener">Rule catalogue</a>: every rule behind this form, in plain words.
           </p>
           </div>
+          </WhyProvider>
         </div>
       </div>
       {dialog === 'move' && <MoveAndDeleteDialog isOpen onClose={() => setDialog(null)} calls={moveCalls} onMoved={() => navigate(cancelTarget(doc.ec_content_type))} />}

@@ -80,20 +80,17 @@ export const httpProductLookups: ProductLookups = {
     const r = await apiJson<HeadlineCheckResponse>('/api/get_product_headline', { method: 'POST', json });
     return r.product_headline_exist ? `Duplicate headline: "${r.request.product_headline}" is already used by product ${r.product_id ?? ''}`.trim() : null;
   },
-  upload: (file, productId, onProgress, signal) => uploadMedia(file, productId, onProgress, signal),
+  upload: (file, productId, onProgress, signal, mediaChannel) => uploadMedia(file, productId, onProgress, signal, mediaChannel),
   media: (productId) => apiJson<UploadPdfResponse>(`/api/upload-pdf?product_id=${productId}`).then((r) => r.payload),
   companyMedia: (companyId, exclude) => apiJson<CompanyMediaResponse>(`/api/company-media/${companyId}${exclude ? `?exclude=${exclude}` : ''}`).then((r) => r.payload),
 };
 
 /** XHR rather than fetch: fetch reports no upload progress. */
-function uploadMedia(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<UploadResult> {
+function uploadMedia(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal, mediaChannel?: unknown): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
-    if (!productId) {
-      reject(new Error('Submit the product before uploading its file.'));
-      return;
-    }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/upload-product-media?product_id=${productId}`);
+    // A new product's file is staged until its first save (no product id in the path).
+    xhr.open('POST', productId ? `/api/upload-product-media?product_id=${productId}` : '/api/upload-product-media');
     if (sessionState.accessToken) xhr.setRequestHeader('authorization', `Bearer ${sessionState.accessToken}`);
     const userId = readCookie('user_id');
     if (userId) xhr.setRequestHeader('userid', userId);
@@ -110,7 +107,8 @@ function uploadMedia(file: File, productId: number | undefined, onProgress: (sen
       if (xhr.status === 401) sessionState.onUnauthorized?.();
       if (xhr.status >= 200 && xhr.status < 300) {
         const p = (data as UploadResponse).payload;
-        resolve({ product_pdf: p.product_pdf, fields: { file_name: p.filename, file_type: p.mime, document_size_byte: p.size } });
+        const fields = { file_name: p.filename, file_type: p.mime, document_size_byte: p.size };
+        resolve(p.staged_upload ? { product_pdf: '', staged_upload: p.staged_upload, fields } : { product_pdf: p.product_pdf ?? '', fields });
       } else {
         reject(new Error(data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : xhr.statusText));
       }
@@ -118,7 +116,9 @@ function uploadMedia(file: File, productId: number | undefined, onProgress: (sen
     xhr.onerror = () => reject(new Error('Upload failed'));
     signal.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
-    form.append('product_id', String(productId));
+    // Fields before the file: the server reads them when the file part arrives.
+    if (productId) form.append('product_id', String(productId));
+    else if (mediaChannel !== undefined && mediaChannel !== null) form.append('media_channel', String(mediaChannel));
     form.append('file', file);
     xhr.send(form);
   });

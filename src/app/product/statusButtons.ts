@@ -5,6 +5,8 @@ import { PRODUCT_STATUS_TABLE, statusActionsOf, type ActionIntent } from '../../
 export interface StatusButton {
   action: StatusActionName;
   label: string;
+  /** The status it sets, as the status table names it ("Approved"). */
+  statusTitle: string;
   intent: ActionIntent;
   /** The rule actions the editor checks before sending it (the server checks the same). */
   rules: string[];
@@ -18,6 +20,7 @@ export function statusButtons(engine: Engine): StatusButton[] {
   return statusActionsOf(engine.model.codeTables.get(PRODUCT_STATUS_TABLE)).map((a) => ({
     action: a.name as StatusActionName,
     label: a.label,
+    statusTitle: a.statusTitle,
     intent: a.intent,
     rules: a.rules,
   }));

@@ -11,7 +11,8 @@ export function targetTitle(target: string, model: MetadataModel): string {
   return target;
 }
 
-const actionList = (actions: readonly string[] | undefined): string =>
+/** The actions a check belongs to in words: "approve", "save, approve, unapprove". */
+export const actionList = (actions: readonly string[] | undefined): string =>
   actions && actions.length ? actions.map((a) => a.replace(/_/g, ' ')).join(', ') : 'any action';
 
 /**

@@ -148,6 +148,7 @@ function words(logic: unknown, w: Words): string {
     case 'merge': return a.map((x) => sub(x)).join(' followed by ');
     case 'substr': return `the first ${String(a[2] ?? '')} characters of ${sub(a[0])}`.replace('first  characters', 'characters');
     case 'cat': return a.map((x) => sub(x)).join(' + ');
+    case 'join_words': return a.slice(1).map((x) => sub(x)).join(' followed by ');
     case 'floor_div': return `${sub(a[0])} divided by ${sub(a[1])}, rounded down`;
     case 'map': return `${sub(a[1])} for each item of ${sub(a[0])}`;
     case 'filter': return `the items of ${sub(a[0])} where ${sub(a[1])}`;

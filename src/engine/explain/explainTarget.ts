@@ -1,6 +1,7 @@
 import type { Engine } from '../evaluate/Engine';
 import { truthy } from '../logic/truthy';
 import type { CodeEntry, CompiledRule, EvaluateOptions, FieldState } from '../types';
+import { actionList } from '../diff/describeRule';
 import { describeLogic } from './describeLogic';
 import type { ExplainedRule, Explanation, TraceNode } from './Explanation';
 import { traceLogic, whyOf } from './traceLogic';
@@ -56,7 +57,7 @@ export function explainTarget(engine: Engine, doc: unknown, target: string, opts
   for (const e of explained) {
     switch (e.kind) {
       case 'visible': lines.push(`${label} ${e.outcome ? 'shown' : 'hidden'}: rule ${e.id}: ${e.why}`); break;
-      case 'required': lines.push(`${label} ${e.outcome ? 'required' : 'not required'}: rule ${e.id}: ${e.why}`); break;
+      case 'required': lines.push(`${label} ${e.why} (rule ${e.id})`); break;
       case 'readonly': lines.push(`${label} ${e.outcome ? 'read-only' : 'editable'}: rule ${e.id}: ${e.why}`); break;
       case 'label': if (e.outcome) lines.push(`${label} labelled by rule ${e.id}: ${e.why}`); break;
       case 'validate': lines.push(`${label} ${e.outcome ? 'fails' : 'passes'} rule ${e.id}: ${e.why}`); break;
@@ -90,6 +91,10 @@ function explainRule(
     const valid = trees.valid ? truthy(trees.valid.value) : true;
     outcome = whenHolds && !valid;
     why = !whenHolds ? `does not apply: ${why}` : `${valid ? 'valid' : 'invalid'}: ${trees.valid ? whyOf(trees.valid) : ''}${outcome && r.message ? ` -> "${r.message}"` : ''}`;
+  } else if (r.kind === 'required') {
+    // A check belongs to actions: "required to approve", never "always".
+    const to = `required to ${actionList(r.actions)}`;
+    why = !trees.when ? to : whenHolds ? `${to}: ${why}` : `not required: ${why}`;
   } else if (r.kind === 'derive') {
     why = whenHolds ? `${why} -> ${JSON.stringify(trees.value?.value ?? null)}` : `does not apply: ${why}`;
   } else if (r.kind === 'options') {
@@ -104,6 +109,9 @@ function explainRule(
   const logic = r.kind === 'options' ? r.filter : r.kind === 'validate' ? (r.when ? { and: [r.when, r.valid] } : r.valid) : r.kind === 'derive' ? r.value : r.when;
   return {
     id: r.id, kind: r.kind, source: r.source, file: r.file, jsonPath: r.jsonPath, outcome, trees,
-    words: logic === undefined ? 'always' : describeLogic(logic, engine.model), why,
+    words: r.kind === 'required'
+      ? `required to ${actionList(r.actions)}${r.when !== undefined ? ` when ${describeLogic(r.when, engine.model)}` : ''}`
+      : logic === undefined ? 'always' : describeLogic(logic, engine.model),
+    why,
   };
 }

@@ -48,6 +48,8 @@ export interface ProductDocument {
   upload?: Upload | null;
   /** File type. The type of the file being uploaded, from codes/upload_file_type: what the browser says on choosing, what the content is on the server (sniffed). The upload rules keep the types the channel takes. Editor state, not stored. Block `media`. */
   upload_type?: UploadFileTypeCode | null;
+  /** Uploaded file (waiting for the first save). Token of a file uploaded before the product's first save; the save that creates the product claims it (001 §5 Product Media/PDF on add). Editor state, not stored. Block `media`. */
+  staged_upload?: string | null;
   /** PDF Content. Text extracted from the product PDF on upload: the first maxLength characters (001 §5, §9: 50000); the PDF Text viewer hides text of more than wordLimit words (001 §5: a configured word limit). Block `media`. */
   pdf_content?: string | null;
   /** File Name. Block `media`. */
@@ -851,6 +853,8 @@ export interface Promotion {
   promotions?: PromotionPromotionsItem[] | null;
   /** Editing row. Index of the promotion being updated; absent while adding. Editor state, not stored. Block `promotion`. */
   edit_index?: number | null;
+  /** Adding a promotion. True while the form opened by Add Promotion is open. Editor state, not stored. Block `promotion`. */
+  adding?: boolean | null;
   /** Promotion. Editor state, not stored with the product: the promotion being added or updated; promotion_company and product_type are copied from the dropdowns above when it opens. Block `promotion_form` (001 §2 Promotion section (promotion form), §4 Promotion form). */
   form?: PromotionForm | null;
 }
@@ -890,9 +894,9 @@ export interface PromotionPromotionsItem {
  * Promotion: block `promotion_form`, 001 §2 Promotion section (promotion form), §4 Promotion form.
  */
 export interface PromotionForm {
-  /** Promotion Company. Block `promotion_form`. */
+  /** Promotion Company. Taken from the section above (rule promotion.form.promotion_company.from_section). Block `promotion_form`. */
   promotion_company?: number | null;
-  /** Product Type. Block `promotion_form`. */
+  /** Product Type. Taken from the section above (rule promotion.form.product_type.from_section). Block `promotion_form`. */
   product_type?: CategoriesCode | null;
   /** Promotion Type. Block `promotion_form`. */
   promotion_type?: PromotionTypeCode | null;
@@ -918,6 +922,8 @@ export interface PromotionForm {
   buy_x?: string | null;
   /** Get X. Block `promotion_form`. */
   get_x?: string | null;
+  /** Promotion form actions. Save Promotion (Update while editing) and Cancel, below the form's fields. Editor state, not stored. Block `promotion_form`. */
+  form_actions?: string | null;
 }
 
 /**

@@ -8,8 +8,9 @@ type Obj = Record<string, unknown>;
 type Seg = string | number;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Placeholders a loader path may use besides field paths: the id the route is called with. */
+/** Placeholders a loader may use besides field paths: the route's id, and `$item` (a value of its `each` list). */
 const routeParams = new Set(['id', 'muid']);
+const isItem = (name: string) => name === '$item' || name.startsWith('$item.');
 
 function fieldExists(name: string, blockPath: string, model: MetadataModel): boolean {
   const segs = splitPath(name);
@@ -30,7 +31,7 @@ export function checkLoaders(model: MetadataModel, add: (p: LintProblem) => void
       }
       if (typeof node === 'string' && inLoader) {
         for (const m of node.matchAll(/\{([$\w.]+)\}/g)) {
-          if (!routeParams.has(m[1]) && !fieldExists(m[1], b.path, model)) add({ file: b.file, path: jsonPath(at), message: `loader placeholder {${m[1]}} names no field` });
+          if (!routeParams.has(m[1]) && !isItem(m[1]) && !fieldExists(m[1], b.path, model)) add({ file: b.file, path: jsonPath(at), message: `loader placeholder {${m[1]}} names no field` });
         }
         return;
       }
@@ -40,6 +41,10 @@ export function checkLoaders(model: MetadataModel, add: (p: LintProblem) => void
           v.forEach((name, i) => {
             if (typeof name === 'string' && !fieldExists(name, b.path, model)) add({ file: b.file, path: jsonPath([...at, k, i]), message: `loader field "${name}" names no field` });
           });
+        } else if (inLoader && k === 'each' && typeof v === 'string') {
+          if (!fieldExists(v, b.path, model)) add({ file: b.file, path: jsonPath([...at, k]), message: `loader list "${v}" names no field` });
+        } else if (inLoader && k === 'when') {
+          // json-logic: its vars are checked with the rules' lint, not as placeholders.
         } else visit(v, [...at, k], inLoader || k === 'x-loader');
       }
     };

@@ -1,5 +1,7 @@
 import type { ProductLogRow } from '../../api/products';
 import type { Queryable } from '../db/Db';
+import type { MetadataModel } from '../../engine';
+import { productEngine } from './productEngine';
 import { isStatusAction, statusActionLabel } from './statusActions';
 
 interface ActivityRow {
@@ -22,8 +24,14 @@ const fixed: Record<string, string> = {
   move_target: 'Received panelists by move and delete',
 };
 
-/** Plain words for one activity row: what was done and which fields changed. */
-export function describeActivity(action: string, after: Record<string, unknown> | null): string {
+/** A changed document key in the users' words: its field or block title from the metadata. */
+export function keyTitle(model: MetadataModel | undefined, key: string): string {
+  if (!model) return key;
+  return model.fieldByPath.get(key)?.title ?? model.blocks.find((b) => b.path === key)?.title ?? key;
+}
+
+/** Plain words for one activity row: what was done and which fields changed (by their labels). */
+export function describeActivity(action: string, after: Record<string, unknown> | null, model?: MetadataModel): string {
   const parts = action.split('+');
   let what = parts
     .map((a) => (isStatusAction(a) ? `Status set to ${statusActionLabel(a)}` : (fixed[a] ?? a)))
@@ -33,7 +41,7 @@ export function describeActivity(action: string, after: Record<string, unknown> 
   if (action === 'move_and_delete' && after && typeof after.target_entry_id === 'string') what = `Moved panelists to entry ${after.target_entry_id} and deleted the product`;
   const skip = new Set(['last_worked_user', 'product_status', 'is_deleted', 'product_id']);
   const fields = action === 'update' || isStatusAction(action) ? Object.keys(after ?? {}).filter((k) => !skip.has(k)) : [];
-  return fields.length ? `${what}: ${fields.sort().join(', ')}` : what;
+  return fields.length ? `${what}: ${[...new Set(fields.map((k) => keyTitle(model, k)))].sort().join(', ')}` : what;
 }
 
 /** The Product Activity Log (001 §2, §3 Log row): newest first. */
@@ -42,9 +50,10 @@ export async function productActivityLog(db: Queryable, productId: number): Prom
     `select username, user_id, action, before, after, at from activity where entity = 'product' and entity_id = $1 order by at desc, id desc limit 1000`,
     [String(productId)],
   );
+  const { model } = productEngine().engine;
   return r.rows.map((a) => ({
     userid: a.username ?? (a.user_id !== null ? String(a.user_id) : 'system'),
-    ProductActivity: describeActivity(a.action, a.after),
+    ProductActivity: describeActivity(a.action, a.after, model),
     logDate: new Date(a.at).toISOString(),
   }));
 }

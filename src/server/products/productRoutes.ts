@@ -14,6 +14,7 @@ import { ProductRefused } from './ProductRefused';
 import { changedKeys, findProduct, findProductByMuid, productPayload, recordProductActivity, setDeleted } from './productStore';
 import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
+import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
 import { requireProductAccess, requireProductIdAccess } from '../auth/objectAccess';
 import { hasPermission } from '../auth/AuthContext';
@@ -123,6 +124,21 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     if (!slice.found) throw httpError(404, `Unknown section "${req.params.section}"`);
     return { statusCode: 200, payload: slice.payload };
   });
+
+  // 002 §7 per-section loaders, one route per `x-loader` annotation of the metadata at start
+  // (audience/{id}, sector/{id}, productAge/{id}, ...); a reload changes what they answer.
+  for (const name of sectionLoaders(productEngine().engine).keys()) {
+    app.get<{ Params: { id: string } }>(`/api/${name}/:id`, { config: perm('view') }, async (req): Promise<SectionResponse> => {
+      const { engine } = productEngine();
+      const loader = sectionLoaders(engine).get(name);
+      if (!loader) throw httpError(404, `Route GET /api/${name}/${req.params.id} not found`);
+      const id = parseId(req.params.id);
+      const row = await findProduct(db, id);
+      if (!row) throw httpError(404, `Product ${id} not found`);
+      requireProductAccess(req, row.document);
+      return { statusCode: 200, payload: runSectionLoader(engine, loader, productPayload(row)) };
+    });
+  }
 
   app.get<{ Params: { id: string } }>('/api/lastWorkedUser/:id', { config: perm('view') }, async (req): Promise<LastWorkedUserResponse> => {
     const id = parseId(req.params.id);

@@ -5,6 +5,7 @@ import { noPermissionMessage, requireAuth } from '../auth/access';
 import { hasPermission } from '../auth/AuthContext';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
+import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
 import { prepareDocument } from './prepareDocument';
 import { productEngine } from './productEngine';
 import { ProductRefused } from './ProductRefused';
@@ -98,9 +99,14 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
     if (prepared.errors.length) throw new ProductRefused(prepared.errors);
 
     const productId = stored?.product_id ?? (await nextProductId(tx));
-    const document = { ...prepared.document, product_id: productId };
+    let document: Record<string, unknown> = { ...prepared.document, product_id: productId };
+    // 001 §5 Product Media/PDF on add: the file uploaded before this first save becomes the product's.
+    const token = input.document.staged_upload;
+    const staged = !stored && typeof token === 'string' && token ? await takeStagedUpload(tx, token, auth.username) : undefined;
+    if (staged) document = { ...document, ...stagedUploadFields(staged, productId) };
     const meta = { version, user: auth.username };
     const row = stored ? await updateProduct(tx, productId, document, meta) : await insertProduct(tx, productId, document, meta);
+    if (staged) await attachStagedUpload(tx, staged, productId, auth.username);
     const diff = changedKeys(stored?.document ?? null, document);
     const what = stored ? (statusAction ?? 'update') : statusAction ? `create+${statusAction}` : 'create';
     await recordProductActivity(tx, auth, productId, what, diff.before, diff.after);

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { UploadResponse } from '../../api/products';
-import { requireAuth } from '../auth/access';
+import { noPermissionMessage, requireAuth } from '../auth/access';
+import { hasPermission } from '../auth/AuthContext';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { registerMediaRoutes } from '../media/mediaRoutes';
@@ -55,14 +56,26 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     if (!part) throw httpError(400, 'No file was uploaded.');
     const field = part.fields.product_id;
     const fieldValue = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-    let productId: number;
-    let product;
+    const channelField = part.fields.media_channel;
+    const channelValue = channelField && !Array.isArray(channelField) && channelField.type === 'field' ? channelField.value : undefined;
+    const idValue = req.query.product_id ?? fieldValue;
+    // No product id: a new product's file, staged until its first save claims it.
+    const staged = idValue === undefined || idValue === '';
+    let productId = 0;
+    // The upload rules read the product's document; a staged file has only the chosen channel.
+    let document: Record<string, unknown>;
     try {
-      productId = parseId(req.query.product_id ?? fieldValue);
-      product = await findProduct(ctx.db, productId);
-      if (!product) throw httpError(404, `Product ${productId} not found`);
-      if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
-      requireDocumentSectors(req, product.document);
+      if (staged) {
+        if (!hasPermission(auth, 'product', 'add')) throw httpError(403, noPermissionMessage);
+        document = { media_channel: Number.isInteger(Number(channelValue)) && channelValue !== '' ? Number(channelValue) : null };
+      } else {
+        productId = parseId(idValue);
+        const product = await findProduct(ctx.db, productId);
+        if (!product) throw httpError(404, `Product ${productId} not found`);
+        if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
+        requireDocumentSectors(req, product.document);
+        document = product.document;
+      }
     } catch (err) {
       part.file.destroy();
       throw err;
@@ -91,7 +104,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const found = sniffed === undefined ? undefined : typeOfSniffed(types, sniffed);
     const type = found && nameFitsType(types, part.filename, found) ? found : undefined;
     const upload = { file_name: part.filename, file_size: headSize, mime_type: part.mimetype };
-    const refused = engine.evaluate({ ...product.document, upload, upload_type: type?.mime ?? null }, { action: 'upload' }).errors;
+    const refused = engine.evaluate({ ...document, upload, upload_type: type?.mime ?? null }, { action: 'upload' }).errors;
     if (!type || refused.length) {
       part.file.destroy();
       throw httpError(415, refused[0]?.message ?? 'Invalid file type');
@@ -117,7 +130,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     }
     const kind = type.kind === 'pdf' ? 'pdf' : 'media';
     const ext = type.names[0] ?? 'bin';
-    const key = `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
+    const token = randomBytes(18).toString('base64url');
+    const key = staged ? `staged/${token}.${ext}` : `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
     try {
       await storage.put(key, Readable.from(body()));
     } catch (err) {
@@ -131,6 +145,18 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const filename = cleanName(part.filename);
     const productPdf = `/api/download/${productId}`;
     const sha256 = hash.digest('hex');
+    if (staged) {
+      try {
+        await ctx.db.query(
+          'insert into staged_uploads (token, storage_key, filename, mime, size, sha256, kind, media_channel, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+          [token, key, filename, type.mime, size, sha256, kind, document.media_channel ?? null, auth.username],
+        );
+      } catch (err) {
+        await storage.delete(key);
+        throw err;
+      }
+      return { statusCode: 200, payload: { product_id: null, filename, mime: type.mime, size, kind, product_pdf: null, staged_upload: token } };
+    }
     try {
       await ctx.db.transaction(async (tx) => {
         const row = await findProduct(tx, productId, { forUpdate: true });

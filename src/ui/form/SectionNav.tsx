@@ -1,18 +1,22 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 
 export interface SectionNavProps {
   /** The sections shown, in page order: `section[data-block=id]` elements inside `container`. */
   sections: readonly { id: string; title: string }[];
   /** The element holding the sections (observed for which ones are on screen). */
   container: RefObject<HTMLElement | null>;
+  /** Blocks hidden by the rules, listed under the entries so their Why? stays reachable. */
+  hidden?: readonly { id: string; title: string }[];
+  /** Drawn beside each hidden entry (a Why? control). */
+  why?: (id: string) => ReactNode;
 }
 
 /**
  * A navigator for a long form: one entry per visible block; the entry of the block at the top of
  * the screen is active, and choosing an entry scrolls its block into view.
  */
-export function SectionNav({ sections, container }: SectionNavProps) {
+export function SectionNav({ sections, container, hidden = [], why }: SectionNavProps) {
   const [active, setActive] = useState<string | null>(null);
   const key = sections.map((s) => s.id).join(',');
   useEffect(() => {
@@ -55,6 +59,19 @@ export function SectionNav({ sections, container }: SectionNavProps) {
           />
         ))}
       </Menu>
+      {hidden.length > 0 && (
+        <details className="portal-section-nav-hidden">
+          <summary>Hidden ({hidden.length})</summary>
+          <ul aria-label="Hidden sections">
+            {hidden.map((s) => (
+              <li key={s.id}>
+                <span>{s.title}</span>
+                {why?.(s.id)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </nav>
   );
 }

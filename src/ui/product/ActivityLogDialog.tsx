@@ -1,5 +1,6 @@
 import { Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { formatUsDateTime } from '../widgets/formatUsDate';
 
 export interface LogRow {
   userid: string;
@@ -41,7 +42,9 @@ export function ActivityLogDialog({ isOpen, onClose, load }: { isOpen: boolean; 
                 <tr key={i}>
                   <td>{r.userid}</td>
                   <td>{r.ProductActivity}</td>
-                  <td>{r.logDate}</td>
+                  <td>
+                    <time dateTime={r.logDate}>{formatUsDateTime(r.logDate)}</time>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,13 +8,15 @@ export interface EditorBlocksProps {
   include: readonly string[];
   /** Fields the composition does not show (reference data the editor fills, e.g. allowed sectors). */
   hideFields?: readonly string[];
+  /** Inside a dialog whose title already names the block: the block's own title is not drawn again. */
+  inDialog?: boolean;
 }
 
 /**
  * Editor-state blocks (the sector combination editor, dialog forms) drawn by the same renderer
  * from the same document and view model, inside a product widget or dialog.
  */
-export function EditorBlocks({ include, hideFields }: EditorBlocksProps) {
+export function EditorBlocks({ include, hideFields, inDialog }: EditorBlocksProps) {
   const editor = useProductEditor();
   const doc = useSyncExternalStore(editor.subscribe, editor.getDoc);
   const vm = useSyncExternalStore(editor.subscribe, editor.getViewModel);
@@ -29,7 +31,7 @@ export function EditorBlocks({ include, hideFields }: EditorBlocksProps) {
     // include is compared by content through the form's own keying.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vm, hideKey]);
-  return (
+  const form = (
     <MetadataForm
       blocks={editor.form.blocks}
       codes={editor.codes}
@@ -41,4 +43,5 @@ export function EditorBlocks({ include, hideFields }: EditorBlocksProps) {
       include={include}
     />
   );
+  return inDialog ? <div className="portal-dialog-blocks">{form}</div> : form;
 }

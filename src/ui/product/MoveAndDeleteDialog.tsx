@@ -76,7 +76,7 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
     <>
       <Dialog isOpen={isOpen && confirming === null} onClose={onClose} title="Move and delete">
         <DialogBody>
-          <EditorBlocks include={[BLOCK]} />
+          <EditorBlocks include={[BLOCK]} inDialog />
           <Button text="Search" icon="search" onClick={() => void search()} />
         </DialogBody>
         <DialogFooter

@@ -12,6 +12,8 @@ export type UserHit = UserOption;
 export interface UploadResult {
   /** What the product keeps as its PDF/media (path or file name). */
   product_pdf: string;
+  /** A new product's file, staged until the first save claims it (sent as `staged_upload`). */
+  staged_upload?: string;
   /** Other media fields the server filled (file_name, file_type, pdf_content, ...). */
   fields?: Record<string, unknown>;
 }
@@ -28,7 +30,8 @@ export interface ProductLookups {
   /** The duplicate-headline text when another product (not `productId`) has the headline, else null. */
   headlineDuplicate(headline: string, productId?: number): Promise<string | null>;
   /** Uploads the product media, reporting progress (bytes sent of total). */
-  upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal): Promise<UploadResult>;
+  /** Without a product id (a new product) the file is staged for the first save; `mediaChannel` decides the allowed types. */
+  upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal, mediaChannel?: unknown): Promise<UploadResult>;
   /** The product's current file, its extracted text and the state of its processing. */
   media(productId: number): Promise<MediaDetails>;
   /** A company's newest other product (its Html/PDF windows) and its products' page images. */

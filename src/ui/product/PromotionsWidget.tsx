@@ -24,8 +24,9 @@ const promotionOf = (d: Doc) => (d.promotion as Record<string, unknown> | undefi
 
 /**
  * The promotions table (Sr. No., Promotion Company, Product Type, edit / delete; 400 px high,
- * scrolling) and the form's Save Promotion / Update / Cancel. The form itself is the
- * `promotion_form` block, shown by the engine once promotion company and product type are chosen;
+ * scrolling) and Add Promotion. The form itself is the `promotion_form` block, shown by the engine
+ * after Add Promotion (once promotion company and product type are chosen) or a row's Edit; its
+ * Save Promotion / Update / Cancel are `PromotionFormActions`, below its fields;
  * 'Please select promotion type!' and the 10-per-group limit are the `promotion_save` rules.
  */
 export function PromotionsWidget(props: WidgetProps) {
@@ -51,13 +52,13 @@ function PromotionTable({ items, editor, readMode, actions }: { items: Promotion
   );
 }
 
-function PromotionEditor({ items, editor }: { items: Promotion[]; editor: ProductEditor }) {
-  const formOpen = useSyncExternalStore(editor.subscribe, () => editor.block(FORM_BLOCK).visible);
+/** Save Promotion / Update / Cancel of the open form; the form is the `promotion_form` block. */
+function usePromotionForm(editor: ProductEditor) {
   const editIndex = useSyncExternalStore(editor.subscribe, () => promotionOf(editor.getDoc()).edit_index as number | undefined);
   const editing = typeof editIndex === 'number';
 
   const resetForm = (d: Doc): Doc => {
-    const { edit_index: _dropped, ...rest } = promotionOf(d);
+    const { edit_index: _dropped, adding: _closed, ...rest } = promotionOf(d);
     return { ...d, promotion: { ...rest, form: {} } };
   };
 
@@ -71,7 +72,7 @@ function PromotionEditor({ items, editor }: { items: Promotion[]; editor: Produc
       for (const p of problems) editor.notify(p.message, 'danger');
       return;
     }
-    const clean = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    const clean = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== 'form_actions' && v !== undefined && v !== null && v !== ''));
     editor.update((d) => {
       const list = [...((promotionOf(d).promotions as Promotion[]) ?? [])];
       if (editing) list.splice(editIndex!, 1, clean);
@@ -80,6 +81,22 @@ function PromotionEditor({ items, editor }: { items: Promotion[]; editor: Produc
       return { ...next, promotion: { ...promotionOf(next), promotions: list } };
     });
   };
+
+  return { editing, save, cancel: () => editor.update(resetForm) };
+}
+
+function PromotionEditor({ items, editor }: { items: Promotion[]; editor: ProductEditor }) {
+  const formOpen = useSyncExternalStore(editor.subscribe, () => editor.block(FORM_BLOCK).visible);
+  const chosen = useSyncExternalStore(editor.subscribe, () => {
+    const p = promotionOf(editor.getDoc());
+    return p.promotion_company != null && p.promotion_company !== '' && p.product_type != null && p.product_type !== '';
+  });
+
+  const add = () =>
+    editor.update((d) => {
+      const p = promotionOf(d);
+      return { ...d, promotion: { ...p, adding: true, form: { promotion_company: p.promotion_company, product_type: p.product_type } } };
+    });
 
   const edit = (i: number) => {
     const item = items[i]!;
@@ -115,15 +132,30 @@ function PromotionEditor({ items, editor }: { items: Promotion[]; editor: Produc
           </>
         )}
       />
-      {formOpen ? (
-        <ButtonGroup className="portal-promotion-form-actions">
-          <Button intent="primary" text={editing ? 'Update' : 'Save Promotion'} onClick={save} disabled={editor.uploading} />
-          <Button text="Cancel" onClick={() => editor.update(resetForm)} />
-        </ButtonGroup>
-      ) : (
-        <p className="portal-hint">Choose a Promotion Company and a Product Type to add a promotion.</p>
+      {!formOpen && (
+        <div className="portal-promotion-add">
+          <Button icon="add" text="Add Promotion" onClick={add} disabled={!chosen || editor.uploading} />
+          {!chosen && <span className="portal-hint">Choose a Promotion Company and a Product Type first.</span>}
+        </div>
       )}
     </div>
+  );
+}
+
+/** The promotion form's Save Promotion (Update while editing) and Cancel, below its fields. */
+export function PromotionFormActions() {
+  const editor = useOptionalProductEditor();
+  if (!editor) return null;
+  return <PromotionFormButtons editor={editor} />;
+}
+
+function PromotionFormButtons({ editor }: { editor: ProductEditor }) {
+  const { editing, save, cancel } = usePromotionForm(editor);
+  return (
+    <ButtonGroup className="portal-promotion-form-actions">
+      <Button intent="primary" text={editing ? 'Update' : 'Save Promotion'} onClick={save} disabled={editor.uploading} />
+      <Button text="Cancel" onClick={cancel} />
+    </ButtonGroup>
   );
 }
 

@@ -46,7 +46,7 @@ export function SendLinkDialog({ isOpen, onClose, send }: { isOpen: boolean; onC
   return (
     <Dialog isOpen={isOpen} onClose={close} title="Send an E-Mail link to your colleagues">
       <DialogBody>
-        <EditorBlocks include={[BLOCK]} />
+        <EditorBlocks include={[BLOCK]} inDialog />
       </DialogBody>
       <DialogFooter
         actions={

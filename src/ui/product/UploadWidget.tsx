@@ -135,13 +135,15 @@ export function UploadWidget(props: WidgetProps) {
         productId,
         (sent, total) => setProgress({ percent: total ? Math.floor((sent / total) * 100) : 0, rate: formatRate(sent, performance.now() - t0) }),
         ctl.signal,
+        editor.getDoc().media_channel,
       );
       editor.update((d) => {
         const { selected_file: _s, upload: _u, [typeField]: _t, ...rest } = d;
-        return { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
+        // A new product's file waits on the server for the first save, which claims it.
+        return result.staged_upload ? { ...rest, ...(result.fields ?? {}), staged_upload: result.staged_upload } : { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
       });
       setFile(null);
-      editor.notify('File uploaded', 'success');
+      editor.notify(result.staged_upload ? 'File uploaded; it is saved with the product' : 'File uploaded', 'success');
       if (productId) void refreshMediaDetails(productId, editor.lookups.media);
     } catch (e) {
       editor.notify(e instanceof Error ? e.message : String(e), 'danger');
@@ -152,8 +154,14 @@ export function UploadWidget(props: WidgetProps) {
     }
   };
 
+  const stagedName = !current && typeof doc?.staged_upload === 'string' ? String(doc.file_name ?? '') : '';
   return (
     <div className="portal-upload" id={props.id}>
+      {stagedName && (
+        <div className="portal-upload-current">
+          Uploaded: <strong>{stagedName}</strong> (kept with the product when it is submitted)
+        </div>
+      )}
       {current ? (
         <div className="portal-upload-current">
           Current file: <strong>{details?.filename ?? current}</strong> {links}

@@ -10,7 +10,7 @@ import { NothingWidget } from './NothingWidget';
 import { PanelistsWidget, ReadPanelists } from './PanelistsWidget';
 import { ProductImageWidget } from './ProductImageWidget';
 import { ProductNameLookupWidget } from './ProductNameLookupWidget';
-import { PromotionsWidget, ReadPromotions } from './PromotionsWidget';
+import { PromotionFormActions, PromotionsWidget, ReadPromotions } from './PromotionsWidget';
 import { PublicationsWidget } from './PublicationsWidget';
 import { ReadSectorChains, SectorChainsWidget } from './SectorChainsWidget';
 import { UploadWidget } from './UploadWidget';
@@ -32,6 +32,7 @@ const isChainList = (f: FieldModel) => typeOf(f.schema) === 'array' && !!f.schem
 export const productEntries: readonly RegistryEntry[] = [
   // Editor state: drawn by the widgets that own it (picker drafts, promotion edit index, upload).
   { name: 'product-name-lookup', tester: when(named('product-name-lookup'), 200), edit: ProductNameLookupWidget, read: NothingWidget, ownFrame: false, width: 'medium' },
+  { name: 'promotion-form-actions', tester: when(named('promotion-form-actions'), 200), edit: PromotionFormActions, read: NothingWidget, ownFrame: true, width: 'full' },
   { name: 'transient', tester: when((f) => f.schema['x-transient'] === true, 150), edit: NothingWidget, read: NothingWidget, ownFrame: true },
   { name: 'panelists', tester: when((f) => named('panelists')(f) || objectListWithLookup('panelists')(f)), edit: PanelistsWidget, read: ReadPanelists },
   { name: 'companies', tester: when((f) => named('companies')(f) || objectListWithLookup('companies')(f)), edit: CompaniesWidget, read: CompaniesWidget },

@@ -1,5 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
+// The picker's month caption, navigation and day grid are styled by Blueprint's datetime sheet.
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 // Passing the locale object avoids Blueprint's dynamic locale import, which fails under Vite.
 import enUS from 'date-fns/locale/en-US';
 import type { WidgetProps } from '@rjsf/utils';

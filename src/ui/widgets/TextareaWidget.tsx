@@ -2,11 +2,16 @@ import { TextArea } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { intentOf, widgetOptions } from './widgetOptions';
 
-/** Multi-line text; with a max length (x-ui.maxLength, x-ui.counter or schema maxLength) it shows "used/max". */
+/**
+ * Multi-line text; with a max length (x-ui.maxLength, x-ui.counter or schema maxLength) it shows
+ * "used/max". x-ui.counter only counts: the input takes more, so the rule's own message can say
+ * what is wrong (the counter turns red); x-ui.maxLength and schema maxLength stop typing at the limit.
+ */
 export function TextareaWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
   const o = widgetOptions(props);
-  const max = o.maxLength ?? (typeof o.counter === 'number' ? o.counter : undefined) ?? props.schema.maxLength;
+  const cap = o.maxLength ?? props.schema.maxLength;
+  const max = cap ?? (typeof o.counter === 'number' ? o.counter : undefined);
   const text = value == null ? '' : String(value);
   return (
     <div className="portal-textarea">
@@ -14,7 +19,7 @@ export function TextareaWidget(props: WidgetProps) {
         id={id}
         name={props.htmlName ?? id}
         value={text}
-        maxLength={max}
+        maxLength={cap}
         disabled={disabled}
         readOnly={readonly}
         intent={intentOf(props)}
@@ -25,7 +30,7 @@ export function TextareaWidget(props: WidgetProps) {
         onFocus={(e) => onFocus(id, e.target.value)}
       />
       {max !== undefined && (
-        <div className="portal-textarea-counter" aria-live="polite" data-testid={`${id}-counter`}>
+        <div className={`portal-textarea-counter${text.length > max ? ' portal-textarea-over' : ''}`} aria-live="polite" data-testid={`${id}-counter`}>
           {text.length}/{max}
         </div>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsDate } from '../../../src/ui/widgets/formatUsDate';
+import { formatUsDate, formatUsDateTime } from '../../../src/ui/widgets/formatUsDate';
 import { yesNo } from '../../../src/ui/widgets/yesNo';
 import { getAt, setAt } from '../../../src/ui/form/pathValue';
 
@@ -10,6 +10,13 @@ describe('summary formatters', () => {
     expect(yesNo(0)).toBe('No');
     expect(yesNo(2)).toBe('No');
     expect(yesNo(undefined)).toBe('No');
+  });
+
+  it('activity log instants show as local MM/DD/YYYY h:mm AM/PM (002 §5)', () => {
+    const at = new Date(2024, 4, 1, 15, 7).toISOString();
+    expect(formatUsDateTime(at)).toBe('05/01/2024 3:07 PM');
+    expect(formatUsDateTime(new Date(2024, 0, 9, 0, 30).toISOString())).toBe('01/09/2024 12:30 AM');
+    expect(formatUsDateTime('yesterday')).toBe('yesterday');
   });
 
   it('dates show as MM/DD/YYYY', () => {

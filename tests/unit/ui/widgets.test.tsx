@@ -7,6 +7,7 @@ import { FormServicesContext, type LookupFn } from '../../../src/ui/form/FormSer
 import { STUB_REGISTRY } from '../../../src/ui/form/stubRegistry';
 import { DateWidget } from '../../../src/ui/widgets/DateWidget';
 import { PickerWidget } from '../../../src/ui/widgets/PickerWidget';
+import { TextareaWidget } from '../../../src/ui/widgets/TextareaWidget';
 
 afterEach(cleanup);
 
@@ -118,4 +119,19 @@ describe('PickerWidget', { timeout: 30_000 }, () => {
     expect(value).toEqual([{ companyID: 7, companyName: 'Acme Bank' }]);
     expect(screen.getByText('Acme Bank', { selector: '.bp6-tag *, .bp6-tag' })).toBeTruthy();
   });
+
+  it('a textarea with x-ui.counter counts past the limit (so the rule can say so); x-ui.maxLength stops typing', () => {
+    let last: unknown;
+    render(<Stateful widget={TextareaWidget} options={{ counter: 500 }} onValue={(v) => (last = v)} />);
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    expect(box.maxLength).toBe(-1);
+    fireEvent.change(box, { target: { value: 'x'.repeat(501) } });
+    expect(last).toBe('x'.repeat(501));
+    const counter = screen.getByText('501/500');
+    expect(counter.className).toContain('portal-textarea-over');
+    cleanup();
+    render(<TextareaWidget {...props({ options: { maxLength: 6 } })} />);
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).maxLength).toBe(6);
+  });
 });
+
