@@ -28,6 +28,7 @@ import { httpProductLookups, productApi, ProductRefusedError } from './productAp
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { buttonPlan, checkRuleActions, statusButtons, type ScreenKind } from './statusButtons';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
+import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
 import './product.css';
 
 
@@ -330,6 +331,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             {message}
           </Callout>
         )}
+        {productId !== undefined && <ProductEmailsSection productId={productId} />}
         <div className="portal-product-body">
           <SectionNav sections={sections} container={formRef} />
           <div className="portal-product-form" ref={formRef} onBlurCapture={onBlurCapture}>
