@@ -311,3 +311,23 @@ export interface EmailBody {
   text: string | null;
   email_date: string | null;
 }
+
+/** One email of a product (Used: it was catalogued from it; Copy: assigned to it), for the product screens. */
+export interface ProductEmail {
+  muid: number;
+  /** The email status code (its label and key are the status table's). */
+  deleted: number;
+  email_subject: string;
+  email_from_name: string;
+  email_from_one: string;
+  email_date: string | null;
+  entry_id: string | null;
+}
+
+/** GET /api/emails/product/{product_id}: the emails assigned to a product that the caller may see. */
+export interface ProductEmailsResponse {
+  product_id: number;
+  emails: ProductEmail[];
+  /** Emails of the product hidden from the caller (panelist types the role can not see). */
+  hidden: number;
+}

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardRequest, DashboardResponse, SearchCriteria } from '../../src/api/emailTypes';
+import type { DashboardRequest, DashboardResponse, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
+import { createRole, grant } from '../../src/server/auth/roles';
+import { createUser } from '../../src/server/auth/users';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
 import { bearer, seedRoleUsers, signInAs } from './helpers/authKit';
@@ -288,6 +290,43 @@ describe('email dashboards API', () => {
   it("assign-copy with {muid}: the entry id, or null and 'This product does not exist.'", async () => {
     expect((await post('/api/emails/assign-copy', { muid: ids.mortgage })).json()).toEqual({ entryID: '2024-05-01-7', muid: null });
     expect((await post('/api/emails/assign-copy', { muid: ids.used })).json()).toEqual({ entryID: null, muid: null, msg: 'This product does not exist.' });
+  });
+
+  it("lists a product's emails (Used first, then its copies) to whoever may view the product, within their sectors and panelist types", async () => {
+    const pid = Number((await db.query<{ product_id: string }>(`select product_id::text as product_id from products where entry_id = '2024-05-01-7'`)).rows[0].product_id);
+    // The email it was catalogued from (its muid, Used) and a second copy assigned by product id.
+    await db.query('update products set muid = $2 where product_id = $1', [pid, ids.used]);
+    const copy = await post('/api/emails/assign-copy', { payload: [{ muid: ids.card }], entryID: String(pid) });
+    expect(copy.json()).toMatchObject({ status: true, muids: [ids.card] });
+    const get = (headers: Record<string, string>, id: number | string = pid) => app.inject({ method: 'GET', url: `/api/emails/product/${id}`, headers });
+
+    const res = await get(analyst);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ProductEmailsResponse>();
+    expect(body.hidden).toBe(0);
+    expect(body.emails.map((e) => [e.muid, e.deleted, e.email_subject])).toEqual([
+      [ids.used, 2, 'Already used'],
+      [ids.card, 4, 'Your new credit card offer'],
+      [ids.mortgage, 4, 'Lower your mortgage rate today'],
+    ]);
+    // The editor may view products but no panelist type: the consumer panelist's emails are counted, not shown.
+    const byEditor = (await get(editor)).json<ProductEmailsResponse>();
+    expect(byEditor.emails).toEqual([]);
+    expect(byEditor.hidden).toBe(3);
+    // No product module (the reviewer), a product of a sector the role may not use, no such product, not a number.
+    expect((await get(auth)).json().message).toBe('You do not have permission');
+    const roleId = await createRole(db, { role_name: 'products-87', all_sectors: false, sectors: [87] });
+    await grant(db, roleId, 'product', ['view']);
+    await createUser(db, { username: 'products87', password: 'products87-password', role_id: roleId });
+    const limited = bearer((await signInAs(app, 'products87', 'products87-password')).accessToken);
+    await db.query(`update products set document = '{"sectors": [[{"id": 5}]]}' where product_id = $1`, [pid]);
+    const refused = await get(limited);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission');
+    expect((await get(analyst)).statusCode).toBe(200);
+    expect((await get(analyst, 99_999_999)).statusCode).toBe(404);
+    expect((await get(analyst, 'abc')).statusCode).toBe(400);
+    await db.query(`update products set document = '{}' where product_id = $1`, [pid]);
   });
 
   it('raw data, states, email head and detail', async () => {

@@ -17,7 +17,8 @@ export function EmailDashboardPage({ panelistType }: { panelistType: PanelistTyp
   const [ready, setReady] = useState(false);
   useReportRenderTime(ready);
   const onReady = useCallback(() => setReady(true), []);
-  const onTab = useCallback((path: string) => navigate(dashboard === 'focus' ? path : `${path}?dashboard=${dashboard}`), [navigate, dashboard]);
+  // flushSync, as the header's switch: the tab being left must not list after the user left it.
+  const onTab = useCallback((path: string) => navigate(dashboard === 'focus' ? path : `${path}?dashboard=${dashboard}`, { flushSync: true }), [navigate, dashboard]);
   const onOpen = useCallback(
     (path: string, newTab: boolean) => {
       if (newTab) window.open(path, '_blank', 'noopener');

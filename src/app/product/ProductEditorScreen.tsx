@@ -30,6 +30,7 @@ import { httpProductLookups, productApi, ProductRefusedError } from './productAp
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { buttonPlan, checkRuleActions, statusButtons, type ScreenKind } from './statusButtons';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
+import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
 import './product.css';
 
 
@@ -336,6 +337,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             {message}
           </Callout>
         )}
+        {productId !== undefined && <ProductEmailsSection productId={productId} />}
         <div className="portal-product-body">
           <WhyProvider engine={pe.engine} document={doc}>
           <SectionNav sections={sections} container={formRef} hidden={deleted ? [] : hiddenSections} why={(id) => <WhyButton target={id} />} />

@@ -10,6 +10,7 @@ import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFiel
 import { httpProductLookups, productApi } from './productApi';
 import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
+import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
 import './product.css';
 
 const noop = () => {};
@@ -80,6 +81,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
             {DELETED_NOTICE}
           </Callout>
         )}
+        {productId != null && <ProductEmailsSection productId={String(productId)} />}
         <MetadataSummary blocks={pe.blocks} codes={pe.codes} document={shown} viewModel={shownVm} exclude={editorBlocks.top} entries={productEntries} />
       </div>
     </ProductEditorContext.Provider>

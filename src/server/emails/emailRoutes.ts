@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type {
-  AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest,
+  AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest, ProductEmailsResponse,
   SearchRequest, StatusResponse, UpdateScoreRequest,
 } from '../../api/emailTypes';
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
@@ -15,6 +15,7 @@ import { emailMessages } from './emailMessages';
 import type { ScopedDashboardRequest } from './emailFilter';
 import { listEmails } from './listEmails';
 import { moveEmails } from './moveEmails';
+import { productEmails } from './productEmails';
 import { listStates, rawData } from './rawData';
 import { updateEmails } from './updateEmails';
 
@@ -161,6 +162,14 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       }
       return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
     },
+  );
+
+  // The product screens' list of the product's emails: for whoever may view the product (editors
+  // need not have the dashboards); its sectors and the emails' panelist types are checked as elsewhere.
+  app.get<{ Params: { product_id: string } }>(
+    '/api/emails/product/:product_id',
+    { config: { permission: { module: 'product', operation: 'view' } }, schema: { params: { type: 'object', required: ['product_id'], properties: { product_id: { type: 'string', pattern: '^[0-9]{1,15}$' } } } } },
+    async (req): Promise<ProductEmailsResponse> => productEmails(db, req, Number(req.params.product_id)),
   );
 
   app.get('/api/emails/raw-data', { config: view }, async () => rawData(db));

@@ -27,8 +27,11 @@ export function Layout() {
     () => ({
       // Stand-ins until the auth and dashboard features provide the real behaviour.
       onSignOut: () => navigate('/signin'),
-      onFocus: () => navigate(base),
-      onGlacier: () => navigate(`${base}?dashboard=glacier`),
+      // flushSync: the switch commits inside the click, so the dashboard being left is gone before
+      // any answer it still waits for can send its own list request (the router's default is a
+      // transition, which keeps the old screen live, effects and all, until the new one renders).
+      onFocus: () => navigate(base, { flushSync: true }),
+      onGlacier: () => navigate(`${base}?dashboard=glacier`, { flushSync: true }),
       // 000 §5: Copy acts on the emails ticked on the dashboard (the dashboard listens for it).
       onCopy: () => (dashboard ? window.dispatchEvent(new CustomEvent(copyRequestEvent)) : navigate('/')),
       ...overrides,

@@ -1,0 +1,100 @@
+import { HTMLTable, Section, SectionCard, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProductEmailsResponse } from '../../api/emailTypes';
+import { useDashboardMeta } from '../../ui/dashboard/dashboardMeta';
+import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
+import { ApiError, apiJson } from '../auth/apiFetch';
+import { permittedModule } from '../auth/permittedModule';
+import { useSession } from '../auth/SessionContext';
+import { EmailApiProvider } from './EmailApiProvider';
+import './productEmails.css';
+
+type Load = { status: 'loading' } | { status: 'ready'; data: ProductEmailsResponse } | { status: 'hidden' } | { status: 'error'; message: string };
+
+/**
+ * The product screens' list of the product's emails (000 §5's copy flow seen from the product): the
+ * email it was catalogued from (Used) and the emails assigned to it (Copy), each opening the email
+ * detail in a new tab (so the editor's unsaved changes stay) for a role that may open it.
+ */
+export function ProductEmailsSection({ productId }: { productId: string | number }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    apiJson<ProductEmailsResponse>(`/api/emails/product/${encodeURIComponent(String(productId))}`).then(
+      (data) => live && setLoad({ status: 'ready', data }),
+      (e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.status === 403) setLoad({ status: 'hidden' });
+        else setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+  // 403: the product itself is refused, and the screen already says so.
+  if (load.status === 'hidden') return null;
+  const count = load.status === 'ready' ? load.data.emails.length : null;
+  return (
+    <Section className="portal-product-emails" title="Emails of this product" subtitle={count === null ? undefined : `${count} email${count === 1 ? '' : 's'}`} compact collapsible>
+      <SectionCard padded={load.status !== 'ready' || load.data.emails.length === 0}>
+        {load.status === 'loading' && <Spinner size={20} aria-label="Loading the product's emails" />}
+        {load.status === 'error' && <p className="portal-no-permission">{load.message}</p>}
+        {load.status === 'ready' && (
+          <EmailApiProvider>
+            <EmailRows data={load.data} />
+          </EmailApiProvider>
+        )}
+      </SectionCard>
+    </Section>
+  );
+}
+
+function EmailRows({ data }: { data: ProductEmailsResponse }) {
+  const dm = useDashboardMeta();
+  const { role } = useSession();
+  const canOpen = (muid: number) => role !== null && permittedModule(role.modules, `/email/${muid}`) !== undefined;
+  const open = (muid: number, text: string | number, label?: string) =>
+    canOpen(muid) ? (
+      <Link to={`/email/${muid}`} target="_blank" rel="noopener" aria-label={label}>
+        {text}
+      </Link>
+    ) : (
+      text
+    );
+  const hidden = data.hidden > 0 ? <p className="portal-product-emails__hidden">{data.hidden} more of panelist types your role can not see.</p> : null;
+  if (data.emails.length === 0) return <>{hidden ?? <p className="portal-product-emails__none">No email is assigned to this product.</p>}</>;
+  return (
+    <>
+      <HTMLTable compact striped className="portal-product-emails__table" aria-label="Emails of this product">
+        <thead>
+          <tr>
+            <th>Status</th>
+            <th>MUID</th>
+            <th>Subject</th>
+            <th>From</th>
+            <th>Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.emails.map((e) => (
+            <tr key={e.muid} data-testid={`product-email-${e.muid}`}>
+              <td>{dm.status.label(e.deleted)}</td>
+              <td>{open(e.muid, e.muid, `Open email ${e.muid}`)}</td>
+              <td className="portal-product-emails__subject" title={e.email_subject}>
+                {open(e.muid, e.email_subject || '(no subject)')}
+              </td>
+              <td className="portal-product-emails__from" title={e.email_from_one}>
+                {e.email_from_name || e.email_from_one}
+              </td>
+              <td className="portal-product-emails__date">{formatEmailDate(e.email_date)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {hidden}
+    </>
+  );
+}
