@@ -9,9 +9,7 @@ export default defineConfig({
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators.
       { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
-      // On PGlite (WASM, in the test process) files run one at a time; on a PostgreSQL server each file
-      // has its own database and the server does the work, so two files run side by side.
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: Boolean(process.env.TEST_DATABASE_URL) } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },

@@ -179,7 +179,8 @@ describe('product API', () => {
     });
 
     it("Approve and Unapproved need a product PDF or the process-PDF option ('Please Upload Product Pdf')", async () => {
-      const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
+      // Use Process PDF exists for email content only (001 §2 Media block).
+      const id = await createProduct(kit, approvableProduct({ product_pdf: '', ec_content_type: 'email' }));
       for (const action of ['approve', 'unapprove']) {
         const res = await post(`/api/product/${id}/status`, { action });
         expect(res.statusCode).toBe(422);

@@ -10,6 +10,9 @@ import { useSession } from '../auth/SessionContext';
 import { EmailApiProvider } from './EmailApiProvider';
 import './productEmails.css';
 
+/** HTTP 403: the role may see the product but not its emails, so the section stays away. */
+const httpForbidden = 403;
+
 type Load = { status: 'loading' } | { status: 'ready'; data: ProductEmailsResponse } | { status: 'hidden' } | { status: 'error'; message: string };
 
 /**
@@ -26,7 +29,7 @@ export function ProductEmailsSection({ productId }: { productId: string | number
       (data) => live && setLoad({ status: 'ready', data }),
       (e: unknown) => {
         if (!live) return;
-        if (e instanceof ApiError && e.status === 403) setLoad({ status: 'hidden' });
+        if (e instanceof ApiError && e.status === httpForbidden) setLoad({ status: 'hidden' });
         else setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
       },
     );

@@ -200,13 +200,13 @@ describe('lintMetadata', () => {
   it('unknown widget and loader annotations that name no field', () => {
     const md = broken('schemas/product/sectors/delivery.json', (c) => {
       (c.properties!.delivery_method as Record<string, unknown>)['x-ui'] = { widget: 'dropdown' };
-      c['x-loader'] = { path: 'deliveryMethod/{id}', fields: ['delivery_method', 'delivery_methd'], skip: '{delivery.postage} {delivery.postag}' };
+      c['x-loader'] = { path: 'deliveryMethod/{id}', each: 'delivery_methd', item: { method: '{delivery_method}', postage: '{delivery.postag}' } };
     });
     const out = lines(md);
     expect(out[0]).toMatch(/^schemas\/product\/sectors\/delivery\.json:\$\.properties\.delivery_method\["x-ui"\]\.widget: must be one of "text", "textarea", /);
     expect(out.slice(1)).toEqual([
-      'schemas/product/sectors/delivery.json:$["x-loader"].fields[1]: loader field "delivery_methd" names no field',
-      'schemas/product/sectors/delivery.json:$["x-loader"].skip: loader placeholder {delivery.postag} names no field',
+      'schemas/product/sectors/delivery.json:$["x-loader"].each: loader list "delivery_methd" names no field',
+      'schemas/product/sectors/delivery.json:$["x-loader"].item.postage: loader placeholder {delivery.postag} names no field',
     ]);
   });
 

@@ -31,6 +31,7 @@ const documented: Array<[string, unknown, unknown]> = [
   ['uniq_by', { uniq_by: [{ var: 'items' }, ['a']] }, [{ a: 1, b: 1 }, { a: 2, b: 3 }]],
   ['matches', { matches: ['2024-05-01x', '^\\d{4}-'] }, true],
   ['floor_div', { floor_div: [35, 10] }, 3],
+  ['join_words', { join_words: [' ', 'Acme', null, ' ', 'Gold Card'] }, 'Acme Gold Card'],
 ];
 
 describe('defaultOps registry', () => {
