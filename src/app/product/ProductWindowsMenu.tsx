@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { productWindows } from '../media/productWindows';
 
 /** Media channel 1, direct mail: its upload is the scanned piece (001 §9). */
@@ -20,7 +20,7 @@ export function ProductWindowsMenu({ doc, productId }: { doc: Record<string, unk
     <MenuItem text={text} icon={icon} href={href ?? undefined} target="_blank" rel="noreferrer" disabled={!href} label={href ? undefined : why} />
   );
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <Menu aria-label="Open a window">
@@ -34,6 +34,6 @@ export function ProductWindowsMenu({ doc, productId }: { doc: Record<string, unk
       }
     >
       <Button text="Open" icon="share" endIcon="caret-down" />
-    </Popover>
+    </PopoverNext>
   );
 }
