@@ -30,7 +30,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
 
   it('refuses each step with the spec message, saves, approves, and shows it after a reload and in the summary', { timeout: 300_000 }, async () => {
     const { page, problems } = await openWatchedPage(browser.context);
-    await signInAt(page, server, '/product?channel_id=3');
+    await signInAt(page, server, '/product?channel_id=3&ec_content_type=email');
     await expect.poll(() => byId(page, 'media_channel').inputValue()).not.toBe('');
 
     // Save with nothing: the save rules list the missing fields.

@@ -40,7 +40,7 @@ describe('product editor actions', () => {
     ids.moveTarget = await createProductApi(server, token, approvableProduct({ product_headline: 'Move target headline, actions e2e' }));
     ids.moveSource = await createProductApi(server, token, approvableProduct({ product_headline: 'Move source headline, actions e2e' }));
     // No product PDF: Unapproved is refused until the same-process-PDF option is chosen.
-    ids.statusProduct = await createProductApi(server, token, approvableProduct({ product_headline: statusHeadline, product_pdf: null }));
+    ids.statusProduct = await createProductApi(server, token, approvableProduct({ product_headline: statusHeadline, product_pdf: null, ec_content_type: 'email' }));
     await createProductApi(server, token, approvableProduct({ product_headline: 'Temp product headline, actions e2e', muid: String(tempMuid), product_status: 11 }));
     await createProductApi(server, token, approvableProduct({ product_headline: 'Approved email product, actions e2e', muid: String(approvedMuid), product_status: 1 }));
     watched = await openWatchedPage(browser.context);

@@ -29,8 +29,9 @@ export interface TestBrowser {
 const reportViolations = () => {
   document.addEventListener('securitypolicyviolation', (e) => {
     const report = (window as unknown as { portalCspViolation?: (text: string) => void }).portalCspViolation;
-    // Email frames (srcdoc, blob:) have their own stricter policy and block remote content on purpose.
-    if (/^https?:/.test(e.documentURI)) report?.(`${e.documentURI}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    // Email frames (srcdoc, blob:, or about:blank written by the page, whose documentURI is the
+    // page's own) have their own stricter policy and block remote content and handlers on purpose.
+    if (window.top === window && /^https?:/.test(e.documentURI)) report?.(`${e.documentURI}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
   });
 };
 
