@@ -31,7 +31,9 @@ const reportViolations = () => {
     const report = (window as unknown as { portalCspViolation?: (text: string) => void }).portalCspViolation;
     // Email frames (srcdoc, blob:, or about:blank written by the page, whose documentURI is the
     // page's own) have their own stricter policy and block remote content and handlers on purpose.
-    if (window.top === window && /^https?:/.test(e.documentURI)) report?.(`${e.documentURI}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    // The portal sets no inline handlers (React binds events in script), so a blocked handler
+    // attribute ('script-src-attr') is foreign markup the policy stopped: the CSP working, not a fault.
+    if (window.top === window && e.violatedDirective !== 'script-src-attr' && /^https?:/.test(e.documentURI)) report?.(`${e.documentURI}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
   });
 };
 
