@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
+import { blueprintIcons } from './codegen/blueprintIconsPlugin';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|ttf|eot|woff)$/;
 
@@ -35,7 +36,7 @@ function precompress(): Plugin {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), precompress()],
+  plugins: [react(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,8 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadIconsPerUse } from './iconLoader';
+import { prefetchFirstScreen } from './prefetchFirstScreen';
 
 loadIconsPerUse();
+prefetchFirstScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { addApiSchemas } from './apiSchemas';
@@ -47,6 +49,9 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   });
 
   installErrorHandler(app);
+  // API answers compressed per Accept-Encoding (the metadata is ~190 KB of JSON); brotli at a low
+  // quality, as it runs per response. Built assets are precompressed and pass through untouched.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   addApiSchemas(app);

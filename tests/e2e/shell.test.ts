@@ -39,6 +39,8 @@ describe('client shell', () => {
     // The home dashboard shows its render time in the header.
     await expect.poll(() => page.getByTestId('render-time').textContent()).toMatch(/^rendered in \d+(\.\d)? m?s$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
+    // Icons load per icon as they are drawn (issue 17): the header's icons get their SVG paths.
+    await expect.poll(() => header.locator('svg[data-icon] path').count()).toBeGreaterThan(3);
 
     expect(problems).toEqual([]);
     await page.close();

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +139,8 @@ describe('client routes', () => {
     writeFileSync(join(clientDir, 'assets/app-1234.js'), 'console.log(1)');
     db = await openTestDb();
     app = await buildApp({ config: { ...config, clientDir }, db });
+    // A large JSON answer, like GET /api/metadata (~190 KB).
+    app.get('/api/test/large', { config: { public: true } }, async () => ({ rows: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `row ${i}` })) }));
   });
   afterAll(async () => {
     await app.close();
@@ -156,6 +159,26 @@ describe('client routes', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('<title>Content Portal</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends a precompressed asset as it is, and compresses a large API answer per Accept-Encoding (issue 17)', async () => {
+    const clientDir = join(config.dataDir, 'dist');
+    const script = 'console.log("precompressed");'.repeat(100);
+    writeFileSync(join(clientDir, 'assets/big-5678.js'), script);
+    writeFileSync(join(clientDir, 'assets/big-5678.js.br'), brotliCompressSync(script));
+    const asset = await app.inject({ url: '/assets/big-5678.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+
+    const plain = await app.inject({ url: '/api/test/large' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const packed = await app.inject({ url: '/api/test/large', headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding'], encoding).toBe(encoding);
+      expect(packed.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3);
+      expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
     }
   });
 

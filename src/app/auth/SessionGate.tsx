@@ -65,8 +65,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const fromServer = await authApi.portalAccess().then((r) => r.payload.origins, () => [] as string[]);
       const fromCookie = parsePortalAccess(readCookie('portal_access'));
+      // The cookie's list wins when present, so only a first visit waits for the server's list
+      // (the call still runs: it renews the cookie).
+      const serverList = authApi.portalAccess().then((r) => r.payload.origins, () => [] as string[]);
+      const fromServer = fromCookie.length ? [] : await serverList;
       if (cancelled) return;
       if (!originAllowed(window.location.origin, fromCookie.length ? fromCookie : fromServer)) return setPhase('not-authorized');
       if (readCookie('isSignedIn') !== 'true') return setPhase('signed-out');

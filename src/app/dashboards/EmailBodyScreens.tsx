@@ -42,19 +42,3 @@ export function EmailBodyPopupScreen() {
     </EmailApiProvider>
   );
 }
-
-/**
- * /visualize/{muid}: the visual annotation view. No annotation service exists here, so it shows the
- * rendered body with the annotation note (decisions.md).
- */
-export function VisualizeScreen() {
-  const muid = muidOf(useParams());
-  return (
-    <EmailApiProvider>
-      <Callout intent="primary" compact>
-        Visual annotation for MUID {muid}: no annotations are stored for this email.
-      </Callout>
-      <BodyView muid={muid} heading height="88vh" />
-    </EmailApiProvider>
-  );
-}

@@ -4,6 +4,14 @@ import { apiJson } from '../auth/apiFetch';
 const post = <T,>(path: string, json: unknown, operationId = 'view') => apiJson<T>(path, { method: 'POST', json, operationId });
 const get = <T,>(path: string) => apiJson<T>(path);
 
+let prefetchedRawData: ReturnType<EmailApi['rawData']> | null = null;
+
+/** Starts GET raw-data while the page boots (a dashboard's first search needs its newest day). */
+export function prefetchRawData(): void {
+  prefetchedRawData ??= get('/api/emails/raw-data');
+  prefetchedRawData.catch(() => undefined);
+}
+
 /** The EmailApi over the portal's HTTP API (src/server/emails). */
 export const httpEmailApi: EmailApi = {
   list: (request) => post('/api/emails/list', request),
@@ -16,7 +24,11 @@ export const httpEmailApi: EmailApi = {
   },
   assignCopy: (muids, entryID) => post('/api/emails/assign-copy', { payload: muids.map((muid) => ({ muid })), entryID }, 'edit'),
   lookupCopy: (muid) => post('/api/emails/assign-copy', { muid }),
-  rawData: () => get('/api/emails/raw-data'),
+  rawData: () => {
+    const answer = prefetchedRawData ?? get('/api/emails/raw-data');
+    prefetchedRawData = null;
+    return answer;
+  },
   states: (country) => get(`/api/emails/states/${encodeURIComponent(country)}`),
   detail: (muid) => get(`/api/emails/detail/${muid}`),
   body: (muid) => get(`/api/emails/body/${muid}`),
