@@ -8,6 +8,7 @@ import { predictionsBench } from './predictions';
 import { benchForward } from './forward';
 import { firstLoadBench } from './firstLoad';
 import { mediaBench } from './media';
+import { loadBench } from './load';
 
 /** Every benchmark, in the order they print. */
 export const benches: Bench[] = [
@@ -20,4 +21,5 @@ export const benches: Bench[] = [
   { name: 'forward', run: benchForward },
   firstLoadBench,
   mediaBench,
+  loadBench,
 ];

@@ -7,7 +7,8 @@ import { benches } from './index';
 const filter = process.argv[2] ?? '';
 const rows: BenchRow[] = [];
 for (const bench of benches) {
-  if (filter && !bench.name.includes(filter)) continue;
+  // An exact name runs that bench alone (`load` is not `first-load`); otherwise a substring matches.
+  if (filter && (benches.some((b) => b.name === filter) ? bench.name !== filter : !bench.name.includes(filter))) continue;
   process.stderr.write(`bench: ${bench.name}...\n`);
   try {
     rows.push(...(await bench.run()));
