@@ -5,6 +5,8 @@ import type { DashboardRequest, SearchCriteria } from '../src/api/emailTypes';
 import type { Db } from '../src/server/db/Db';
 import { migrate } from '../src/server/db/migrate';
 import { openPgliteDb } from '../src/server/db/pgliteDb';
+import { openPostgresDb } from '../src/server/db/postgresDb';
+import { createTestDatabase } from '../tests/server/helpers/testDb';
 import { listColumns } from '../src/server/emails/emailColumns';
 import { countEmails } from '../src/server/emails/countEmails';
 import { listEmails } from '../src/server/emails/listEmails';
@@ -118,63 +120,93 @@ const noSearch: SearchCriteria = {
   hide_read: false, flags: [], panelist: '', state: '', country: '0', owner_type: '', partition: '',
 };
 
+/** Issue 17 item 6: on the PostgreSQL server every dashboard query within 50 ms; on PGlite free-text too. */
+const serverBudgetMs = 50;
+const defaultPg = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
 /**
- * Dashboard queries over a million generated emails on PGlite (issue 6 "Performance"): a filtered,
- * sorted 50-row page, its total, free-text search, sender-address substring search and a deep
- * page; p95 of 30 runs each against 100 ms, and the deep page against 1.5x the first.
+ * Dashboard queries over a million generated emails (issue 6 "Performance", issue 17 item 6): a
+ * filtered, sorted 50-row page, its total, free-text search, sender-address substring search and a
+ * deep page; p95 of 30 runs each. On PGlite against 100 ms (free-text 50 ms), then the same on a
+ * fresh database of the PostgreSQL server (TEST_DATABASE_URL, default the local server) against
+ * 50 ms; the deep page against 1.5x the first on both.
  */
 export async function benchDashboard(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-dashboard-'));
-  const db = await openPgliteDb(dir);
+  const lite = await openPgliteDb(dir);
   try {
-    await migrate(db);
-    const t0 = performance.now();
-    await generate(db, rowCount);
-    const loadS = (performance.now() - t0) / 1000;
-    const cols = await listColumns(db);
-
-    // The consumer tab of Focus with "hide marked read", newest first, 50 rows.
-    const page: DashboardRequest = { page: 1, perpage: 50, panelist: 'consumer', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc', search: { ...noSearch, hide_read: true } };
-    const first = await listEmails(db, page, cols);
-    const withTotal = { ...page, totals: first.totalEmails };
-    const pageMs = await measure(() => listEmails(db, { ...withTotal, paging: null, totals: null }, cols));
-    const countMs = await measure(() => countEmails(db, page));
-    const ftsQuery = `${vocabulary()[400]}`;
-    const ftsReq: DashboardRequest = { ...page, panelist: 'all', search: { ...noSearch, query: ftsQuery } };
-    const fts = await listEmails(db, ftsReq, cols);
-    const ftsMs = await measure(() => listEmails(db, ftsReq, cols));
-    const senderReq: DashboardRequest = { ...page, panelist: 'all', search: { ...noSearch, query: 's123@bigb', by_sender_email: true } };
-    const sender = await listEmails(db, senderReq, cols);
-    const senderMs = await measure(() => listEmails(db, senderReq, cols));
-
-    // Page 2000 as the dashboard reaches it: from page 1999's marker (keyset), total already known.
-    const deepPage = Math.min(2000, first.lastPage);
-    const before = await listEmails(db, { ...page, page: deepPage - 1 }, cols);
-    const deepReq = { ...page, page: deepPage, paging: before.paging, totals: first.totalEmails };
-    const deep = await listEmails(db, deepReq, cols);
-    const firstReq = { ...page, totals: first.totalEmails, paging: null };
-    const firstMs = await measure(() => listEmails(db, firstReq, cols));
-    const deepMs = await measure(() => listEmails(db, deepReq, cols));
-
-    const n = `${rowCount.toLocaleString('en-US')} emails (generated in ${loadS.toFixed(0)} s)`;
-    const row = (figure: string, value: number, detail: string): BenchRow => ({ figure, value, unit: 'ms p95', budget: `< ${budgetMs}`, pass: value < budgetMs, detail: `${n}; ${detail}` });
-    return [
-      row('dashboard: filtered page (50 rows, sorted)', pageMs, `consumer tab, Focus, hide read, ${first.totalEmails} matches, total counted`),
-      row('dashboard: total count', countMs, `${first.totalEmails} emails, from the maintained email_counts table`),
-      row('dashboard: free-text search', ftsMs, `'${ftsQuery}': ${fts.totalEmails}${fts.totalIsEstimate ? ' (estimated)' : ''} matches, page + count`),
-      row('dashboard: sender address substring search', senderMs, `'s123@bigb': ${sender.totalEmails} matches, trigram GIN, page + count`),
-      row('dashboard: deep page', deepMs, `page ${deepPage} of ${first.lastPage} (${deep.payload.length} rows) by keyset from page ${deepPage - 1}`),
-      {
-        figure: 'dashboard: deep page / first page',
-        value: deepMs / firstMs,
-        unit: 'x',
-        budget: '<= 1.5',
-        pass: deepMs / firstMs <= 1.5,
-        detail: `first page ${firstMs.toFixed(1)} ms, page ${deepPage} ${deepMs.toFixed(1)} ms (p95)`,
-      },
-    ];
+    rows.push(...(await benchOn(lite, 'PGlite', (figure) => (figure.includes('free-text') ? serverBudgetMs : budgetMs))));
   } finally {
-    await db.close();
+    await lite.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  process.env.TEST_DATABASE_URL ??= defaultPg;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  try {
+    database = await createTestDatabase();
+  } catch (e) {
+    rows.push({ figure: 'dashboard (PostgreSQL): queries', value: NaN, unit: 'ms p95', budget: `< ${serverBudgetMs}`, pass: false, detail: `no PostgreSQL server: ${(e as Error).message}` });
+    return rows;
+  }
+  const pgDb = await openPostgresDb(database.url);
+  try {
+    rows.push(...(await benchOn(pgDb, 'PostgreSQL', () => serverBudgetMs)));
+  } finally {
+    await pgDb.close();
+    await database.drop();
+  }
+  return rows;
+}
+
+async function benchOn(db: Db, kind: string, budgetFor: (figure: string) => number): Promise<BenchRow[]> {
+  await migrate(db);
+  const t0 = performance.now();
+  await generate(db, rowCount);
+  const loadS = (performance.now() - t0) / 1000;
+  const cols = await listColumns(db);
+
+  // The consumer tab of Focus with "hide marked read", newest first, 50 rows.
+  const page: DashboardRequest = { page: 1, perpage: 50, panelist: 'consumer', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc', search: { ...noSearch, hide_read: true } };
+  const first = await listEmails(db, page, cols);
+  const withTotal = { ...page, totals: first.totalEmails };
+  const pageMs = await measure(() => listEmails(db, { ...withTotal, paging: null, totals: null }, cols));
+  const countMs = await measure(() => countEmails(db, page));
+  const ftsQuery = `${vocabulary()[400]}`;
+  const ftsReq: DashboardRequest = { ...page, panelist: 'all', search: { ...noSearch, query: ftsQuery } };
+  const fts = await listEmails(db, ftsReq, cols);
+  const ftsMs = await measure(() => listEmails(db, ftsReq, cols));
+  const senderReq: DashboardRequest = { ...page, panelist: 'all', search: { ...noSearch, query: 's123@bigb', by_sender_email: true } };
+  const sender = await listEmails(db, senderReq, cols);
+  const senderMs = await measure(() => listEmails(db, senderReq, cols));
+
+  // Page 2000 as the dashboard reaches it: from page 1999's marker (keyset), total already known.
+  const deepPage = Math.min(2000, first.lastPage);
+  const before = await listEmails(db, { ...page, page: deepPage - 1 }, cols);
+  const deepReq = { ...page, page: deepPage, paging: before.paging, totals: first.totalEmails };
+  const deep = await listEmails(db, deepReq, cols);
+  const firstReq = { ...page, totals: first.totalEmails, paging: null };
+  const firstMs = await measure(() => listEmails(db, firstReq, cols));
+  const deepMs = await measure(() => listEmails(db, deepReq, cols));
+
+  const n = `${rowCount.toLocaleString('en-US')} emails (generated in ${loadS.toFixed(0)} s)`;
+  const row = (name: string, value: number, detail: string): BenchRow => {
+    const figure = name.replace('dashboard:', `dashboard (${kind}):`);
+    return { figure, value, unit: 'ms p95', budget: `< ${budgetFor(figure)}`, pass: value < budgetFor(figure), detail: `${n}; ${detail}` };
+  };
+  return [
+    row('dashboard: filtered page (50 rows, sorted)', pageMs, `consumer tab, Focus, hide read, ${first.totalEmails} matches, total counted`),
+    row('dashboard: total count', countMs, `${first.totalEmails} emails, from the maintained email_counts table`),
+    row('dashboard: free-text search', ftsMs, `'${ftsQuery}': ${fts.totalEmails}${fts.totalIsEstimate ? ' (estimated)' : ''} matches, page + count`),
+    row('dashboard: sender address substring search', senderMs, `'s123@bigb': ${sender.totalEmails} matches, trigram GIN, page + count`),
+    row('dashboard: deep page', deepMs, `page ${deepPage} of ${first.lastPage} (${deep.payload.length} rows) by keyset from page ${deepPage - 1}`),
+    {
+      figure: `dashboard (${kind}): deep page / first page`,
+      value: deepMs / firstMs,
+      unit: 'x',
+      budget: '<= 1.5',
+      pass: deepMs / firstMs <= 1.5,
+      detail: `first page ${firstMs.toFixed(1)} ms, page ${deepPage} ${deepMs.toFixed(1)} ms (p95)`,
+    },
+  ];
 }
