@@ -34,9 +34,29 @@ function precompress(): Plugin {
   };
 }
 
+/** The part of a PostCSS rule the filter below uses. */
+interface CssRule {
+  selectors: string[];
+  remove(): void;
+}
+
+/**
+ * Drops Blueprint's dark-theme selectors (about 190 KB of the 490 KB stylesheet every page parses
+ * first): the portal has no dark theme.
+ */
+const dropDarkTheme = {
+  postcssPlugin: 'portal-drop-dark-theme',
+  Rule(rule: CssRule) {
+    const kept = rule.selectors.filter((s) => !s.includes('.bp6-dark'));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  },
+};
+
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
   plugins: [react(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), precompress()],
+  css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
