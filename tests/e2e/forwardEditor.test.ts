@@ -79,9 +79,7 @@ describe('forward editor in the browser', () => {
   };
   const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
 
-  // Skipped after merging issues 11 and 12: the sent HTML still carries every link after Remove Link
-  // (passed on each branch alone). Named in the session note; fix and re-enable.
-  it.skip('opens from the subject, edits, finds and replaces, removes links, attaches, drafts and sends to SMTP', async () => {
+  it('opens from the subject, edits, finds and replaces, removes links, attaches, drafts and sends to SMTP', async () => {
     await page.goto(`${server.url}/`);
     const link = page.locator(`a[href="/emailEditor/${demo.muid}"]`).first();
     await link.click();

@@ -258,9 +258,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
         onConfirm={() => {
           setConfirmLinks(false);
           removeLinks(editor);
+          // Handed over at once, like Replace All: Slate reports the change in a microtask, and the
+          // `changed` it calls would otherwise replace a short timer with the typing pause and idle
+          // wait, so a Save soon after could still send the links.
           pending.current = true;
-          cancelScheduled();
-          timer.current = setTimeout(flush, 0);
+          flush();
         }}
       >
         <p>{props.removeLinksConfirm ?? 'Remove all links?'}</p>
