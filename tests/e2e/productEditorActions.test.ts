@@ -195,9 +195,7 @@ describe('product editor actions', () => {
     expect((await product(ids.moveTarget)).is_deleted).toBe(0);
   });
 
-  // Skipped after merging issues 13 and 14: the Unapproved save on an email-content product stays
-  // pending (saveWith times out). Named in the session note; fix and re-enable.
-  it.skip('runs Unapproved, Reprocessed, Unused and Problem with their refusals, then Delete; the deleted product is read-only (001 §4, §5)', async () => {
+  it('runs Unapproved, Reprocessed, Unused and Problem with their refusals, then Delete; the deleted product is read-only (001 §4, §5)', async () => {
     await page.goto(`${server.url}/product?product_id=${ids.statusProduct}`);
     const status = page.locator('section[data-block="status"]');
     await toolbarButton(page, 'Unapproved').waitFor();
@@ -212,7 +210,8 @@ describe('product editor actions', () => {
     await tick(page, 'use_same_process_pdf');
 
     for (const [button, label, code] of [['Unapproved', 'UnApproved', 2], ['Reprocessed', 'Reprocessed', 3], ['Unused', 'Unused', -1]] as const) {
-      await saveWith(page, button, new RegExp(`saved with status ${button}\\.`));
+      // The message names the status by its table label (UnApproved), not the button.
+      await saveWith(page, button, new RegExp(`saved with status ${label}\\.`));
       await expect.poll(() => status.textContent()).toContain(label);
       expect((await product(ids.statusProduct)).product_status).toBe(code);
     }
