@@ -31,6 +31,21 @@ function refuse(req: FastifyRequest, what: Record<string, unknown>): never {
   throw httpError(403, noPermissionMessage);
 }
 
+/** Hands out a query's `$n` placeholders (emails/SqlParams). */
+export interface ParamSink {
+  add(value: unknown, cast?: string): string;
+}
+
+/**
+ * The SQL condition narrowing a list of emails to those the caller may see (their panelist type
+ * is one the role holds, or they have none), or null when the caller sees every type. `column` is
+ * the emails' panelist_type column as the query names it. Every list of emails applies it.
+ */
+export function visibleEmailsCondition(auth: AuthContext | null, p: ParamSink, column = 'panelist_type'): string | null {
+  const visible = visiblePanelistTypes(auth);
+  return visible === null ? null : `(${column} is null or ${column} = any(${p.add(visible, 'text[]')}))`;
+}
+
 /** 403 unless the caller may see a list of this panelist type ('all' is narrowed, not refused). */
 export function requirePanelistType(req: FastifyRequest, type: string | null | undefined): void {
   if (type && type !== 'all' && !canSeePanelistType(req.auth, type)) refuse(req, { panelistType: type });
@@ -48,6 +63,19 @@ export async function requireEmailAccess(db: Queryable, req: FastifyRequest, mui
     [muids],
   );
   for (const row of r.rows) if (!canSeePanelistType(auth, row.panelist_type)) refuse(req, { muid: row.muid, panelistType: row.panelist_type });
+}
+
+/**
+ * 403 unless the caller may see the email a row belongs to (a company kept for it, a forward's
+ * attachment, its predictions): loads the row's muid by its id. Returns the muid, or null when
+ * there is no such row (the route answers its own 404).
+ */
+export async function requireEmailOfRow(db: Queryable, req: FastifyRequest, table: 'email_companies' | 'forward_attachments', id: number): Promise<number | null> {
+  const key = table === 'email_companies' ? 'id' : 'ceafid';
+  const r = await db.query<{ muid: string }>(`select muid::text as muid from ${table} where ${key} = $1`, [id]);
+  const muid = r.rows[0] ? Number(r.rows[0].muid) : null;
+  if (muid !== null) await requireEmailAccess(db, req, [muid]);
+  return muid;
 }
 
 /** Level-1 sector ids of a document's sector chains (001 §3 Sector combination). */
@@ -74,4 +102,17 @@ export async function requireProductIdAccess(db: Queryable, req: FastifyRequest,
   const doc = r.rows[0]?.document;
   if (doc === undefined) return;
   requireProductAccess(req, typeof doc === 'string' ? (JSON.parse(doc) as Record<string, unknown>) : doc);
+}
+
+/**
+ * The SQL condition narrowing a list of products to those the caller may see (every sector chain
+ * of the document starts at an allowed sector, as requireProductAccess decides one by one), or
+ * null for a role with every sector. `document` is the products' document column as the query
+ * names it. Every list of products applies it.
+ */
+export function visibleProductsCondition(auth: AuthContext | null, p: ParamSink, document = 'document'): string | null {
+  if (auth?.allSectors) return null;
+  const allowed = p.add(auth?.sectors ?? [], 'bigint[]');
+  return `not exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${document}->'sectors') = 'array' then ${document}->'sectors' else '[]'::jsonb end) chain
+    where jsonb_typeof(chain) = 'array' and (chain->0->>'id') ~ '^[0-9]{1,18}$' and (chain->0->>'id')::bigint <> all(${allowed}))`;
 }

@@ -1,4 +1,6 @@
 import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSearchRequest, DedupSortField } from '../../api/emailTypes';
+import type { AuthContext } from '../auth/AuthContext';
+import { canSeePanelistType, visibleEmailsCondition } from '../auth/objectAccess';
 import type { Queryable } from '../db/Db';
 import { containsPattern, SqlParams } from './SqlParams';
 
@@ -17,12 +19,17 @@ const toGroup = (r: Record<string, unknown>): DedupGroup => ({
   total_duplicates: Number(r.total_duplicates ?? 0),
 });
 
-/** POST deduplicates list / dedup search: groups with at least one duplicate, searched by ID or subject. */
-export async function listDeduplicates(db: Queryable, req: DedupSearchRequest): Promise<DedupListResponse> {
+/**
+ * POST deduplicates list / dedup search: groups with at least one duplicate, searched by ID or
+ * subject; only groups whose original is an email the caller may see (panelist-type modules).
+ */
+export async function listDeduplicates(db: Queryable, auth: AuthContext | null, req: DedupSearchRequest): Promise<DedupListResponse> {
   const page = Math.max(1, Math.floor(req.payload.page) || 1);
   const perpage = Math.min(50, Math.max(1, Math.floor(req.payload.perpage) || 10));
   const p = new SqlParams();
   const conds = ['g.total_duplicates > 0'];
+  const visible = visibleEmailsCondition(auth, p, 'e.panelist_type');
+  if (visible) conds.push(`exists (select 1 from emails e where e.muid = g.original_muid and ${visible})`);
   const q = (req.search?.query ?? '').trim();
   if (q) {
     if (req.search.by_subject) conds.push(`g.email_subject ilike ${p.add(containsPattern(q))}`);
@@ -43,8 +50,11 @@ export async function listDeduplicates(db: Queryable, req: DedupSearchRequest): 
   return { payload: r.rows.slice(0, perpage).map(toGroup), hasNext: r.rows.length > perpage, tot_deduplicates: total, lastPage: Math.max(1, Math.ceil(total / perpage)) };
 }
 
-/** One group with its original and duplicates, for the compare modal. */
-export async function dedupCompare(db: Queryable, id: number): Promise<DedupCompare | null> {
+/**
+ * One group with its original and duplicates, for the compare modal; 'hidden' when the caller may
+ * not see the original's panelist type. Duplicates of types the caller may not see are left out.
+ */
+export async function dedupCompare(db: Queryable, auth: AuthContext | null, id: number): Promise<DedupCompare | 'hidden' | null> {
   const g = await db.query<Record<string, unknown>>(
     'select id, original_muid, email_subject, original_sender_name, original_date, duplicates, total_duplicates from dedup_groups where id = $1',
     [id],
@@ -52,11 +62,13 @@ export async function dedupCompare(db: Queryable, id: number): Promise<DedupComp
   if (!g.rows[0]) return null;
   const group = toGroup(g.rows[0]);
   const m = await db.query<Record<string, unknown>>(
-    `select e.muid, e.email_subject, e.email_from_one, e.email_from_name, e.email_date, m.match
+    `select e.muid, e.email_subject, e.email_from_one, e.email_from_name, e.email_date, e.panelist_type, m.match
      from dedup_members m join emails e on e.muid = m.muid where m.group_id = $1 order by e.email_date nulls last, e.muid`,
     [id],
   );
-  const emails: DedupEmail[] = m.rows.map((r) => ({
+  const originalRow = m.rows.find((r) => Number(r.muid) === group.original_muid) ?? m.rows[0];
+  if (originalRow && !canSeePanelistType(auth, originalRow.panelist_type as string | null)) return 'hidden';
+  const emails: DedupEmail[] = m.rows.filter((r) => canSeePanelistType(auth, r.panelist_type as string | null)).map((r) => ({
     muid: Number(r.muid),
     email_subject: String(r.email_subject ?? ''),
     email_from_one: String(r.email_from_one ?? ''),

@@ -1,4 +1,5 @@
 import type { DedupSearchRequest, ImportLogsRequest } from '../../api/emailTypes';
+import { noPermissionMessage } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { dedupCompare, listDeduplicates } from './deduplicates';
@@ -37,19 +38,21 @@ export const logRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   app.post<{ Body: DedupSearchRequest['payload'] }>('/api/deduplicates', { config: dedup, schema: { body: paging } }, async (req) =>
-    listDeduplicates(db, { search: { query: '', by_id: true, by_subject: false }, payload: req.body }),
+    listDeduplicates(db, req.auth, { search: { query: '', by_id: true, by_subject: false }, payload: req.body }),
   );
   app.post<{ Body: DedupSearchRequest }>(
     '/api/deduplicates/search',
     { config: dedup, schema: { body: { type: 'object', required: ['search', 'payload'], properties: { search: dedupSearch, payload: paging } } } },
-    async (req) => listDeduplicates(db, req.body),
+    async (req) => listDeduplicates(db, req.auth, req.body),
   );
   app.get<{ Params: { id: string } }>(
     '/api/deduplicates/:id',
     { config: dedup, schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$' } } } } },
     async (req) => {
-      const c = await dedupCompare(db, Number(req.params.id));
+      const c = await dedupCompare(db, req.auth, Number(req.params.id));
       if (!c) throw httpError(404, 'Duplicate group not found.');
+      // The group's original is an email of a panelist type the caller may not see (issue 11).
+      if (c === 'hidden') throw httpError(403, noPermissionMessage);
       return c;
     },
   );

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {
   AttachmentListResponse, ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest,
   SendForwardResponse,
 } from '../../api/forwardTypes';
 import { requireAuth } from '../auth/access';
-import { requireEmailAccess } from '../auth/objectAccess';
+import { requireEmailAccess, requireEmailOfRow } from '../auth/objectAccess';
 import type { AuthContext } from '../auth/AuthContext';
 import type { Queryable } from '../db/Db';
 import { emailMessages } from '../emails/emailMessages';
@@ -55,10 +56,6 @@ const sendSchema = {
 const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
 const splitAddresses = (s: string) => s.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
 
-/**
- * Per-object access: the forward routes serve an email's forwards to whoever may see the email.
- * Today that is every holder of the dashboard grant; a per-email check belongs here.
- */
 /** 404 for an unknown email; 403 when the caller's role may not see its panelist type (issue 11). */
 async function requireEmail(db: Queryable, req: FastifyRequest, muid: number): Promise<void> {
   const r = await db.query('select 1 from emails where muid = $1', [muid]);
@@ -250,6 +247,8 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       if (!part) throw httpError(400, 'No file was uploaded.');
       try {
         await requireEmail(db, req, muid);
+        // A forward's files join that forward only when it is this email's.
+        if (efid !== null && !(await findForward(db, muid, efid))) throw httpError(404, `Forwarded email ${efid} not found`);
         if (part.fieldname !== policy.upload.field) throw httpError(400, `The file must be sent in the multipart field ${policy.upload.field}.`);
       } catch (err) {
         part.file.resume();
@@ -286,10 +285,12 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
+  // An attachment is its email's: the email's panelist type gates it (issue 11), checked before anything is deleted.
   app.delete<{ Params: { id: string } }>('/api/emails/attachment/:id', { config: del, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req): Promise<MessageResult> => {
-    const owner = await db.query<{ muid: string }>('select muid from forward_attachments where ceafid = $1', [Number(req.params.id)]);
-    if (owner.rows[0]) await requireEmail(db, req, Number(owner.rows[0].muid));
-    const r = await db.query<{ storage_key: string; muid: string }>('delete from forward_attachments where ceafid = $1 returning storage_key, muid', [Number(req.params.id)]);
+    const ceafid = Number(req.params.id);
+    const muid = await requireEmailOfRow(db, req, 'forward_attachments', ceafid);
+    if (muid === null) throw httpError(404, `Attachment ${req.params.id} not found`);
+    const r = await db.query<{ storage_key: string }>('delete from forward_attachments where ceafid = $1 and muid = $2 returning storage_key', [ceafid, muid]);
     const row = r.rows[0];
     if (!row) throw httpError(404, `Attachment ${req.params.id} not found`);
     await storage.delete(row.storage_key);
@@ -297,19 +298,20 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   });
 
   app.get<{ Params: { id: string } }>('/api/emails/download-attachment/:id', { config: view, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req, reply) => {
-    const r = await db.query<{ storage_key: string; filename: string; mime: string; size: number; muid: string }>(
-      'select storage_key, filename, mime, size, muid from forward_attachments where ceafid = $1',
-      [Number(req.params.id)],
+    const muid = await requireEmailOfRow(db, req, 'forward_attachments', Number(req.params.id));
+    const r = await db.query<{ storage_key: string; filename: string; mime: string; size: number }>(
+      'select storage_key, filename, mime, size from forward_attachments where ceafid = $1 and muid = $2',
+      [Number(req.params.id), muid],
     );
     const a = r.rows[0];
     if (!a) throw httpError(404, `Attachment ${req.params.id} not found`);
-    await requireEmail(db, req, Number(a.muid));
     return reply
       .type(a.mime)
       .header('content-length', String(a.size))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', `attachment; filename="${a.filename}"; filename*=UTF-8''${encodeURIComponent(a.filename)}`)
+      // RFC 6266/5987 (an ASCII fallback and filename*), as the product downloads: any file name is safe.
+      .header('content-disposition', contentDisposition(a.filename))
       .send(await storage.stream(a.storage_key));
   });
 
@@ -348,7 +350,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     return reply
       .type('application/pdf')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="email-${req.params.muid}-${req.params.efid}.pdf"`)
+      .header('content-disposition', contentDisposition(`email-${req.params.muid}-${req.params.efid}.pdf`, { type: 'inline' }))
       .send(pdf);
   });
 };

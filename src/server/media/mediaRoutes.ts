@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import contentDisposition from 'content-disposition';
 import sharp from 'sharp';
 import type { ImageActionRequest, ImageActionResponse, PdfProcessing, ProductImageItem, UploadPdfResponse, ViewImagesResponse } from '../../api/media';
 import { requireAuth } from '../auth/access';
+import { requireProductIdAccess } from '../auth/objectAccess';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/Db';
 import { httpError } from '../httpError';
@@ -74,8 +76,9 @@ const imagesOf = (db: Queryable, productId: number, fileId: string) =>
 async function editableProduct(ctx: ServerContext, req: Parameters<typeof requireDocumentSectors>[0], productId: number) {
   const product = await findProduct(ctx.db, productId);
   if (!product) throw httpError(404, `Product ${productId} not found`);
-  if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
+  // The object check comes first: a product of another sector is refused whatever its state.
   requireDocumentSectors(req, product.document);
+  if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
   return product;
 }
 
@@ -162,15 +165,15 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     const r = await ctx.db.query<ImageRow>('select id::text as id, product_id::text as product_id, page, storage_key, thumb_key from product_images where id = $1', [id]);
     const row = r.rows[0];
     if (!row) throw httpError(404, imageErrorMessage);
-    const owner = await findProduct(ctx.db, Number(row.product_id));
-    if (owner) requireDocumentSectors(req, owner.document);
+    // A page image is its product's: the product's sectors gate it (issue 11).
+    await requireProductIdAccess(ctx.db, req, Number(row.product_id));
     const thumb = req.query.size === 'thumb';
     const bytes = await storage.get(thumb ? row.thumb_key : row.storage_key);
     return reply
       .type('image/jpeg')
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', `inline; filename="page-${row.page}${thumb ? '-thumb' : ''}.jpg"`)
+      .header('content-disposition', contentDisposition(`page-${row.page}${thumb ? '-thumb' : ''}.jpg`, { type: 'inline' }))
       .send(bytes);
   });
 

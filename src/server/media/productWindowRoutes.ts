@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import contentDisposition from 'content-disposition';
 import type { CompanyMediaResponse, CompanyImage } from '../../api/media';
+import { requireEmailAccess, visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
 import type { ServerContext } from '../context';
 import { emailMessages } from '../emails/emailMessages';
 import { errorBody } from '../errorHandler';
@@ -7,6 +9,7 @@ import { emailDocument } from '../forward/emailDocument';
 import { originalHtml } from '../forward/forwardStore';
 import { renderPdf } from '../forward/renderPdf';
 import { HttpError, httpError } from '../httpError';
+import { SqlParams } from '../emails/SqlParams';
 import { parseId } from '../products/parseId';
 import type { FileStorage } from '../storage/FileStorage';
 
@@ -25,6 +28,8 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
 
   app.get<{ Params: { muid: string } }>('/api/temppdf/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
     const muid = Number(req.params.muid);
+    // An email read: its panelist type gates it as on the dashboards (issue 11).
+    await requireEmailAccess(ctx.db, req, [muid]);
     const key = `emails/${muid}/processed.pdf`;
     if (!(await storage.exists(key))) {
       const original = await originalHtml(ctx.db, muid, storage);
@@ -46,7 +51,7 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
       // The portal's own /temppdf window frames it.
       .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
       .header('x-frame-options', 'SAMEORIGIN')
-      .header('content-disposition', `inline; filename="email-${muid}-processed.pdf"`)
+      .header('content-disposition', contentDisposition(`email-${muid}-processed.pdf`, { type: 'inline' }))
       .send(await storage.stream(key));
   });
 
@@ -55,21 +60,32 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
     const exclude = req.query.exclude ? parseId(req.query.exclude) : 0;
     const company = await ctx.db.query<{ companyName: string; default_img: string | null }>('select "companyName", default_img from companies where "companyID" = $1', [companyId]);
     // A company a stored product names is answered even when the reference table lacks it.
-    // Products naming the company, newest first; the caller's own product is left out.
-    const ofCompany = `from products p where p.is_deleted = 0 and p.product_id <> $2
+    // Products naming the company, newest first; the caller's own product is left out, and so is
+    // every product whose sectors the caller may not use (issue 11: a list of products is narrowed).
+    const ofCompany = (p: SqlParams) => {
+      p.add(companyId);
+      p.add(exclude);
+      return `from products p where p.is_deleted = 0 and p.product_id <> $2
       and exists (select 1 from jsonb_array_elements(case when jsonb_typeof(p.document->'companies') = 'array' then p.document->'companies' else '[]'::jsonb end) c
-                  where (c->>'companyID') = $1::text)`;
-    // The Html icon: the newest other product catalogued from an email; the PDF icon: the newest with a file.
-    const newest = (extra: string) =>
-      ctx.db.query<{ product_id: string; muid: string | null }>(`select p.product_id::text as product_id, p.muid::text as muid ${ofCompany} and ${extra} order by p.product_id desc limit 1`, [companyId, exclude]);
-    const withEmail = (await newest('p.muid is not null')).rows[0];
-    const withFile = (await newest('exists (select 1 from product_files f where f.product_id = p.product_id)')).rows[0];
+                  where (c->>'companyID') = $1::text)
+      and ${visibleProductsCondition(req.auth, p, 'p.document') ?? 'true'}`;
+    };
+    // The Html icon: the newest other product catalogued from an email the caller may see; the PDF icon: the newest with a file.
+    const newest = (extra: (p: SqlParams) => string) => {
+      const p = new SqlParams();
+      const from = ofCompany(p);
+      return ctx.db.query<{ product_id: string; muid: string | null }>(`select p.product_id::text as product_id, p.muid::text as muid ${from} and ${extra(p)} order by p.product_id desc limit 1`, p.values);
+    };
+    const withEmail = (await newest((p) => `exists (select 1 from emails e where e.muid = p.muid and ${visibleEmailsCondition(req.auth, p, 'e.panelist_type') ?? 'true'})`)).rows[0];
+    const withFile = (await newest(() => 'exists (select 1 from product_files f where f.product_id = p.product_id)')).rows[0];
+    const ip = new SqlParams();
+    const imageFrom = ofCompany(ip);
     const images = await ctx.db.query<{ id: string; product_id: string; page: number; rotation: number; product_name: string | null }>(
       `select i.id::text as id, i.product_id::text as product_id, i.page, i.rotation, p.document->>'product_name' as product_name
-         from product_images i join (select p.product_id, p.document ${ofCompany}) p on p.product_id = i.product_id
+         from product_images i join (select p.product_id, p.document ${imageFrom}) p on p.product_id = i.product_id
         where (i.is_default or i.page = 1) and i.file_id = (select max(f.id) from product_files f where f.product_id = i.product_id)
         order by i.product_id desc, i.is_default desc, i.page limit ${maxCompanyImages * 2}`,
-      [companyId, exclude],
+      ip.values,
     );
     // One image per product: its default page (page 1 until someone chose another).
     const seen = new Set<string>();

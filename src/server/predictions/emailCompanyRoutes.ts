@@ -1,6 +1,6 @@
 import { requireAuth } from '../auth/access';
-import { requireEmailAccess } from '../auth/objectAccess';
-import { containsPattern } from '../emails/SqlParams';
+import { requireEmailAccess, requireEmailOfRow, visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
+import { containsPattern, SqlParams } from '../emails/SqlParams';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 
@@ -56,7 +56,9 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
+  // Companies and predictions belong to an email: its panelist type gates them (issue 11).
   app.delete<{ Params: { id: string } }>('/api/spacey/company/:id', { config: edit, schema: { params: idParam('id') } }, async (req) => {
+    await requireEmailOfRow(db, req, 'email_companies', Number(req.params.id));
     const r = await db.query('update email_companies set deleted = 1 where id = $1 and deleted = 0', [Number(req.params.id)]);
     if (r.rowCount === 0) throw httpError(404, 'Company not found');
     return { status: 'ok' };
@@ -66,6 +68,7 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/spacey/company-restore/:muid',
     { config: edit, schema: { params: idParam('muid'), body: { type: 'object', required: ['companyId'], properties: { companyId: { type: 'integer', minimum: 1 }, actionid: { type: 'integer' } } } } },
     async (req) => {
+      await requireEmailAccess(db, req, [Number(req.params.muid)]);
       const r = await db.query('update email_companies set deleted = 0 where id = $1 and muid = $2 and deleted = 1', [req.body.companyId, Number(req.params.muid)]);
       if (r.rowCount === 0) throw httpError(404, 'Company not found');
       return { status: 'ok' };
@@ -74,6 +77,7 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
 
   // DELETE spacy master/{id}: takes an email off the spacey list (its predictions are removed).
   app.delete<{ Params: { id: string } }>('/api/spacey/master/:id', { config: edit, schema: { params: idParam('id') } }, async (req) => {
+    await requireEmailAccess(db, req, [Number(req.params.id)]);
     const r = await db.query('delete from email_predictions where muid = $1', [Number(req.params.id)]);
     if (r.rowCount === 0) throw httpError(404, 'No predictions for this email');
     return { status: 'ok' };
@@ -87,7 +91,10 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
       if (q.length < companySearchMinLength) return [];
       const byName = req.body.searchBy === 'name' || req.body.searchBy === 'sender_name';
       const col = byName ? 'email_from_name' : 'email_from_one';
-      const r = await db.query<{ s: string }>(`select distinct ${col} as s from emails where ${col} ilike $1 order by 1 limit 20`, [containsPattern(q)]);
+      // Senders of emails the caller may see only (panelist-type modules, issue 11).
+      const p = new SqlParams();
+      const conds = [`${col} ilike ${p.add(containsPattern(q))}`, visibleEmailsCondition(req.auth, p)].filter(Boolean);
+      const r = await db.query<{ s: string }>(`select distinct ${col} as s from emails where ${conds.join(' and ')} order by 1 limit 20`, p.values);
       return r.rows.map((x) => x.s);
     },
   );
@@ -97,10 +104,10 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/spacey/assign-copy',
     { config: view, schema: { body: { type: 'object', required: ['panelist_id'], properties: { panelist_id: { type: 'integer', minimum: 1 } } } } },
     async (req) => {
-      const r = await db.query<{ entry_id: string | null }>(
-        `select entry_id from products where is_deleted = 0 and document -> 'panelists' @> $1::jsonb order by product_id desc limit 1`,
-        [JSON.stringify([{ panelist_id: req.body.panelist_id }])],
-      );
+      // Among the products the caller's sectors allow (issue 11).
+      const p = new SqlParams();
+      const conds = ['is_deleted = 0', `document -> 'panelists' @> ${p.add(JSON.stringify([{ panelist_id: req.body.panelist_id }]), 'jsonb')}`, visibleProductsCondition(req.auth, p)].filter(Boolean);
+      const r = await db.query<{ entry_id: string | null }>(`select entry_id from products where ${conds.join(' and ')} order by product_id desc limit 1`, p.values);
       return { entryID: r.rows[0]?.entry_id ?? null };
     },
   );

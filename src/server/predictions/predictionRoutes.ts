@@ -43,7 +43,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
         },
       },
     },
-    async (req) => spaceyList(db, req.body),
+    async (req) => spaceyList(db, req.auth, req.body),
   );
 
   app.get<{ Params: { muid: string }; Querystring: { variant?: ModelVariant } }>(

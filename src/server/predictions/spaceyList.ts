@@ -1,5 +1,7 @@
 import type { DashboardRequest, SearchCriteria } from '../../api/emailTypes';
 import type { Guess, SpaceyListResponse } from '../../api/predictionTypes';
+import type { AuthContext } from '../auth/AuthContext';
+import { visibleEmailsCondition } from '../auth/objectAccess';
 import type { Queryable } from '../db/Db';
 import { emailFilter } from '../emails/emailFilter';
 import { SqlParams } from '../emails/SqlParams';
@@ -18,14 +20,17 @@ const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject
 
 /**
  * The spacey list (000 §2 "Predictions list"): emails the variant's newest model version scored,
- * with their top sector and company guesses; the search form narrows it like the email dashboards.
+ * with their top sector and company guesses; the search form narrows it like the email dashboards,
+ * and, as on the dashboards, only emails of the panelist types the caller may see are listed.
  */
-export async function spaceyList(db: Queryable, req: SpaceyListRequest): Promise<SpaceyListResponse> {
+export async function spaceyList(db: Queryable, auth: AuthContext | null, req: SpaceyListRequest): Promise<SpaceyListResponse> {
   const info = await currentModelInfo(db, req.variant ?? 'current');
   if (!info) return { payload: [], hasNext: false, totalSpaceyEmails: 0, lastPage: 1, model: null };
   const p = new SqlParams();
   const version = p.add(info.version, 'integer');
   const conds: string[] = [];
+  const visible = visibleEmailsCondition(auth, p);
+  if (visible) conds.push(visible);
   if (req.search) {
     // The dashboards' search filter, over every status (the email-type toggles still narrow it).
     const filter = emailFilter({ page: 1, perpage: 10, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc', search: req.search } as DashboardRequest, p);

@@ -3,6 +3,7 @@ import type {
   MoveConfirmRequest, MoveConfirmResponse, MoveLookupRequest, MoveLookupResponse, MoveTarget, MoveValidateRequest, MoveValidateResponse,
 } from '../../api/products';
 import { canUseSector, noPermissionMessage, requireAuth } from '../auth/access';
+import type { AuthContext } from '../auth/AuthContext';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { productSchema } from './productApiSchemas';
 import { productEngine } from './productEngine';
@@ -33,6 +34,9 @@ function entryIdErrors(doc: Record<string, unknown>, entryId: string) {
   return engine.evaluate({ ...doc, move_and_delete: { entry_id: entryId } }, { action: 'move_and_delete' }).errors;
 }
 
+/** Object-level access (issue 11): every sector the product's chains name must be the caller's. */
+const mayUse = (auth: AuthContext, row: ProductRow) => chainRoots(row.document).every((id) => canUseSector(auth, id));
+
 const targetOf = (row: ProductRow): MoveTarget => ({ product_id: row.product_id, entry_id: row.entry_id ?? '', product_status: row.product_status, entry_date: row.entry_date });
 
 /**
@@ -49,6 +53,7 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
     if (raw === '' || raw === null || raw === undefined) return send<MoveLookupResponse>(reply, { status_code: 400, message: moveMessages.productIdEmpty, products: { entry_id: null } });
     const id = productIdOf(raw);
     const row = id === undefined ? undefined : await findProduct(db, id);
+    if (row && !mayUse(requireAuth(req), row)) return send<MoveLookupResponse>(reply, { status_code: 403, message: noPermissionMessage, products: { entry_id: null } });
     if (!row || row.is_deleted === 1 || !row.entry_id) return send<MoveLookupResponse>(reply, { status_code: 404, message: moveMessages.entryIdNotFound, products: { entry_id: null } });
     return send<MoveLookupResponse>(reply, { status_code: 200, message: moveMessages.found, products: { entry_id: row.entry_id } });
   });
@@ -59,6 +64,7 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
     if (errors.length) return send<MoveValidateResponse>(reply, { status_code: 400, message: errors[0].message, data: null });
     const target = await findProductByEntryId(db, entryId);
     if (!target) return send<MoveValidateResponse>(reply, { status_code: 404, message: noTarget(entryId), data: null });
+    if (!mayUse(requireAuth(req), target)) return send<MoveValidateResponse>(reply, { status_code: 403, message: noPermissionMessage, data: null });
     return send<MoveValidateResponse>(reply, { status_code: 200, message: moveMessages.valid, data: targetOf(target) });
   });
 
@@ -71,6 +77,8 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
     const outcome = await db.transaction(async (tx): Promise<MoveConfirmResponse> => {
       const source = await findProduct(tx, sourceId, { forUpdate: true });
       if (!source) return { status_code: 404, status: false, message: `Product ${sourceId} not found` };
+      // The object checks come before any other answer about the products.
+      if (!mayUse(auth, source)) return { status_code: 403, status: false, message: noPermissionMessage };
       if (source.is_deleted === 1) return { status_code: 404, status: false, message: moveMessages.deleted };
       // 001 §2: Move & delete is not offered for an approved product.
       if (source.product_status === 1) return { status_code: 409, status: false, message: moveMessages.approved };
@@ -78,10 +86,8 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
       if (errors.length) return { status_code: 422, status: false, message: errors[0].message, errors };
       const target = await findProductByEntryId(tx, entryId);
       if (!target) return { status_code: 404, status: false, message: noTarget(entryId) };
+      if (!mayUse(auth, target)) return { status_code: 403, status: false, message: noPermissionMessage };
       if (target.product_id === source.product_id) return { status_code: 409, status: false, message: moveMessages.same };
-      for (const id of [...chainRoots(source.document), ...chainRoots(target.document)]) {
-        if (!canUseSector(auth, id)) return { status_code: 403, status: false, message: noPermissionMessage };
-      }
       await tx.query('select 1 from products where product_id = $1 for update', [target.product_id]);
 
       // The panelists join the target as if added in its editor (the panelist effects run), then the target is saved.

@@ -70,6 +70,9 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
     const stored = id === undefined ? undefined : await findProduct(tx, id, { forUpdate: true });
     if (id !== undefined && !stored) throw httpError(404, `Product ${id} not found`);
     if (!stored && !hasPermission(auth, 'product', 'add')) throw httpError(403, noPermissionMessage);
+    // Changing a stored product is product:edit, whichever route saves it (the editor, accepting a
+    // prediction); a status action alone needs only its own operation (checked below).
+    if (stored && !input.action && !hasPermission(auth, 'product', 'edit')) throw httpError(403, noPermissionMessage);
     if (stored?.is_deleted === 1) throw httpError(409, deletedProductMessage);
 
     const doc: Record<string, unknown> = { ...input.document };

@@ -72,8 +72,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         productId = parseId(idValue);
         const product = await findProduct(ctx.db, productId);
         if (!product) throw httpError(404, `Product ${productId} not found`);
-        if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
         requireDocumentSectors(req, product.document);
+        if (product.is_deleted === 1) throw httpError(409, deletedProductMessage);
         document = product.document;
       }
     } catch (err) {
