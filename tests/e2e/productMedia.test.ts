@@ -189,7 +189,7 @@ describe('product media', () => {
     const href = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('href');
     expect(await href('Processed HTML')).toBe(`/processedhtml/${email.muid}`);
     expect(await href('Temp PDF')).toBe(`/temppdf/${email.muid}`);
-    expect(await href('Render PDF')).toBe(`/api/emails/render-pdf/${email.muid}/original`);
+    expect(await href('Render PDF')).toBe(`/api/renderpdf/${email.muid}`);
     // No file uploaded yet: the entry says so instead of opening.
     expect(await menu.getByRole('menuitem', { name: /^Uploaded PDF/ }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
