@@ -189,5 +189,6 @@ export async function demoProductPdf(t: DemoPieceText, pages: number): Promise<U
     }
     footer(page, 4);
   }
-  return doc.save();
+  // Without object streams: several times faster to write, and a mail piece's PDF is small anyway.
+  return doc.save({ useObjectStreams: false });
 }

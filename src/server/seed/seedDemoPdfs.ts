@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/Db';
-import { enqueuePdfJob } from '../media/pdfJobs';
 import { getMeta, setMeta } from '../portalMeta';
 import type { FileStorage } from '../storage/FileStorage';
 import { demoPieceText, demoProductPdf } from './demoProductPdf';
@@ -52,24 +51,37 @@ export async function seedDemoPdfs(db: Db, storage: FileStorage, log: (msg: stri
           limit $2`,
         [pdfChannels, count],
       );
+      // Made one after another (CPU), written all at once (the writes wait on the disk, not the CPU).
+      const pieces: Array<{ id: number; key: string; pdf: Uint8Array; filename: string }> = [];
       for (const row of picked.rows) {
         const id = Number(row.product_id);
         const text = demoPieceText(row.document);
         const pdf = await demoProductPdf(text, 2 + (id % 3));
         const key = `products/${id}/${Date.now()}-${randomBytes(6).toString('hex')}.pdf`;
-        await storage.put(key, Buffer.from(pdf));
-        stored.push(key);
-        const filename = `${slug(`${text.company} ${text.productName || text.headline}`)}.pdf`;
-        const sha256 = createHash('sha256').update(pdf).digest('hex');
-        const file = await tx.query<{ id: string }>(
-          `insert into product_files (product_id, storage_key, filename, mime, size, sha256, kind, created_by) values ($1, $2, $3, 'application/pdf', $4, $5, 'pdf', 'demo') returning id::text as id`,
-          [id, key, filename, pdf.length, sha256],
-        );
-        await enqueuePdfJob(tx, file.rows[0].id, id);
-        const patch = { product_pdf: `/api/download/${id}`, file_name: filename, file_type: 'application/pdf', document_size_byte: pdf.length, original_document_size: pdf.length };
-        await tx.query('update products set document = document || $2::jsonb where product_id = $1', [id, JSON.stringify(patch)]);
-        await tx.query(`insert into activity (username, entity, entity_id, action, after) values ('demo', 'product', $1, 'upload', $2::jsonb)`, [String(id), JSON.stringify({ ...patch, sha256 })]);
+        pieces.push({ id, key, pdf, filename: `${slug(`${text.company} ${text.productName || text.headline}`)}.pdf` });
       }
+      stored.push(...pieces.map((p) => p.key));
+      await Promise.all(pieces.map((p) => storage.put(p.key, Buffer.from(p.pdf))));
+      // One statement records them all as the upload route records one: the file row, its PDF job
+      // row (what enqueuePdfJob writes), the document's file fields and an `upload` activity row.
+      const rows = pieces.map(({ id, key, pdf, filename }) => ({
+        product_id: id,
+        storage_key: key,
+        filename,
+        size: pdf.length,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        patch: { product_pdf: `/api/download/${id}`, file_name: filename, file_type: 'application/pdf', document_size_byte: pdf.length, original_document_size: pdf.length },
+      }));
+      await tx.query(
+        `with x as (select * from jsonb_to_recordset($1::jsonb) as x(product_id bigint, storage_key text, filename text, size bigint, sha256 text, patch jsonb)),
+         f as (insert into product_files (product_id, storage_key, filename, mime, size, sha256, kind, created_by)
+               select product_id, storage_key, filename, 'application/pdf', size, sha256, 'pdf', 'demo' from x returning id, product_id),
+         j as (insert into product_pdf_jobs (file_id, product_id) select id, product_id from f),
+         u as (update products p set document = p.document || x.patch, updated_at = now() from x where p.product_id = x.product_id)
+         insert into activity (username, entity, entity_id, action, after)
+         select 'demo', 'product', x.product_id::text, 'upload', x.patch || jsonb_build_object('sha256', x.sha256) from x`,
+        [JSON.stringify(rows)],
+      );
       await setMeta(tx, demoPdfsSeededKey, { count: picked.rows.length });
       log(`seed: ${picked.rows.length} demo products given a PDF in ${Math.round(performance.now() - started)} ms (pages, thumbnails and text are made in the background)`);
       return picked.rows.length;
