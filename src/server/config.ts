@@ -24,6 +24,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     clientDir: join(projectRoot, 'dist'),
     logLevel,
     demoEmails: env.DEMO_EMAILS === undefined || env.DEMO_EMAILS === 'all' ? undefined : nonNegative('DEMO_EMAILS', env.DEMO_EMAILS),
+    demoPdfs: env.DEMO_PDFS === undefined || env.DEMO_PDFS === '' ? undefined : nonNegative('DEMO_PDFS', env.DEMO_PDFS),
     importDropDir: env.IMPORT_DROP_DIR ? resolve(env.IMPORT_DROP_DIR) : undefined,
     importIntervalMs: env.IMPORT_INTERVAL_MS ? nonNegative('IMPORT_INTERVAL_MS', env.IMPORT_INTERVAL_MS) : 60_000,
     metadataDir: metadataDir(env),

@@ -15,6 +15,8 @@ export interface PortalConfig {
   logLevel: string;
   /** DEMO_EMAILS: how many demo emails the first start imports (undefined = all, 0 = none). */
   demoEmails?: number;
+  /** DEMO_PDFS: how many demo products get a PDF on the first start (undefined: the default). */
+  demoPdfs?: number;
   /** IMPORT_DROP_DIR / IMPORT_INTERVAL_MS: a folder imported on a schedule. */
   importDropDir?: string;
   importIntervalMs: number;

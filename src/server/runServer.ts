@@ -37,7 +37,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
     else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
-    await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails });
+    await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
     // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
     unshare = await shareMetadataReloads(db, metadata, print);
     onHangup = () => {

@@ -27,6 +27,8 @@ describe('product media', () => {
   /** The channel 19 product with an uploaded HTML file. */
   let mediaFiles: number;
   let dataDir: string;
+  /** A demo product given a PDF by the demo seed, and another product of its first company. */
+  let demo: { id: number; fileName: string; headline: string; other: number };
   /** A demo email, for the email windows. */
   let email: { muid: number; subject: string };
   const images = () => apiAs<ViewImagesResponse>(server, token, `/api/view-images?product_id=${productId}&show=all`);
@@ -37,8 +39,18 @@ describe('product media', () => {
     try {
       await migrate(db);
       await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
-      await preparePortal(db, () => undefined, { demoEmails: 0 });
+      // Two demo products get their PDFs (processed by the server once it runs), as on a fresh demo.
+      await preparePortal(db, () => undefined, { demoEmails: 0, dataDir, demoPdfs: 2 });
       await importDemoCorpus(db, { limit: 40 });
+      const d = await db.query<{ product_id: string; file_name: string; headline: string; other: string }>(
+        `select * from (
+           select p.product_id::text as product_id, p.document->>'file_name' as file_name, p.document->>'product_headline' as headline,
+                  (select min(o.product_id)::text from products o, jsonb_array_elements(o.document->'companies') oc, jsonb_array_elements(p.document->'companies') pc
+                    where o.product_id <> p.product_id and oc->>'companyID' = pc->>'companyID') as other
+             from products p join product_files f on f.product_id = p.product_id where f.created_by = 'demo') x
+          where other is not null order by product_id limit 1`,
+      );
+      demo = { id: Number(d.rows[0]!.product_id), fileName: d.rows[0]!.file_name, headline: d.rows[0]!.headline, other: Number(d.rows[0]!.other) };
       const r = await db.query<{ muid: string; email_subject: string }>("select muid::text as muid, email_subject from emails where email_subject ~ '[A-Za-z]{4}' order by muid limit 1");
       email = { muid: Number(r.rows[0]!.muid), subject: r.rows[0]!.email_subject };
     } finally {
@@ -162,6 +174,11 @@ describe('product media', () => {
     expect(accept).not.toContain('.xlsx');
     await input.setInputFiles({ name: 'rates.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not really excel') });
     await page.locator('.bp6-toast').filter({ hasText: 'cannot upload this file format' }).first().waitFor();
+    // The kind's size limit is checked on choosing, before any byte is sent (rules/product/upload.json).
+    const bigPng = Buffer.concat([await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(20_000_001)]);
+    await input.setInputFiles({ name: 'huge-banner.png', mimeType: 'image/png', buffer: bigPng.subarray(0, 20_000_001) });
+    await page.locator('.bp6-toast').filter({ hasText: 'File size exceeds 20MB limit' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
     const html = '<!DOCTYPE html><html><head><title>Landing</title></head><body><h1>Spring offer landing page</h1><script>parent.document.title = "owned"; document.body.append("script ran")</script></body></html>';
     await input.setInputFiles({ name: 'landing.html', mimeType: 'text/html', buffer: Buffer.from(html) });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -189,7 +206,7 @@ describe('product media', () => {
     const href = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('href');
     expect(await href('Processed HTML')).toBe(`/processedhtml/${email.muid}`);
     expect(await href('Temp PDF')).toBe(`/temppdf/${email.muid}`);
-    expect(await href('Render PDF')).toBe(`/api/emails/render-pdf/${email.muid}/original`);
+    expect(await href('Render PDF')).toBe(`/api/renderpdf/${email.muid}`);
     // No file uploaded yet: the entry says so instead of opening.
     expect(await menu.getByRole('menuitem', { name: /^Uploaded PDF/ }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
@@ -244,5 +261,39 @@ describe('product media', () => {
     // Kept: the same bytes again, without rendering.
     const again = Buffer.from(await (await fetch(`${server.url}/api/temppdf/${email.muid}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
     expect(again.equals(bytes)).toBe(true);
+  }, 300_000);
+  it("a fresh demo shows a demo product's PDF: preview, PDF Text viewer, /managepdf thumbnails, and its page in the company-images picker", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/product?product_id=${demo.id}`);
+    // Made by the PDF job in the background after the server started.
+    const preview = page.getByAltText(`Preview of ${demo.fileName}`);
+    await preview.waitFor({ timeout: 180_000 });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(180);
+    await page.getByRole('link', { name: 'View Content' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'PDF Text' });
+    // The text is the product's own: its headline (wrapped over lines in the PDF).
+    await expect.poll(async () => (await dialog.getByLabel('PDF text').textContent())?.replace(/\s+/g, ' ')).toContain(demo.headline);
+    await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${server.url}/managepdf/${demo.id}`);
+    const list = page.getByRole('list', { name: 'Page images' });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 60_000 }).toBe(2 + (demo.id % 3));
+    for (const [width, height] of [[1440, 900], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `/tmp/demo-managepdf-${width}.png` });
+    }
+
+    // Another product of the same company picks the demo PDF's first page as its Product Image.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/product?product_id=${demo.other}`);
+    await page.getByRole('button', { name: 'Choose from company images' }).click();
+    const picker = page.getByRole('dialog', { name: 'Product Image: company images' });
+    const thumb = picker.getByRole('button', { name: `Product ${demo.id}, page 1` });
+    await thumb.waitFor({ timeout: 30_000 });
+    await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    for (const [width, height] of [[1440, 900], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `/tmp/demo-company-images-${width}.png` });
+    }
   }, 300_000);
 });

@@ -2,7 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyMediaResponse, UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
 import { makePdf, numberedPages } from './helpers/makePdf';
-import { approvableProduct, createProduct, productsKit, type ProductsKit } from './productsKit';
+import { createRole, grant } from '../../src/server/auth/roles';
+import { createUser } from '../../src/server/auth/users';
+import { bearer, signInAs } from './helpers/authKit';
+import { approvableProduct, createProduct, creditCardChain, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §2 Media block and Manage PDF images, §5 PDF content, §7 upload-pdf / view images / rotate / resample, §8.
 
@@ -141,6 +144,84 @@ describe('product PDF processing and page images', () => {
     // The product itself is left out; a company no product names has nothing to offer.
     expect((await kit.app.inject({ method: 'GET', url: `/api/company-media/4242?exclude=${withPdf}`, headers: kit.as.analyst })).json<CompanyMediaResponse>().payload).toMatchObject({ pdf_url: null, images: [] });
     expect((await kit.app.inject({ method: 'GET', url: '/api/temppdf/987654321', headers: kit.as.analyst })).statusCode).toBe(404);
+  });
+
+  it("opens a product's email windows (processed HTML, temp PDF, render PDF) for an editor without the dashboards, with the panelist-type and sector checks", async () => {
+    const { db } = kit;
+    // Emails: one without a panelist type, one consumer, one producer; and one no product was catalogued from.
+    const email = async (tag: string, type: string | null) =>
+      Number(
+        (
+          await db.query<{ muid: string }>(
+            `insert into emails (original_muid, raw_sha256, raw_size, email_subject, email_from_one, email_date, deleted, panelist_type, index_name, html_body)
+             values ($1, md5($1), 10, $2, 'offers@bank.example', now(), 0, $3, 'emails_2024', $4) returning muid::text as muid`,
+            [`<${tag}@windows>`, `Window email ${tag}`, type, `<p>Spring offer ${tag}</p><script>alert(1)</script>`],
+          )
+        ).rows[0].muid,
+      );
+    const plain = await email('plain', null);
+    const consumer = await email('consumer', 'consumer');
+    const producer = await email('producer', 'producer');
+    const orphan = await email('orphan', null);
+    const cards = await createProduct(kit, approvableProduct({ sectors: [creditCardChain], product_headline: 'A card offer from an email' }));
+    for (const [muid, doc] of [[plain, {}], [consumer, {}], [producer, {}]] as const) {
+      const id = await createProduct(kit, approvableProduct({ ...doc, product_headline: `From email ${muid}` }));
+      await db.query('update products set muid = $2 where product_id = $1', [id, muid]);
+    }
+    const cardEmail = await email('card', null);
+    await db.query('update products set muid = $2 where product_id = $1', [cards, cardEmail]);
+    // An editor with one panelist type (consumer) and no dashboard.
+    const role = await createRole(db, { role_name: 'editor-consumer', all_sectors: true });
+    await grant(db, role, 'product', ['view', 'edit']);
+    await grant(db, role, 'consumer', ['view']);
+    await createUser(db, { username: 'editorconsumer', password: 'editor-consumer-password', role_id: role });
+    const as = { ...kit.as, consumerEditor: bearer((await signInAs(kit.app, 'editorconsumer', 'editor-consumer-password')).accessToken) };
+    // The demo editor role has the product module only.
+    const editorDashboardGrants = (await db.query<{ n: number }>(`select count(*)::int as n from auth_role_permissions p join auth_users u using (role_id) where u.username = 'editor1' and p.module = 'dashboard'`)).rows[0].n;
+    expect(editorDashboardGrants).toBe(0);
+
+    const get = (url: string, who: keyof typeof as) => kit.app.inject({ method: 'GET', url, headers: as[who] });
+    const html = await get(`/api/processedhtml/${plain}`, 'editor');
+    expect(html.statusCode, html.body).toBe(200);
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(html.headers['content-security-policy'])).toMatch(/(^|; )sandbox(;|$)/);
+    expect(html.body).toContain('Spring offer plain');
+    expect(html.body).not.toContain('<script>');
+    // The same email through the dashboards' route is still the dashboards' (403 for the editor).
+    expect((await get(`/api/emails/processed-html/${plain}/original`, 'editor')).statusCode).toBe(403);
+
+    const outcome: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    const cases: Array<[string, number, keyof typeof as, number]> = [
+      ['editor plain', plain, 'editor', 200],
+      // The panelist-type object check still applies: the demo editor sees no panelist type.
+      ['editor consumer', consumer, 'editor', 403],
+      ['editor producer', producer, 'editor', 403],
+      ['consumer editor consumer', consumer, 'consumerEditor', 200],
+      ['consumer editor producer', producer, 'consumerEditor', 403],
+      // A product of a sector the role may not use does not open its email (banker: sector 87 only).
+      ['banker card email', cardEmail, 'banker', 403],
+      ['banker plain', plain, 'banker', 200],
+      // No product was catalogued from it: not the product module's to open.
+      ['editor orphan', orphan, 'editor', 404],
+      // The dashboards' holders open any email, as on the dashboards.
+      ['analyst orphan', orphan, 'analyst', 200],
+    ];
+    for (const [name, muid, who, want] of cases) {
+      outcome[name] = (await get(`/api/processedhtml/${muid}`, who)).statusCode;
+      expected[name] = want;
+      // Temp PDF and Render PDF check the same before rendering (the refusals only: rendering needs Chromium).
+      if (want !== 200) {
+        outcome[`${name} temppdf`] = (await get(`/api/temppdf/${muid}`, who)).statusCode;
+        outcome[`${name} renderpdf`] = (await get(`/api/renderpdf/${muid}`, who)).statusCode;
+        expected[`${name} temppdf`] = want;
+        expected[`${name} renderpdf`] = want;
+      }
+    }
+    expect(outcome).toEqual(expected);
+    expect((await get(`/api/processedhtml/${orphan}`, 'editor')).json()).toEqual({ error: 'Not Found', message: `No product was catalogued from email ${orphan}.` });
+    expect((await get(`/api/processedhtml/${consumer}`, 'editor')).json()).toEqual({ error: 'Forbidden', message: 'You do not have permission' });
   });
 
   it("answers 'PDF file does not exist for this product.' without a file", async () => {

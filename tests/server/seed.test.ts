@@ -16,6 +16,10 @@ import { PANELIST_TYPES } from '../../src/server/seed/referenceTypes';
 import { referenceSeededKey } from '../../src/server/seed/seedReference';
 import { STATES } from '../../src/server/seed/states';
 import { openTestDb } from './helpers/testDb';
+import { loadConfig } from '../../src/server/config';
+import { claimPdfJobById, newOwnerId, runPdfJob } from '../../src/server/media/pdfJobs';
+import { demoPdfCount } from '../../src/server/seed/seedDemoPdfs';
+import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 
 const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -237,5 +241,80 @@ describe('reference tables and seedDemo', () => {
     expect(answer).toMatchObject({ status: true, muids: focus });
     const after = (await db.query<{ deleted: number; entry_id: string; product_id: string }>('select deleted, entry_id, product_id::text from emails where muid = any($1::bigint[])', [focus])).rows;
     expect(after).toEqual([0, 1].map(() => ({ deleted: 4, entry_id: linked[0].entry_id, product_id: linked[0].product_id })));
+  });
+});
+
+describe("demo products' PDFs (issue 14: a fresh demo shows a PDF without an upload)", () => {
+  let db: Db;
+  let dataDir: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDb();
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-seed-pdfs-'));
+    await seedDemo(db, (m) => logged.push(m), { dataDir, demoEmails: 0 });
+  }, 180_000);
+  afterAll(async () => {
+    await db?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const withPdf = () =>
+    db.query<{ product_id: string; media_channel: number; document: Record<string, unknown>; file_id: string; storage_key: string; status: string }>(
+      `select p.product_id::text as product_id, p.media_channel, p.document, f.id::text as file_id, f.storage_key, j.status
+         from products p join product_files f on f.product_id = p.product_id join product_pdf_jobs j on j.file_id = f.id order by p.product_id`,
+    );
+
+  it('gives 30 Direct Mail and Print products a stored PDF, recorded as an upload, with a pending PDF job', async () => {
+    const rows = (await withPdf()).rows;
+    expect(rows).toHaveLength(demoPdfCount);
+    expect(logged.join('\n')).toMatch(new RegExp(`seed: ${demoPdfCount} demo products given a PDF in \\d+ ms`));
+    expect(new Set(rows.map((r) => r.media_channel))).toEqual(new Set([1, 2]));
+    expect(rows.every((r) => r.status === 'pending')).toBe(true);
+    const storage = fsStorage(storageRoot(dataDir));
+    for (const r of rows) {
+      expect(r.document).toMatchObject({ product_pdf: `/api/download/${r.product_id}`, file_type: 'application/pdf' });
+      expect(String(r.document.file_name)).toMatch(/^[a-z0-9-]+\.pdf$/);
+      const bytes = await storage.get(r.storage_key);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(r.document.document_size_byte).toBe(bytes.length);
+    }
+    const uploads = await db.query<{ n: number }>("select count(*)::int as n from activity where entity = 'product' and action = 'upload' and username = 'demo'");
+    expect(uploads.rows[0].n).toBe(demoPdfCount);
+    // Companies with several products first: the company-images picker of their other products has pages to offer.
+    const offered = await db.query<{ n: number }>(
+      `select count(distinct o.product_id)::int as n
+         from products o, jsonb_array_elements(o.document->'companies') oc, products p, jsonb_array_elements(p.document->'companies') pc
+        where oc->>'companyID' = pc->>'companyID' and o.product_id <> p.product_id and exists (select 1 from product_files f where f.product_id = p.product_id)`,
+    );
+    expect(offered.rows[0].n).toBeGreaterThanOrEqual(15);
+  });
+
+  it("the durable PDF job makes a demo PDF's pages, thumbnails and pdf_content from the product's own words", { timeout: 120_000 }, async () => {
+    const row = (await withPdf()).rows[0];
+    const owner = newOwnerId();
+    const job = await claimPdfJobById(db, owner, row.file_id);
+    expect(job).toBeDefined();
+    await runPdfJob({ db, storage: fsStorage(storageRoot(dataDir)), owner }, job!);
+    const pages = (await db.query<{ page: number; text: string; is_default: boolean }>('select page, text, is_default from product_images where file_id = $1 order by page', [row.file_id])).rows;
+    expect(pages.length).toBe(2 + (Number(row.product_id) % 3));
+    const doc = (await db.query<{ document: Record<string, unknown> }>('select document from products where product_id = $1', [row.product_id])).rows[0].document;
+    const company = (doc.companies as Array<{ companyName: string }>)[0].companyName;
+    const text = String(doc.pdf_content).replace(/\s+/g, ' ');
+    expect(text).toContain(String(doc.product_headline));
+    expect(text).toContain(company);
+    expect(pages[0].text).toContain(`Dear ${(doc.panelists as Array<{ first_name: string }>)[0].first_name},`);
+    expect(pages[0].is_default).toBe(true);
+    expect(doc.banner_product_path).toMatch(/^\/api\/product-images\/\d+$/);
+    expect((await db.query<{ status: string }>('select status from product_pdf_jobs where file_id = $1', [row.file_id])).rows[0].status).toBe('done');
+  });
+
+  it('seeding again adds no PDFs; DEMO_PDFS sets the count (0: none)', async () => {
+    await seedDemo(db, () => undefined, { dataDir, demoEmails: 0 });
+    expect((await withPdf()).rows).toHaveLength(demoPdfCount);
+    expect(loadConfig({ DEMO_PDFS: '0' }).demoPdfs).toBe(0);
+    expect(loadConfig({ DEMO_PDFS: '12' }).demoPdfs).toBe(12);
+    expect(loadConfig({}).demoPdfs).toBeUndefined();
+    expect(() => loadConfig({ DEMO_PDFS: 'many' })).toThrow('DEMO_PDFS must be a whole number >= 0, got "many"');
   });
 });

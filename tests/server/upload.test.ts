@@ -1,7 +1,10 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageRoot } from '../../src/server/storage/fsStorage';
 import { approvableProduct, countRows, createProduct, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §2 Media block, §5 File input (100MB, type allow-list checked by content), §7 upload and download.
@@ -110,6 +113,36 @@ describe('media upload', () => {
     expect((await upload(twenty, 'spot.webm', webm, kit.as.editor, 'video/webm')).json()).toMatchObject({ payload: { mime: 'video/webm' } });
   });
 
+  it("media files (channels 19 and 20): images over 20 MB and HTML over 5 MB get 413 with the kind's message and nothing stored; a larger video passes", { timeout: 120_000 }, async () => {
+    const media = await createProduct(kit, approvableProduct({ media_channel: 19, product_pdf: '' }));
+    const twenty = await createProduct(kit, approvableProduct({ media_channel: 20, product_pdf: '' }));
+    const storedFiles = (id: number) => {
+      const dir = join(storageRoot(kit.config.dataDir), 'products', String(id));
+      return existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0;
+    };
+    const files = await countRows(kit.db, 'product_files');
+    const sized = (lead: Buffer, size: number) => Buffer.concat([lead, Buffer.alloc(size - lead.length, 0x20)]);
+    const landing = Buffer.from('<!DOCTYPE html>\n<html><head><title>Landing</title></head><body><h1>Spring offer</h1>');
+    for (const [id, name, content, mime, message] of [
+      [media, 'banner.png', sized(png, 20_000_001), 'image/png', 'File size exceeds 20MB limit'],
+      [twenty, 'landing.html', sized(landing, 5_000_001), 'text/html', 'File size exceeds 5MB limit'],
+    ] as const) {
+      const res = await upload(id, name, content, kit.as.editor, mime);
+      expect(res.statusCode, `${name} ${res.body}`).toBe(413);
+      expect(res.json(), name).toEqual({ error: 'Payload Too Large', message });
+      expect(storedFiles(id), name).toBe(0);
+    }
+    expect(await countRows(kit.db, 'product_files')).toBe(files);
+    // At the limit it is taken; a video of the same size is within its own limit (100 MB).
+    expect((await upload(media, 'banner.png', sized(png, 20_000_000), kit.as.editor, 'image/png')).statusCode).toBe(200);
+    const webm = Buffer.from('1a45dfa3a34286810142f7810142f2810442f381084282847765626d42878104428581021853806701000000000000', 'hex');
+    const video = await upload(twenty, 'spot.webm', sized(webm, 20_000_001), kit.as.editor, 'video/webm');
+    expect(video.statusCode, video.body).toBe(200);
+    expect(video.json()).toMatchObject({ payload: { mime: 'video/webm', size: 20_000_001 } });
+    // Another channel keeps the 100 MB of every upload: the same image is taken on online display.
+    const display = await createProduct(kit, approvableProduct({ media_channel: 5, media_file_url: 'https://ads.example/3' }));
+    expect((await upload(display, 'banner.png', sized(png, 20_000_001), kit.as.editor, 'image/png')).statusCode).toBe(200);
+  });
 
   it('online display (channel 5) takes images only', async () => {
     const display = await createProduct(kit, approvableProduct({ media_channel: 5, media_file_url: 'https://ads.example/1' }));

@@ -6,12 +6,12 @@ export const productWindows = {
   email: (muid: string | number) => ({
     /** The email as the portal processed it, in its own window. */
     processedHtml: `/processedhtml/${muid}`,
-    processedHtmlApi: `/api/emails/processed-html/${muid}/original`,
+    processedHtmlApi: `/api/processedhtml/${muid}`,
     /** The processed PDF, rendered once and kept ("Use Process PDF"). */
     tempPdf: `/temppdf/${muid}`,
     tempPdfApi: `/api/temppdf/${muid}`,
     /** The email rendered as a PDF now, in the browser's PDF viewer. */
-    renderPdf: `/api/emails/render-pdf/${muid}/original`,
+    renderPdf: `/api/renderpdf/${muid}`,
   }),
   product: (productId: number) => ({
     /** The product's current upload. */

@@ -48,6 +48,8 @@ export interface ProductDocument {
   upload?: Upload | null;
   /** File type. The type of the file being uploaded, from codes/upload_file_type: what the browser says on choosing, what the content is on the server (sniffed). The upload rules keep the types the channel takes. Editor state, not stored. Block `media`. */
   upload_type?: UploadFileTypeCode | null;
+  /** File kind. The kind (x-kind in codes/upload_file_type) of the file being uploaded: what the per-kind size rules of rules/product/upload.json read. Editor state, not stored. Block `media`. */
+  upload_kind?: 'image' | 'pdf' | 'audio' | 'video' | 'excel' | 'html' | null;
   /** Uploaded file (waiting for the first save). Token of a file uploaded before the product's first save; the save that creates the product claims it (001 §5 Product Media/PDF on add). Editor state, not stored. Block `media`. */
   staged_upload?: string | null;
   /** PDF Content. Text extracted from the product PDF on upload: the first maxLength characters (001 §5, §9: 50000); the PDF Text viewer hides text of more than wordLimit words (001 §5: a configured word limit). Block `media`. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import contentDisposition from 'content-disposition';
 import type { CompanyMediaResponse, CompanyImage } from '../../api/media';
-import { requireEmailAccess, visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
+import { visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
 import type { ServerContext } from '../context';
 import { emailMessages } from '../emails/emailMessages';
 import { errorBody } from '../errorHandler';
@@ -12,6 +12,7 @@ import { HttpError, httpError } from '../httpError';
 import { SqlParams } from '../emails/SqlParams';
 import { parseId } from '../products/parseId';
 import type { FileStorage } from '../storage/FileStorage';
+import { requireProductEmail } from './requireProductEmail';
 
 /** How many of a company's images the Product Image picker offers (newest first). */
 const maxCompanyImages = 48;
@@ -26,17 +27,53 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
   const view = { permission: { module: 'product', operation: 'view' } };
   const muidParams = { type: 'object', required: ['muid'], properties: { muid: { type: 'string', pattern: '^[0-9]{1,18}$' } } } as const;
 
+  /** The email as the portal processed it (sanitised, cid: images inlined), as a whole page. */
+  const processedDocument = async (muid: number): Promise<string> => {
+    const original = await originalHtml(ctx.db, muid, storage);
+    if (!original) throw httpError(404, emailMessages().emailMissing);
+    return emailDocument({ subject: original.subject, from: original.from, date: original.date, body: original.html });
+  };
+
+  // /processedhtml/{muid}: what the window frames (sandboxed); the product module's own route, so
+  // an editor without the email dashboards opens the email of a product they may see.
+  app.get<{ Params: { muid: string } }>('/api/processedhtml/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
+    const muid = Number(req.params.muid);
+    await requireProductEmail(ctx.db, req, muid);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; sandbox")
+      .send(await processedDocument(muid));
+  });
+
+  // Render PDF (001 §2 Actions): the processed email rendered now, for the same callers.
+  app.get<{ Params: { muid: string } }>('/api/renderpdf/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
+    const muid = Number(req.params.muid);
+    await requireProductEmail(ctx.db, req, muid);
+    const html = await processedDocument(muid);
+    let pdf: Buffer;
+    try {
+      pdf = await renderPdf(html, ctx.config.dataDir);
+    } catch (err) {
+      if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
+      throw err;
+    }
+    return reply
+      .type('application/pdf')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="email-${muid}.pdf"`)
+      .send(pdf);
+  });
+
   app.get<{ Params: { muid: string } }>('/api/temppdf/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
     const muid = Number(req.params.muid);
-    // An email read: its panelist type gates it as on the dashboards (issue 11).
-    await requireEmailAccess(ctx.db, req, [muid]);
+    await requireProductEmail(ctx.db, req, muid);
     const key = `emails/${muid}/processed.pdf`;
     if (!(await storage.exists(key))) {
-      const original = await originalHtml(ctx.db, muid, storage);
-      if (!original) throw httpError(404, emailMessages().emailMissing);
+      const html = await processedDocument(muid);
       let pdf: Buffer;
       try {
-        pdf = await renderPdf(emailDocument({ subject: original.subject, from: original.from, date: original.date, body: original.html }), ctx.config.dataDir);
+        pdf = await renderPdf(html, ctx.config.dataDir);
       } catch (err) {
         // No Chromium (503) or too slow (504): the reader gets the reason, not the generic 5xx text.
         if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));

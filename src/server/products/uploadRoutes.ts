@@ -20,7 +20,7 @@ import contentDisposition from 'content-disposition';
 import { sniffBytes, sniffUpload } from './sniffUpload';
 import { nameFitsType, typeOfSniffed } from '../../engine/policy/uploadTypes';
 import { productEngine } from './productEngine';
-import { uploadLimit, uploadTypes } from './uploadTypes';
+import { uploadLimit, uploadSizeRules, uploadTypes } from './uploadTypes';
 
 class TooLarge extends Error {}
 
@@ -31,7 +31,8 @@ const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '
  * Product PDF / media upload (001 §2 Media block, §5 File input, §7 upload and download): one
  * multipart file streamed to FileStorage (never held in memory), its type decided by content
  * sniffing against the allow-list (415 'Invalid file type'), at most 1e8 bytes (413 'File size
- * exceeds 100MB limit'); the product document then points at GET /api/download/{product_id}.
+ * exceeds 100MB limit') or the channel's limit for the file's kind (413 with that rule's message);
+ * the product document then points at GET /api/download/{product_id}.
  */
 export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   const storage = fsStorage(storageRoot(ctx.config.dataDir));
@@ -51,7 +52,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
     const { engine } = productEngine();
-    const { maxBytes: maxUploadBytes, message: fileTooLargeMessage } = uploadLimit(engine);
+    const { message: fileTooLargeMessage } = uploadLimit(engine);
     const part = await req.file();
     if (!part) throw httpError(400, 'No file was uploaded.');
     const field = part.fields.product_id;
@@ -104,11 +105,17 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const found = sniffed === undefined ? undefined : typeOfSniffed(types, sniffed);
     const type = found && nameFitsType(types, part.filename, found) ? found : undefined;
     const upload = { file_name: part.filename, file_size: headSize, mime_type: part.mimetype };
-    const refused = engine.evaluate({ ...document, upload, upload_type: type?.mime ?? null }, { action: 'upload' }).errors;
+    const facts = { ...document, upload, upload_type: type?.mime ?? null, upload_kind: type?.kind ?? null };
+    // Size is judged on the whole file below (413); here the type (415).
+    const sizeRules = uploadSizeRules(engine);
+    const refused = engine.evaluate(facts, { action: 'upload' }).errors.filter((e) => !sizeRules.has(e.rule));
     if (!type || refused.length) {
       part.file.destroy();
       throw httpError(415, refused[0]?.message ?? 'Invalid file type');
     }
+    // This file's size limit: the channel's limit for its kind when there is one (channels 19 and
+    // 20), the 100MB of every upload otherwise; checked while the bytes stream in.
+    const limit = uploadLimit(engine, facts);
 
     const hash = createHash('sha256');
     let size = 0;
@@ -124,9 +131,9 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         size += r.value.length;
         yield r.value;
         // Stop at the limit instead of reading to the end of the part.
-        if (file.truncated) throw new TooLarge();
+        if (file.truncated || size > limit.maxBytes) throw new TooLarge();
       }
-      if (file.truncated || size > maxUploadBytes) throw new TooLarge();
+      if (file.truncated || size > limit.maxBytes) throw new TooLarge();
     }
     const kind = type.kind === 'pdf' ? 'pdf' : 'media';
     const ext = type.names[0] ?? 'bin';
@@ -138,7 +145,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
       if (err instanceof TooLarge) {
         // Discard the rest of the request body so the answer reaches the client.
         file.resume();
-        throw httpError(413, fileTooLargeMessage);
+        throw httpError(413, limit.message);
       }
       throw err;
     }

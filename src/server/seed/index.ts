@@ -1,5 +1,6 @@
 import type { Db } from '../db/Db';
 import { seedDemoProducts } from '../products/seedDemoProducts';
+import { demoPdfCount, seedDemoPdfs } from './seedDemoPdfs';
 import { linkDemoProducts } from './linkDemoProducts';
 import { seedPanelistFlags } from './seedPanelistFlags';
 import { seedReference } from './seedReference';
@@ -12,6 +13,8 @@ export interface SeedOptions {
   dataDir?: string;
   /** How many demo emails to import: undefined = the whole corpus, 0 = none (DEMO_EMAILS). */
   demoEmails?: number;
+  /** How many demo products get a PDF (DEMO_PDFS, default demoPdfCount; 0 for none); needs dataDir. */
+  demoPdfs?: number;
 }
 
 /** Loads the deterministic demo data: reference rows, demo products, the real demo inbox and links between them. Idempotent. */
@@ -20,6 +23,8 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
   const flagged = await seedPanelistFlags(db);
   if (flagged) log(`seed: ${flagged} demo panelists flagged`);
   await seedDemoProducts(db, log);
+  // Demo products' PDFs: stored now, their pages and text made by the PDF job once the server runs.
+  if (opts.dataDir) await seedDemoPdfs(db, fsStorage(storageRoot(opts.dataDir)), log, opts.demoPdfs ?? demoPdfCount);
   if (opts.demoEmails !== 0 && (await inboxIsEmpty(db))) {
     const started = Date.now();
     const summary = await importDemoCorpus(db, {

@@ -111,15 +111,18 @@ export function UploadWidget(props: WidgetProps) {
   const choose = (f: File | null) => {
     if (!f) return;
     const upload = { file_name: f.name, file_size: f.size, mime_type: f.type };
-    const type = typeOfBrowserFile(types, f.type, f.name)?.mime ?? null;
-    const problems = editor.check('upload', { ...editor.getDoc(), upload, [typeField]: type });
+    const found = typeOfBrowserFile(types, f.type, f.name);
+    // The type and its kind decide what the channel takes and how large it may be (the size rules
+    // read the kind); refused here, before any byte is sent, with the rule's message.
+    const facts = { [typeField]: found?.mime ?? null, [kindField]: found?.kind ?? null };
+    const problems = editor.check('upload', { ...editor.getDoc(), upload, ...facts });
     if (problems.length) {
       for (const p of problems) editor.notify(p.message, 'danger');
       setFile(null);
       return;
     }
     setFile(f);
-    editor.update((d) => ({ ...d, selected_file: f.name, upload, [typeField]: type }));
+    editor.update((d) => ({ ...d, selected_file: f.name, upload, ...facts }));
   };
 
   const start = async () => {
@@ -138,7 +141,7 @@ export function UploadWidget(props: WidgetProps) {
         editor.getDoc().media_channel,
       );
       editor.update((d) => {
-        const { selected_file: _s, upload: _u, [typeField]: _t, ...rest } = d;
+        const { selected_file: _s, upload: _u, [typeField]: _t, [kindField]: _k, ...rest } = d;
         // A new product's file waits on the server for the first save, which claims it.
         return result.staged_upload ? { ...rest, ...(result.fields ?? {}), staged_upload: result.staged_upload } : { ...rest, ...(result.fields ?? {}), product_pdf: result.product_pdf };
       });
@@ -188,7 +191,8 @@ export function UploadWidget(props: WidgetProps) {
   );
 }
 
-/** The transient field holding the chosen file's type, which the upload rules check. */
+/** The transient fields holding the chosen file's type and its kind, which the upload rules check. */
 const typeField = 'upload_type';
+const kindField = 'upload_kind';
 
 const noMedia = () => Promise.reject(new Error('no editor'));

@@ -62,6 +62,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
       LOG_LEVEL: 'warn',
       // A slice of the real demo inbox keeps each server start quick; tests that need more say so.
       DEMO_EMAILS: '300',
+      // No demo PDFs: their background page rendering would load the machine during other tests.
+      DEMO_PDFS: '0',
       ...opts.env,
       PORT: String(port),
       HOST: '127.0.0.1',
