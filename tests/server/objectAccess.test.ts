@@ -241,6 +241,9 @@ describe('object-level access matrix (issue 11)', () => {
     { route: 'GET /api/emails/render-pdf/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/render-pdf/${m}/${forwardOf[m]}` }), ok: [503] },
     // The product editor's Temp PDF window shows an email.
     { route: 'GET /api/temppdf/:muid', call: (m) => ({ method: 'GET', url: `/api/temppdf/${m}` }) },
+    // The product's Open menu: processed HTML and Render PDF (media.test covers editors without the dashboards).
+    { route: 'GET /api/processedhtml/:muid', call: (m) => ({ method: 'GET', url: `/api/processedhtml/${m}` }) },
+    { route: 'GET /api/renderpdf/:muid', call: (m) => ({ method: 'GET', url: `/api/renderpdf/${m}` }), ok: [503] },
     // The predictions screen: predictions, accept/reject, companies, taking an email off the list.
     { route: 'GET /api/spacey/predictions/:muid', call: async (m) => (await ensurePrediction(m), { method: 'GET', url: `/api/spacey/predictions/${m}` }) },
     // These emails have no panelist, so an allowed accept is refused by its own rule (422).
