@@ -1,7 +1,7 @@
 import type { Engine } from '../evaluate/Engine';
 import { truthy } from '../logic/truthy';
 import type { CodeEntry, CompiledRule, EvaluateOptions, FieldState } from '../types';
-import { actionList, itemScopeOf } from '../diff/describeRule';
+import { actionList, describeRule, itemScopeOf } from '../diff/describeRule';
 import { describeLogic, traceWords } from './describeLogic';
 import type { ExplainedRule, Explanation, TraceNode } from './Explanation';
 import { traceLogic, whyOf } from './traceLogic';
@@ -114,6 +114,7 @@ function explainRule(
     id: r.id, kind: r.kind, source: r.source, file: r.file, jsonPath: r.jsonPath, outcome, trees,
     words: r.kind === 'required'
       ? `required to ${actionList(r.actions)}${r.when !== undefined ? ` when ${describe(r.when)}` : ''}`
+      : r.kind === 'derive' || r.kind === 'validate' ? describeRule(r, engine.model, engine.ops)
       : logic === undefined ? 'always' : describe(logic),
     why,
   };
