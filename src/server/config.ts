@@ -30,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     metadataDir: metadataDir(env),
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
     trustProxy: trustProxy(env.PORTAL_TRUST_PROXY),
+    stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
   };
 }
@@ -41,6 +42,12 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function positive(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number > 0, got "${value}"`);
+  return n;
 }
 
 function nonNegative(name: string, value: string): number {

@@ -31,6 +31,8 @@ export interface PortalConfig {
   trustProxy?: boolean | number | string[];
   /** PORTAL_PUBLIC_URL: the portal's address in links it mails (default: the first allowed origin). */
   publicUrl?: string;
+  /** STAGED_UPLOAD_MAX_AGE_H: hours a new product's file uploaded before its first save waits for that save (default 24). */
+  stagedUploadMaxAgeHours: number;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
   watchMetadata?: boolean;
 }

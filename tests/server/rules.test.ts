@@ -69,7 +69,7 @@ describe('rules API', () => {
     expect(ex.kind).toBe('block');
     expect(ex.state).toMatchObject({ visible: false });
     expect(ex.rules.map((r) => r.id)).toEqual(['delivery.visible']);
-    expect(ex.trace).toContain('Delivery hidden: rule delivery.visible: media_channel is 2, needs == 1');
+    expect(ex.trace).toContain('Delivery hidden: rule delivery.visible: Media Channel is Print (2), needs: Media Channel is Direct Mail (1)');
   });
 
   it('explains why a field is required for an action', async () => {

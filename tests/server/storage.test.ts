@@ -104,6 +104,16 @@ describe('fsStorage under DATA_DIR/files', () => {
     }
   });
 
+  it('lists the files directly inside a folder with their write time; a missing folder has none', async () => {
+    expect(await files.list('listing')).toEqual([]);
+    await files.put('listing/a.pdf', 'a');
+    await files.put('listing/sub/b.pdf', 'b');
+    const listed = await files.list('listing');
+    expect(listed.map((f) => f.key)).toEqual(['listing/a.pdf']);
+    expect(Math.abs(listed[0].modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    await expect(files.list('../')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
   it('never maps any accepted key outside the root (property)', () => {
     const base = resolve('/srv/files');
     const segment = fc.constantFrom('..', '.', '', 'a', 'b.c', '\\', '/', ':', 'C:', '\0', '%2e%2e', '~');

@@ -1,10 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageRoot } from '../../src/server/storage/fsStorage';
+import { loadConfig } from '../../src/server/config';
+import { pruneStagedUploads } from '../../src/server/products/pruneStagedUploads';
+import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { approvableProduct, countRows, createProduct, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §2 Media block, §5 File input (100MB, type allow-list checked by content), §7 upload and download.
@@ -189,5 +191,54 @@ describe('media upload', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({ error: 'Payload Too Large', message: 'File size exceeds 100MB limit' });
     expect(await countRows(kit.db, 'product_files')).toBe(files);
+  });
+
+  it('removes staged files and rows no save claimed within STAGED_UPLOAD_MAX_AGE_H (24 h); claimed and recent ones stay', async () => {
+    expect(kit.config.stagedUploadMaxAgeHours).toBe(24);
+    expect(loadConfig({ STAGED_UPLOAD_MAX_AGE_H: '2' }).stagedUploadMaxAgeHours).toBe(2);
+    expect(() => loadConfig({ STAGED_UPLOAD_MAX_AGE_H: '0' })).toThrow('STAGED_UPLOAD_MAX_AGE_H must be a number > 0, got "0"');
+    const root = storageRoot(kit.config.dataDir);
+    const storage = fsStorage(root);
+    const stage = async (name: string) => {
+      const res = await kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...kit.as.editor, ...multipartHeaders }, payload: Buffer.concat([head({ media_channel: '14' }, name), minimalPdf, tail]) });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json<{ payload: { staged_upload: string } }>().payload.staged_upload;
+      const key = (await kit.db.query<{ storage_key: string }>('select storage_key from staged_uploads where token = $1', [token])).rows[0].storage_key;
+      return { token, key };
+    };
+    const dayAndHourAgo = new Date(Date.now() - 25 * 3_600_000);
+    const backdateFile = (key: string) => utimesSync(join(root, key), dayAndHourAgo, dayAndHourAgo);
+    const old = await stage('left-behind.pdf');
+    const recent = await stage('still-editing.pdf');
+    const claimed = await stage('saved.pdf');
+    const claimedId = await createProduct(kit, approvableProduct({ product_pdf: '', staged_upload: claimed.token }));
+    await kit.db.query("update staged_uploads set created_at = now() - interval '25 hours' where token = $1", [old.token]);
+    backdateFile(old.key);
+    backdateFile(claimed.key); // a claimed file keeps its staged/ key: old, but a product's file
+    // Files without a row (a crash between storing the file and its row), one old, one new.
+    await storage.put('staged/orphan-old.pdf', minimalPdf);
+    backdateFile('staged/orphan-old.pdf');
+    await storage.put('staged/orphan-new.pdf', minimalPdf);
+
+    expect(await pruneStagedUploads(kit.db, storage, kit.config.stagedUploadMaxAgeHours * 3_600_000)).toEqual({ rows: 1, files: 2 });
+    const tokens = (await kit.db.query<{ token: string }>('select token from staged_uploads')).rows.map((r) => r.token);
+    expect(tokens).not.toContain(old.token);
+    expect(tokens).toContain(recent.token);
+    expect(await storage.exists(old.key)).toBe(false);
+    expect(await storage.exists('staged/orphan-old.pdf')).toBe(false);
+    expect(await storage.exists(recent.key)).toBe(true);
+    expect(await storage.exists('staged/orphan-new.pdf')).toBe(true);
+    expect(await storage.exists(claimed.key)).toBe(true);
+    const dl = await kit.app.inject({ method: 'GET', url: `/api/download/${claimedId}`, headers: kit.as.editor });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload.equals(minimalPdf)).toBe(true);
+    // The pruned upload can no longer be claimed; the recent one still can.
+    const late = await kit.app.inject({ method: 'POST', url: '/api/addProduct', headers: kit.as.editor, payload: approvableProduct({ product_pdf: '', staged_upload: old.token }) });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ message: 'The uploaded file was not found; please upload it again.' });
+    const saved = await createProduct(kit, approvableProduct({ product_pdf: '', staged_upload: recent.token }));
+    expect((await kit.app.inject({ method: 'GET', url: `/api/download/${saved}`, headers: kit.as.editor })).statusCode).toBe(200);
+    // A second pass finds nothing more to remove.
+    expect(await pruneStagedUploads(kit.db, storage, 24 * 3_600_000)).toEqual({ rows: 0, files: 0 });
   });
 });

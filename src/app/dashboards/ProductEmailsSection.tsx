@@ -22,6 +22,8 @@ type Load = { status: 'loading' } | { status: 'ready'; data: ProductEmailsRespon
  */
 export function ProductEmailsSection({ productId }: { productId: string | number }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Open when there are emails to see; a product without any keeps to its title line.
+  const [opened, setOpened] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });
@@ -40,8 +42,16 @@ export function ProductEmailsSection({ productId }: { productId: string | number
   // 403: the product itself is refused, and the screen already says so.
   if (load.status === 'hidden') return null;
   const count = load.status === 'ready' ? load.data.emails.length : null;
+  const isOpen = opened ?? (load.status !== 'ready' || count! > 0 || load.data.hidden > 0);
   return (
-    <Section className="portal-product-emails" title="Emails of this product" subtitle={count === null ? undefined : `${count} email${count === 1 ? '' : 's'}`} compact collapsible>
+    <Section
+      className="portal-product-emails"
+      title="Emails of this product"
+      subtitle={count === null ? undefined : `${count} email${count === 1 ? '' : 's'}`}
+      compact
+      collapsible
+      collapseProps={{ isOpen, onToggle: () => setOpened(!isOpen) }}
+    >
       <SectionCard padded={load.status !== 'ready' || load.data.emails.length === 0}>
         {load.status === 'loading' && <Spinner size={20} aria-label="Loading the product's emails" />}
         {load.status === 'error' && <p className="portal-no-permission">{load.message}</p>}

@@ -1,4 +1,5 @@
 import { ProductWindowsMenu } from './ProductWindowsMenu';
+import { useStickyBarHeight } from './useStickyBarHeight';
 import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { Alert, Button, Callout, Intent, NonIdealState, OverlayToaster, Spinner } from '@blueprintjs/core';
@@ -127,6 +128,8 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     return { ...base, blocks };
   }, [vm, hidden, deleted, starless, editorBlocks]);
   const formRef = useRef<HTMLDivElement | null>(null);
+  const barRef = useRef<HTMLDivElement | null>(null);
+  useStickyBarHeight(barRef);
   // Top-level blocks in page order, "id:1" when shown, "id:0" when the rules hide it.
   const sectionKey = useMemo(
     () =>
@@ -312,7 +315,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             </Link>
           )}
         </header>
-        <div className="portal-product-actions" role="toolbar" aria-label="Product actions">
+        <div className="portal-product-actions" role="toolbar" aria-label="Product actions" ref={barRef}>
           {plan.statusActions &&
             buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void run(b.action)} />)}
           {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void run('save')} />}
@@ -337,11 +340,11 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
             {message}
           </Callout>
         )}
-        {productId !== undefined && <ProductEmailsSection productId={productId} />}
         <div className="portal-product-body">
           <WhyProvider engine={pe.engine} document={doc}>
           <SectionNav sections={sections} container={formRef} hidden={deleted ? [] : hiddenSections} why={(id) => <WhyButton target={id} />} />
           <div className="portal-product-form" ref={formRef} onBlurCapture={onBlurCapture}>
+            {productId !== undefined && <ProductEmailsSection productId={productId} />}
             <MetadataForm
               blocks={pe.blocks}
               codes={pe.codes}

@@ -1,4 +1,6 @@
 import { describeLogic } from '../explain/describeLogic';
+import { pathWords } from '../explain/pathWords';
+import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
 import type { RuleDef } from '../types';
 
@@ -8,8 +10,11 @@ export function targetTitle(target: string, model: MetadataModel): string {
   if (block) return block.title;
   const field = model.fieldByPath.get(target);
   if (field) return field.title;
-  return target;
+  return pathWords(target, model);
 }
+
+/** The items an item rule (`promotion.promotions.*.buy_x`) is evaluated on: its `when` names their fields. */
+export const itemScopeOf = (target: string): string | undefined => (target.includes('.*') ? target.slice(0, target.lastIndexOf('.*') + 2) : undefined);
 
 /** The actions a check belongs to in words: "approve", "save, approve, unapprove". */
 export const actionList = (actions: readonly string[] | undefined): string =>
@@ -19,8 +24,9 @@ export const actionList = (actions: readonly string[] | undefined): string =>
  * A whole rule in plain words, with field and code titles from `model`:
  * "Delivery shows when Media channel is Direct Mail (1) and Audience is one of ...".
  */
-export function describeRule(rule: RuleDef, model: MetadataModel): string {
-  const words = (logic: unknown) => describeLogic(logic, model);
+export function describeRule(rule: RuleDef, model: MetadataModel, ops?: OpRegistry): string {
+  const scope = itemScopeOf(String(rule.target ?? ''));
+  const words = (logic: unknown, subject?: string) => describeLogic(logic, model, { ops, scope, subject });
   const target = targetTitle(String(rule.target ?? ''), model);
   const when = rule.when !== undefined ? ` when ${words(rule.when)}` : '';
   switch (rule.kind) {
@@ -29,13 +35,13 @@ export function describeRule(rule: RuleDef, model: MetadataModel): string {
     case 'readonly':
       return `${target} is read-only${when || ' always'}`;
     case 'label':
-      return `${target} is labelled ${JSON.stringify(rule.label ?? '')}${when}`;
+      return `${target} is labelled "${rule.label ?? ''}"${when}`;
     case 'required':
       return `${target} is required to ${actionList(rule.actions)}${when}${rule.message ? `, else "${rule.message}"` : ''}`;
     case 'validate':
       return `To ${actionList(rule.actions)}${when}: ${rule.valid !== undefined ? words(rule.valid) : 'always'} must hold, else "${rule.message ?? ''}"`;
     case 'derive':
-      return `${target} becomes ${rule.value !== undefined ? words(rule.value) : 'nothing'}${when}`;
+      return `${target} becomes ${rule.value !== undefined ? words(rule.value, String(rule.target ?? '')) : 'nothing'}${when}`;
     case 'options':
       return `${target} offers only the options where ${rule.filter !== undefined ? words(rule.filter) : 'always'}`;
     default:

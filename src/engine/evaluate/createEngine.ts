@@ -471,7 +471,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       return run(doc, opts, state, changedPaths);
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
-    describe: (logic) => describeLogic(logic, model),
+    describe: (logic) => describeLogic(logic, model, { ops }),
     compile: (logic) => compileLogic(logic, ops),
     inputsOf(vm) {
       const s = states.get(vm);

@@ -1,8 +1,8 @@
 import type { Engine } from '../evaluate/Engine';
 import { truthy } from '../logic/truthy';
 import type { CodeEntry, CompiledRule, EvaluateOptions, FieldState } from '../types';
-import { actionList } from '../diff/describeRule';
-import { describeLogic } from './describeLogic';
+import { actionList, describeRule, itemScopeOf } from '../diff/describeRule';
+import { describeLogic, traceWords } from './describeLogic';
 import type { ExplainedRule, Explanation, TraceNode } from './Explanation';
 import { traceLogic, whyOf } from './traceLogic';
 
@@ -67,7 +67,7 @@ export function explainTarget(engine: Engine, doc: unknown, target: string, opts
   }
   if (!explained.length && !lines.length) lines.push(`${label}: no rule targets it${state ? (state.visible ? ' (shown)' : ' (hidden)') : ''}`);
   for (const err of state?.errors ?? []) lines.push(`${label} error (${err.rule}): ${err.message}`);
-  if (target in vm.derived) lines.push(`${label} becomes ${JSON.stringify(vm.derived[target])}`);
+  if (target in vm.derived) lines.push(`${label} becomes ${traceWords(model, { ops: engine.ops }).value(vm.derived[target], { var: target })}`);
   return { target, kind: 'field', label, state, rules: explained, trace: lines.join('\n') };
 }
 
@@ -82,21 +82,23 @@ function explainRule(
     const list = r.itemArray!.reduce<unknown>((d, s) => (d as Record<string, unknown> | undefined)?.[s], data);
     scope = Array.isArray(list) ? list[Number(idx)] : undefined;
   }
+  const scopeOf = r.targetType === 'item' ? itemScopeOf(r.target) : undefined;
+  const say = traceWords(engine.model, { ops: engine.ops, scope: scopeOf });
   const trees: ExplainedRule['trees'] = {};
   for (const p of parts) if (r[p] !== undefined && r.kind !== 'options') trees[p] = traceLogic(r[p], scope, ctx, compile);
   const whenHolds = trees.when ? truthy(trees.when.value) : true;
   let outcome: unknown = whenHolds;
-  let why = trees.when ? whyOf(trees.when) : 'always';
+  let why = trees.when ? whyOf(trees.when, say) : 'always';
   if (r.kind === 'validate') {
     const valid = trees.valid ? truthy(trees.valid.value) : true;
     outcome = whenHolds && !valid;
-    why = !whenHolds ? `does not apply: ${why}` : `${valid ? 'valid' : 'invalid'}: ${trees.valid ? whyOf(trees.valid) : ''}${outcome && r.message ? ` -> "${r.message}"` : ''}`;
+    why = !whenHolds ? `does not apply: ${why}` : `${valid ? 'valid' : 'invalid'}: ${trees.valid ? whyOf(trees.valid, say) : ''}${outcome && r.message ? ` -> "${r.message}"` : ''}`;
   } else if (r.kind === 'required') {
     // A check belongs to actions: "required to approve", never "always".
     const to = `required to ${actionList(r.actions)}`;
     why = !trees.when ? to : whenHolds ? `${to}: ${why}` : `not required: ${why}`;
   } else if (r.kind === 'derive') {
-    why = whenHolds ? `${why} -> ${JSON.stringify(trees.value?.value ?? null)}` : `does not apply: ${why}`;
+    why = whenHolds ? `${why}; becomes ${say.value(trees.value?.value ?? null, { var: r.target })}` : `does not apply: ${why}`;
   } else if (r.kind === 'options') {
     const table = engine.model.fieldByPath.get(r.target)?.codeTable;
     const entries: CodeEntry[] = table?.entries ?? [];
@@ -106,12 +108,14 @@ function explainRule(
     why = `${kept.length} of ${entries.length}: ${kept.map((e) => `${e.title} (${e.const})`).join(', ') || 'none'}`;
     trees.filter = { logic: r.filter, scoped: true } as TraceNode;
   }
+  const describe = (l: unknown) => describeLogic(l, engine.model, { ops: engine.ops, scope: scopeOf, subject: r.kind === 'derive' ? r.target : undefined });
   const logic = r.kind === 'options' ? r.filter : r.kind === 'validate' ? (r.when ? { and: [r.when, r.valid] } : r.valid) : r.kind === 'derive' ? r.value : r.when;
   return {
     id: r.id, kind: r.kind, source: r.source, file: r.file, jsonPath: r.jsonPath, outcome, trees,
     words: r.kind === 'required'
-      ? `required to ${actionList(r.actions)}${r.when !== undefined ? ` when ${describeLogic(r.when, engine.model)}` : ''}`
-      : logic === undefined ? 'always' : describeLogic(logic, engine.model),
+      ? `required to ${actionList(r.actions)}${r.when !== undefined ? ` when ${describe(r.when)}` : ''}`
+      : r.kind === 'derive' || r.kind === 'validate' ? describeRule(r, engine.model, engine.ops)
+      : logic === undefined ? 'always' : describe(logic),
     why,
   };
 }

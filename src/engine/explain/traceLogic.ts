@@ -22,15 +22,21 @@ export function traceLogic(logic: unknown, data: unknown, ctx: EvalContext, comp
   const traced = args.map((a, i) =>
     scopedOps.has(op) && i === 1 ? { scoped: true, logic: a } : traceLogic(a, data, ctx, compile),
   );
-  return { op, value, args: traced };
+  return { op, value, args: traced, logic };
 }
 
-const comparisons: Record<string, string> = {
-  '==': '==', '===': '===', '!=': '!=', '!==': '!==', '>': '>', '>=': '>=', '<': '<', '<=': '<=', in: 'in',
-  date_lt: 'before', date_le: 'on or before', date_gt: 'after', date_ge: 'on or after',
-};
+/** Operations whose outcome compares two operands: the trace says both values. */
+const comparisons = new Set(['==', '===', '!=', '!==', '>', '>=', '<', '<=', 'in', 'date_lt', 'date_le', 'date_gt', 'date_ge']);
 
-const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : v === undefined ? 'null' : JSON.stringify(v));
+/** How the trace puts logic and values in words (describeLogic and the field's codes). */
+export interface TraceWords {
+  /** A json-logic expression in plain words. */
+  logic(l: unknown): string;
+  /** A value in words; `of` is the expression that produced it (its field's codes name it). */
+  value(v: unknown, of?: unknown): string;
+}
+
+const nodeLogic = (n: TraceNode): unknown => (n.var !== undefined ? { var: n.var } : n.logic);
 
 function varsOf(node: TraceNode, out: TraceNode[] = []): TraceNode[] {
   if (node.var !== undefined) out.push(node);
@@ -39,11 +45,11 @@ function varsOf(node: TraceNode, out: TraceNode[] = []): TraceNode[] {
 }
 
 /**
- * Why a traced node has its value, naming the vars and what they were compared with. `wanted` is
- * the outcome the rule needs (false under a `!`); a comparison that misses it says what it needs.
+ * Why a traced node has its value, in plain words: the fields it read with their values, and what
+ * the rule needs when the outcome misses it. `wanted` is the outcome the rule needs (false under a `!`).
  */
-export function whyOf(node: TraceNode, wanted = true): string {
-  if (node.literal) return `always ${show(node.value)}`;
+export function whyOf(node: TraceNode, say: TraceWords, wanted = true): string {
+  if (node.literal) return `always ${say.value(node.value)}`;
   const args = node.args ?? [];
   const ok = truthy(node.value) === wanted;
   if (node.op === 'and' || node.op === 'or') {
@@ -52,32 +58,25 @@ export function whyOf(node: TraceNode, wanted = true): string {
     const decisive = args.filter((a) => truthy(a.value) === holds);
     const allCount = (node.op === 'and') === holds;
     const parts = allCount ? args : decisive.length ? decisive : args;
-    return parts.map((a) => whyOf(a, wanted)).join('; ');
+    return parts.map((a) => whyOf(a, say, wanted)).join('; ');
   }
-  if (node.op === '!') return args[0] ? whyOf(args[0], !wanted) : show(node.value);
-  if (node.op === '!!') return args[0] ? whyOf(args[0], wanted) : show(node.value);
-  const cmp = node.op ? comparisons[node.op] : undefined;
-  if (cmp && args.length >= 2) {
+  if (node.op === '!') return args[0] ? whyOf(args[0], say, !wanted) : say.value(node.value);
+  if (node.op === '!!') return args[0] ? whyOf(args[0], say, wanted) : say.value(node.value);
+  const logic = nodeLogic(node);
+  const needs = ok ? '' : `, needs: ${say.logic(wanted ? logic : { '!': logic })}`;
+  if (node.op && comparisons.has(node.op) && args.length >= 2) {
     const [a, b] = args;
-    const needs = `needs ${wanted ? '' : 'not '}`;
-    if (a.literal || b.literal) {
-      const v = a.literal ? b : a;
-      const lit = a.literal ? a : b;
-      const fact = `${describeOperand(v)} is ${show(v.value)}`;
-      return ok ? fact : `${fact}, ${needs}${a.literal ? `${show(lit.value)} ${cmp} it` : `${cmp} ${show(lit.value)}`}`;
-    }
-    const facts = `${describeOperand(a)} is ${show(a.value)}, ${describeOperand(b)} is ${show(b.value)}`;
-    return ok ? facts : `${facts}, ${needs}${describeOperand(a)} ${cmp} ${describeOperand(b)}`;
+    const other = (n: TraceNode) => nodeLogic(n === a ? b : a);
+    const facts = [a, b].filter((n) => !n.literal).map((n) => `${say.logic(nodeLogic(n))} is ${say.value(n.value, nodeLogic(n) ?? other(n))}`);
+    return `${facts.join(', ')}${needs}`;
   }
-  const vars = varsOf(node);
+  if (node.var !== undefined) return `${say.logic(logic)} is ${say.value(node.value, logic)}${needs}`;
+  // Any other operation: what holds for this product, with the fields it read.
+  const holds = say.logic(truthy(node.value) ? logic : { '!': logic });
   const seen = new Set<string>();
-  const facts = vars.filter((v) => !seen.has(v.var!) && seen.add(v.var!)).map((v) => `${v.var} is ${show(v.value)}`);
-  const own = `${node.op} is ${show(node.value)}`;
-  return `${own}${ok ? '' : `, needs ${show(wanted)}`}${facts.length ? ` (${facts.join(', ')})` : ''}`;
-}
-
-/** A var by its path; any other expression by its operation. */
-function describeOperand(n: TraceNode): string {
-  if (n.var !== undefined) return n.var;
-  return `${n.op ?? 'value'}(...)`;
+  const facts = varsOf(node)
+    .filter((v) => !seen.has(v.var!) && seen.add(v.var!))
+    .map((v) => `${say.logic({ var: v.var })} is ${say.value(v.value, { var: v.var })}`)
+    .filter((f) => !holds.includes(f));
+  return `${holds}${facts.length ? ` (${facts.join(', ')})` : ''}`;
 }

@@ -1,4 +1,4 @@
-import type { OpRegistry } from '../logic/OpRegistry';
+import type { OpRegistry, OpWordsContext } from '../logic/OpRegistry';
 
 /* Dates are `YYYY-MM-DD` strings (a longer timestamp is cut to its date), so they compare as strings. */
 
@@ -39,12 +39,20 @@ export function dateMin(list: unknown): string | null {
   return days(list).reduce<string | null>((m, d) => (m === null || d < m ? d : m), null);
 }
 
+const compared = (is: string, isNot: string) => ({
+  words: (w: OpWordsContext) => `${w.arg(0)} ${is} ${w.arg(1)}`,
+  negated: (w: OpWordsContext) => `${w.arg(0)} ${isNot} ${w.arg(1)}`,
+});
+
 export function registerDateOps(ops: OpRegistry): void {
-  ops.add('date_lt', ([a, b]) => dateLt(a, b), 'date is before (false when either is empty)');
-  ops.add('date_le', ([a, b]) => dateLe(a, b), 'date is on or before');
-  ops.add('date_gt', ([a, b]) => dateGt(a, b), 'date is after');
-  ops.add('date_ge', ([a, b]) => dateGe(a, b), 'date is on or after');
-  ops.add('date_valid', ([y, m, d]) => validDay(y, m, d), 'year, month and day name a real calendar day (no 02/31)');
-  ops.add('date_max', ([l]) => dateMax(l), 'latest date of a list');
-  ops.add('date_min', ([l]) => dateMin(l), 'earliest date of a list');
+  ops.add('date_lt', ([a, b]) => dateLt(a, b), 'date is before (false when either is empty)', compared('is before', 'is not before'));
+  ops.add('date_le', ([a, b]) => dateLe(a, b), 'date is on or before', compared('is on or before', 'is not on or before'));
+  ops.add('date_gt', ([a, b]) => dateGt(a, b), 'date is after', compared('is after', 'is not after'));
+  ops.add('date_ge', ([a, b]) => dateGe(a, b), 'date is on or after', compared('is on or after', 'is not on or after'));
+  ops.add('date_valid', ([y, m, d]) => validDay(y, m, d), 'year, month and day name a real calendar day (no 02/31)', {
+    words: (w) => `year ${w.arg(0)}, month ${w.arg(1)} and day ${w.arg(2)} make a real calendar day`,
+    negated: (w) => `year ${w.arg(0)}, month ${w.arg(1)} and day ${w.arg(2)} make no real calendar day`,
+  });
+  ops.add('date_max', ([l]) => dateMax(l), 'latest date of a list', (w) => `the latest of ${w.arg(0)}`);
+  ops.add('date_min', ([l]) => dateMin(l), 'earliest date of a list', (w) => `the earliest of ${w.arg(0)}`);
 }

@@ -1,4 +1,4 @@
-import type { OpRegistry } from '../logic/OpRegistry';
+import type { OpRegistry, OpWordsContext } from '../logic/OpRegistry';
 
 const patterns = new Map<string, RegExp>();
 
@@ -30,8 +30,25 @@ export function joinWords(sep: unknown, values: readonly unknown[]): string {
     .join(String(sep ?? ' '));
 }
 
+/** A pattern in words: a date pattern (`\d{4}-\d{2}-\d{2}`) as YYYY-MM-DD. */
+function patternWords(pattern: unknown): string {
+  const p = String(pattern);
+  const date = p.replace(/\\d\{4\}-\\d\{2\}-\\d\{2\}/g, 'YYYY-MM-DD');
+  if (date !== p) return `${p.startsWith('^') ? 'begins with' : 'contains'} a date YYYY-MM-DD`;
+  return `matches the pattern ${JSON.stringify(p)}`;
+}
+
+const separatorWords = (w: OpWordsContext) => {
+  const sep = w.args[0];
+  if (sep === ' ' || sep === undefined) return 'spaces';
+  return typeof sep === 'string' ? (sep === '' ? 'nothing' : JSON.stringify(sep)) : w.arg(0);
+};
+
 export function registerTextOps(ops: OpRegistry): void {
-  ops.add('matches', ([v, p]) => matches(v, p), 'matches a regular expression');
-  ops.add('join_words', ([sep, ...values]) => joinWords(sep, values), 'the non-empty values joined by the separator');
-  ops.add('floor_div', ([a, b]) => floorDiv(a, b), 'division rounded down');
+  ops.add('matches', ([v, p]) => matches(v, p), 'matches a regular expression', {
+    words: (w) => `${w.arg(0)} ${patternWords(w.args[1])}`,
+    negated: (w) => `${w.arg(0)} does not ${patternWords(w.args[1]).replace(/^begins/, 'begin').replace(/^contains/, 'contain').replace(/^matches/, 'match')}`,
+  });
+  ops.add('join_words', ([sep, ...values]) => joinWords(sep, values), 'the non-empty values joined by the separator', (w) => `${w.rest(1, ', ')} joined by ${separatorWords(w)}`);
+  ops.add('floor_div', ([a, b]) => floorDiv(a, b), 'division rounded down', (w) => `${w.arg(0)} divided by ${w.arg(1)}, rounded down`);
 }

@@ -20,6 +20,7 @@ import contentDisposition from 'content-disposition';
 import { sniffBytes, sniffUpload } from './sniffUpload';
 import { nameFitsType, typeOfSniffed } from '../../engine/policy/uploadTypes';
 import { productEngine } from './productEngine';
+import { startStagedUploadPruning, stagedFolder } from './pruneStagedUploads';
 import { uploadLimit, uploadSizeRules, uploadTypes } from './uploadTypes';
 
 class TooLarge extends Error {}
@@ -46,6 +47,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   app.addHook('onClose', async () => {
     await processor?.stop();
   });
+  // Files of new products nobody saved go after STAGED_UPLOAD_MAX_AGE_H.
+  startStagedUploadPruning(app, ctx.db, storage, ctx.config.stagedUploadMaxAgeHours * 3_600_000);
   registerMediaRoutes(app, ctx, storage, () => processor);
   registerProductWindowRoutes(app, ctx, storage);
 
@@ -138,7 +141,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
     const kind = type.kind === 'pdf' ? 'pdf' : 'media';
     const ext = type.names[0] ?? 'bin';
     const token = randomBytes(18).toString('base64url');
-    const key = staged ? `staged/${token}.${ext}` : `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
+    const key = staged ? `${stagedFolder}/${token}.${ext}` : `products/${productId}/${Date.now()}-${randomBytes(6).toString('hex')}.${ext}`;
     try {
       await storage.put(key, Readable.from(body()));
     } catch (err) {

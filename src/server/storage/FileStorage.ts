@@ -16,6 +16,13 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** The files directly inside a folder (`staged`), with when each was last written; none when it does not exist. */
+  list(folder: string): Promise<StoredFile[]>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** A key that is not a plain relative name (answers 400 when it reaches a route). */

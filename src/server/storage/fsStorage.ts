@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -79,6 +79,26 @@ export function fsStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list(folder) {
+      const dir = pathOf(folder);
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isNotFound(err)) return [];
+        throw err;
+      }
+      const out = [];
+      for (const e of entries) {
+        if (!e.isFile()) continue;
+        try {
+          out.push({ key: `${folder}/${e.name}`, modifiedAt: (await stat(join(dir, e.name))).mtime });
+        } catch (err) {
+          if (!isNotFound(err)) throw err; // removed meanwhile
+        }
+      }
+      return out;
     },
   };
 }

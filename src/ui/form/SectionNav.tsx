@@ -22,26 +22,39 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    const shown = new Set<string>();
     const order = key.split(',');
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          const id = (e.target as HTMLElement).dataset.block!;
-          if (e.isIntersecting) shown.add(id);
-          else shown.delete(id);
+    let frame = 0;
+    // The current block is the last one whose top has reached the line just below the sticky bars
+    // (`--portal-actions-h`, the screen's bar height); at the foot of the page, the last one shown.
+    const update = () => {
+      frame = 0;
+      const bar = parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
+      const line = bar + 24;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let current: string | null = null;
+      for (const id of order) {
+        const el = root.querySelector(`section[data-block="${id}"]`);
+        const box = el?.getBoundingClientRect();
+        if (!box || box.height === 0) continue;
+        if (box.top <= line || (atEnd && box.top < window.innerHeight)) current = id;
+        else {
+          current ??= id;
+          if (!atEnd) break;
         }
-        const first = order.find((id) => shown.has(id));
-        if (first) setActive(first);
-      },
-      // The band below the sticky bars: a block counts as current while it crosses the upper part of the screen.
-      { rootMargin: '-64px 0px -55% 0px' },
-    );
-    for (const id of order) {
-      const el = root.querySelector(`:scope > * > section[data-block="${id}"], section[data-block="${id}"]`);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+      }
+      if (current) setActive(current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true, capture: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', onScroll);
+    };
   }, [container, key]);
   return (
     <nav className="portal-section-nav" aria-label="Sections">

@@ -137,10 +137,10 @@ function PanelistPicker({ editor, items, props }: { editor: ProductEditor; items
       <fieldset className="portal-field-group">
         <legend>{editing === null ? 'Add Panelist' : 'Edit Panelist'}</legend>
         {dateField && <RegistryField field={{ ...dateField, ui: { ...dateField.ui, maxDate: '$now' } }} id="panelist_draft.pp_date" value={date} onChange={(v) => setDate(v as string | undefined)} />}
-        <FormGroup label="Invitation ID" labelFor="panelist_draft.invitation_id" inline>
+        <FormGroup label="Invitation ID" labelFor="panelist_draft.invitation_id">
           <InputGroup id="panelist_draft.invitation_id" value={invitation} onChange={(e) => setInvitation(e.target.value.replace(/\D/g, ''))} />
         </FormGroup>
-        <FormGroup label="Tracking ID (last 4 digits)" labelFor="panelist_draft.tracking_id" inline>
+        <FormGroup label="Tracking ID (last 4 digits)" labelFor="panelist_draft.tracking_id">
           <InputGroup id="panelist_draft.tracking_id" value={tracking} maxLength={4} onChange={(e) => setTracking(e.target.value)} />
         </FormGroup>
         {editing === null ? (

@@ -37,7 +37,7 @@ export function ProductImageWidget(props: WidgetProps) {
         <span className="portal-read-value">{value}</span>
       )}
       {value && broken !== value && <img className="portal-image portal-product-image-preview" src={value} alt={props.label} onError={() => setBroken(value)} />}
-      {value && broken === value && <span className={Classes.TEXT_MUTED}>The image cannot be shown.</span>}
+      {value && broken === value && <span className={`${Classes.TEXT_MUTED} portal-product-image-broken`}>The image cannot be shown.</span>}
       {editable && (
         <Dialog isOpen={choosing} onClose={() => setChoosing(false)} title="Product Image: company images" style={{ width: 860, maxWidth: '95vw' }}>
           <DialogBody>

@@ -42,7 +42,8 @@ export function UploadWidget(props: WidgetProps) {
   // 001 §2: for email content, the processed PDF of the product's email.
   const doc = editor?.getDoc();
   const processedPdf = doc?.ec_content_type === 'email' && (typeof doc.muid === 'number' || typeof doc.muid === 'string') && doc.muid !== '' ? `/temppdf/${String(doc.muid)}` : null;
-  const links = productId || processedPdf ? (
+  // Only when there is something to open: an empty line under the label looks like a missing control.
+  const links = details?.file_path || details?.kind === 'pdf' || processedPdf ? (
     <span className="portal-media-links">
       {details?.file_path && (
         <a href={details.file_path} target="_blank" rel="noreferrer" title="Open the uploaded file in a new window">

@@ -8,7 +8,7 @@ interface WhyPanelProps {
   ruleHref?: (ruleId: string) => string;
 }
 
-/** The engine's explanation of a field or block: its state, the trace, and each rule with its values. */
+/** The engine's explanation of a field or block: its state, the trace (each rule with this product's values), and each rule in plain words. */
 export function WhyPanel({ explanation, ruleHref }: WhyPanelProps) {
   const { badges, lines } = whySummary(explanation);
   return (
@@ -22,9 +22,13 @@ export function WhyPanel({ explanation, ruleHref }: WhyPanelProps) {
         ))}
       </div>
       <Callout compact style={{ marginTop: 8 }}>
-        <pre className="portal-why__trace" style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
-          {lines.join('\n')}
-        </pre>
+        <div className="portal-why__trace">
+          {lines.map((line, i) => (
+            <p key={i} className="portal-why__line" style={{ margin: i ? '4px 0 0' : 0, paddingLeft: `${(line.length - line.trimStart().length) * 6}px` }}>
+              {line.trim()}
+            </p>
+          ))}
+        </div>
       </Callout>
       {explanation.rules.length > 0 ? (
         <HTMLTable compact striped style={{ marginTop: 8, width: '100%' }}>
@@ -32,7 +36,6 @@ export function WhyPanel({ explanation, ruleHref }: WhyPanelProps) {
             <tr>
               <th>Rule</th>
               <th>In plain words</th>
-              <th>With this product</th>
               <th>Spec</th>
             </tr>
           </thead>
@@ -43,7 +46,6 @@ export function WhyPanel({ explanation, ruleHref }: WhyPanelProps) {
                   {ruleHref ? <a href={ruleHref(r.id)}>{r.id}</a> : r.id} <Tag minimal>{r.kind}</Tag>
                 </td>
                 <td>{r.words}</td>
-                <td>{r.why}</td>
                 <td>{r.source}</td>
               </tr>
             ))}

@@ -21,7 +21,7 @@ describe('Why?', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Why? (delivery)' }));
     const panel = screen.getByTestId('why-panel');
     expect(panel.textContent).toContain('Hidden');
-    expect(panel.textContent).toContain('Delivery hidden: rule delivery.visible: media_channel is 2, needs == 1');
+    expect(panel.textContent).toContain('Delivery hidden: rule delivery.visible: Media Channel is Print (2), needs: Media Channel is Direct Mail (1)');
     expect(panel.textContent).toContain('Media Channel is Direct Mail (1) and Audience is one of Consumer (1)');
     expect(screen.getByRole('link', { name: 'delivery.visible' }).getAttribute('href')).toBe('/rules?q=delivery.visible');
   });

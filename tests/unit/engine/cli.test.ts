@@ -61,7 +61,7 @@ describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => 
     const doc = write('dm2.json', { ...directMail(), media_channel: 2 });
     const r = portal('rules', 'explain', doc, 'delivery', '--dir', miniDir);
     expect(r.status).toBe(0);
-    expect(r.stdout.trim()).toBe('Delivery hidden: rule delivery.visible: media_channel is 2, needs == 1');
+    expect(r.stdout.trim()).toBe('Delivery hidden: rule delivery.visible: Media Channel is Print (2), needs: Media Channel is Direct Mail (1)');
     expect(portal('rules', 'explain', doc, 'no_such_block', '--dir', miniDir).status).toBe(2);
   });
 });

@@ -64,7 +64,7 @@ describe('a new sector as files only (issue 3, done when)', { timeout: 90_000 },
     expect(vm.errors).toContainEqual({ rule: 'pet_care.pet_type', field: 'pet_care.pet_type', message: 'Please enter the pet type' });
     expect(engine.evaluate(petDoc('Dogs'), { action: 'approve' }).errors.map((e) => e.rule)).not.toContain('pet_care.pet_type');
     expect(engine.evaluate({ ...petDoc('Dogs'), sectors: [[{ id: 87 }]] }).visible).not.toContain('pet_care');
-    expect(engine.describe(engine.rules.find((r) => r.id === 'pet_care.visible')!.when)).toBe('a sector chain has Pet Care (9001) at level 1');
+    expect(engine.describe(engine.rules.find((r) => r.id === 'pet_care.visible')!.when)).toBe('any chain of Sector/Category has Pet Care (9001) at level 1');
   });
 
   it('rules check picks it up', () => {

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine, describeLogic, truthy } from '../../../src/engine';
+import { areaFiles, createEngine, defaultOps, describeLogic, truthy } from '../../../src/engine';
 import { describeRule } from '../../../src/engine/diff/describeRule';
 import { argsOf, isLogic, operatorOf } from '../../../src/engine/logic/isLogic';
 import { emptyContext } from '../../../src/engine/logic/EvalContext';
+import { standardOps, structuralOps } from '../../../src/engine/logic/standardOps';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 
 /*
@@ -15,7 +16,10 @@ import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFr
  */
 
 const root = join(import.meta.dirname, '../../..');
-const engine = createEngine(loadMetadataFromDir(root), { now: () => '2024-06-01' });
+const metadata = loadMetadataFromDir(root);
+const engine = createEngine(metadata, { now: () => '2024-06-01' });
+/** Every form area with rules: the product (rules/product) and the forward form (rules/forward). */
+const engines = { product: engine, forward: createEngine({ files: areaFiles(metadata.files, 'forward') }, { now: () => '2024-06-01' }) };
 const casesDir = join(root, 'tests/rules');
 const documents: unknown[] = readdirSync(casesDir)
   .filter((f) => f.endsWith('.json'))
@@ -80,13 +84,85 @@ describe('rule descriptions', () => {
     expect(checked).toEqual(expect.arrayContaining(['target_market.military', 'worksite_voluntary.set', 'offer_origin.insurance_exchange', 'gender.from_panelists', 'is_hphsa.visible']));
   });
 
-  it('are plain words: no raw calls, JSON objects, empty values or unfilled placeholders', () => {
-    for (const rule of engine.rules) {
-      const text = describeRule(rule, engine.model);
-      const words = text.replace(/, else ".*"$/, '');
-      expect(words, rule.id).not.toMatch(/\b(pluck|union|difference|merge|substr|cat|map|reduce|uniq|floor_div|date_min|date_max)\(/);
-      expect(words, rule.id).not.toMatch(/[{}]/);
-      expect(words, rule.id).not.toMatch(/ {2}|becomes +when|of +has| ,/);
+  const registered = defaultOps().list();
+  // Structural operations (some, none, all, in, ...) always have words of their own; "none of" is English.
+  const opNames = [...registered.map((o) => o.name), ...Object.keys(standardOps).filter((n) => n !== 'in'), ...[...structuralOps].filter((n) => /_/.test(n))];
+  /** What a description must never contain: an operation by its name, its call, raw JSON, an empty value, an internal name. */
+  function rawParts(text: string): string[] {
+    // The rule's message and labels are the spec's texts; quoted values are values.
+    const words = text.replace(/, else ".*"$/s, '').replace(/"[^"]*"/g, '"…"');
+    const found: string[] = [];
+    for (const name of opNames) {
+      const spelt = name.replace(/_/g, ' ');
+      // The describer's fallback ("max group of ...") and the name itself where it is not an English word.
+      if (new RegExp(`(^|[\\s(])${spelt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} of `).test(words)) found.push(`${name} (fallback)`);
+      if ((/_/.test(name) || ['pluck', 'uniq', 'cat', 'substr', 'var', 'log'].includes(name)) && new RegExp(`\\b${name}\\b`).test(words)) found.push(name);
+      if (/^\w+$/.test(name) && words.includes(`${name}(`)) found.push(`${name}(`);
+    }
+    if (/[{}[\]]/.test(words)) found.push('raw JSON');
+    if (/ {2}|becomes +when|of +has| ,|\bundefined\b|\bnull\b|\(\.\.\.\)/.test(words)) found.push('an empty value');
+    const internal = words.match(/\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|\b\w+\.\w+\b/g);
+    if (internal) found.push(`internal names ${internal.join(', ')}`);
+    return found;
+  }
+
+  it('every custom operation has a plain-words form in its registry entry', () => {
+    expect(registered.filter((o) => !o.words).map((o) => o.name)).toEqual([]);
+    // Each form says something of its own, naming no operation (arguments are fields of the product).
+    for (const o of registered) {
+      const call = { [o.name]: [{ var: 'panelists' }, [87, 90], 2, 4] };
+      const said = describeLogic(call, engine.model);
+      expect(rawParts(said), `${o.name}: "${said}"`).toEqual([]);
+      const negated = describeLogic({ '!': call }, engine.model);
+      expect(rawParts(negated), `!${o.name}: "${negated}"`).toEqual([]);
     }
   });
+
+  it('are plain words: no operation names or calls, raw JSON, empty values or internal names, for any rule in rules/', () => {
+    const problems: string[] = [];
+    let described = 0;
+    for (const [area, e] of Object.entries(engines)) {
+      for (const rule of e.rules) {
+        const text = describeRule(rule, e.model);
+        const found = rawParts(text);
+        if (found.length) problems.push(`${area} ${rule.id}: ${found.join('; ')} in "${text}"`);
+        described++;
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(described).toBeGreaterThan(150);
+  });
+
+  it('the describer itself would be caught: a raw op name, JSON or an internal name fails the check', () => {
+    expect(rawParts('Entry Date becomes date min of the Date values of Panelist')).toContain('date_min (fallback)');
+    expect(rawParts('Panelist has has_dupes')).toContain('has_dupes');
+    expect(rawParts('the pluck(Panelist) values')).toContain('pluck(');
+    expect(rawParts('State Province is one of [5]')).toContain('raw JSON');
+    expect(rawParts('Date of panelist_draft is not after today')).toEqual([expect.stringMatching(/^internal names panelist_draft/)]);
+    expect(rawParts('Entry Date becomes  when Panelist is not empty')).toContain('an empty value');
+  });
+
+  it('Why? speaks the same words: no rule explained on a rule case shows an operation name, a call or raw JSON', () => {
+    const problems: string[] = [];
+    const targets = [...new Set(engine.rules.map((r) => (r.targetType === 'item' ? r.target.replace('*', '0') : r.target)))];
+    // Six rule-case documents spread over the cases (an explanation evaluates the whole product).
+    const step = Math.ceil(documents.length / 6);
+    for (const doc of documents.filter((_, i) => i % step === 0)) {
+      for (const target of targets) {
+        let ex;
+        try {
+          ex = engine.explain(doc, target, {});
+        } catch {
+          continue; // an item target the document has no item for
+        }
+        for (const r of ex.rules) {
+          for (const [part, text] of [['words', r.words], ['why', r.why]] as const) {
+            const found = rawParts(text).filter((f) => part === 'words' || !f.startsWith('internal') );
+            if (found.length) problems.push(`${r.id} ${part}: ${found.join('; ')} in "${text}"`);
+          }
+        }
+      }
+    }
+    expect([...new Set(problems)].slice(0, 20)).toEqual([]);
+  }, 60_000);
 });
