@@ -145,6 +145,9 @@ function words(logic: unknown, w: Words): string {
     case 'union': return a.map((x) => sub(x)).join(' together with ');
     case 'difference': return `${sub(a[0])} without ${a.slice(1).map((x) => sub(x)).join(' or ')}`;
     case 'uniq': return `the distinct values of ${sub(a[0])}`;
+    case 'list_changed': return `${sub(a[0])} changed since the previous edit (an item added or removed)`;
+    case 'items_added': return `the items added to ${sub(a[0])} since the previous edit`;
+    case 'items_removed': return `the items removed from ${sub(a[0])} since the previous edit`;
     case 'merge': return a.map((x) => sub(x)).join(' followed by ');
     case 'substr': return `the first ${String(a[2] ?? '')} characters of ${sub(a[0])}`.replace('first  characters', 'characters');
     case 'cat': return a.map((x) => sub(x)).join(' + ');

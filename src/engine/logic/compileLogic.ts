@@ -125,10 +125,10 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
     // Fixed arities avoid a map() per call; custom ops are the hot path of real rules.
     const [a, b, c3] = args;
     switch (args.length) {
-      case 1: return { fn: (d, c) => custom([a(d, c)], d) };
-      case 2: return { fn: (d, c) => custom([a(d, c), b(d, c)], d) };
-      case 3: return { fn: (d, c) => custom([a(d, c), b(d, c), c3(d, c)], d) };
-      default: return { fn: (d, c) => custom(args.map((f) => f(d, c)), d) };
+      case 1: return { fn: (d, c) => custom([a(d, c)], d, c) };
+      case 2: return { fn: (d, c) => custom([a(d, c), b(d, c)], d, c) };
+      case 3: return { fn: (d, c) => custom([a(d, c), b(d, c), c3(d, c)], d, c) };
+      default: return { fn: (d, c) => custom(args.map((f) => f(d, c)), d, c) };
     }
   }
   throw new LogicCompileError(`Unrecognized operation ${op}`);

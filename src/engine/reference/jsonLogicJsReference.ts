@@ -17,12 +17,18 @@ export function registerOpsInJsonLogicJs(ops: OpRegistry): typeof jsonLogic {
   if (registered !== ops) {
     for (const { name, fn } of ops.list()) {
       jsonLogic.add_operation(name, function (this: unknown, ...args: unknown[]) {
-        return fn(args, this);
+        return fn(args, this, contextFromData(this));
       });
     }
     registered = ops;
   }
   return jsonLogic;
+}
+
+/** What the compiled path passes as context, read back from the data json-logic-js hands an operation. */
+export function contextFromData(data: unknown): EvalContext {
+  const d = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  return { now: String(d.$now ?? ''), action: (d.$action as string | null | undefined) ?? null, prev: d.$prev ?? null, optionIds: {} };
 }
 
 /** The root data json-logic-js needs to see what the compiled path serves from the context. */
