@@ -2,6 +2,7 @@ import type { BlockMeta, CodeEntry, CodeTable, FieldMeta, HiddenPolicy, LocatedR
 import type { MetadataModel, SchemaFile } from './MetadataModel';
 import { jsonPath } from '../lint/jsonPath';
 import { splitPath } from './paths';
+import { resolveCodeKeys } from './resolveCodeKeys';
 import { idFromFile, normalizeRef } from './refs';
 
 type Obj = Record<string, unknown>;
@@ -90,7 +91,10 @@ export function buildModel(metadata: Metadata): MetadataModel {
       b.fields.push(path);
     }
   }
-  return { codeTables, schemas, blocks, blockById, fields, fieldByPath, rootSchema, rules };
+  const model: MetadataModel = { codeTables, schemas, blocks, blockById, fields, fieldByPath, rootSchema, rules };
+  // Codes named by key in rules become their ids before anything reads the rules.
+  model.rules = rules.map((r) => resolveCodeKeys(r, model));
+  return model;
 }
 
 function toCodeTable(id: string, file: string, schema: Obj): CodeTable {

@@ -168,6 +168,22 @@ describe('lintMetadata', () => {
     expect(lines(stray)).toEqual([]);
   });
 
+  it('codes named by key: a key resolves to its code, an unknown key fails with its place', () => {
+    const keyed = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'media_channel' }, 'direct_mail'] }, { in: [{ var: 'audience' }, ['consumer', 2]] }] };
+      c.rules![2].when = { chain_any: [{ var: 'sectors' }, ['retail', 559], 1] };
+    });
+    expect(lines(keyed)).toEqual([]);
+    const unknown = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { '==': [{ var: 'media_channel' }, 'direct_mial'] };
+      c.rules![2].when = { chain_any: [{ var: 'sectors' }, ['retial'], 1] };
+    });
+    expect(lines(unknown)).toEqual([
+      'rules/product/gates.json:$.rules[0].when["=="][1]: "direct_mial" is not a code or key of Media channel (codes/media_channel)',
+      'rules/product/gates.json:$.rules[2].when.chain_any[1][0]: "retial" is not a code or key of Sectors (codes/sectors)',
+    ]);
+  });
+
   it('constant condition: a condition or an and/or operand that reads no field', () => {
     const md = broken('rules/product/gates.json', (c) => {
       c.rules![0].when = { '==': [1, 1] };
