@@ -84,6 +84,8 @@ export interface FieldMeta {
 export interface LocatedRule extends RuleDef {
   file: string;
   jsonPath: string;
+  /** Where its logic used the file's gates (already expanded), for lint to point into the gate. */
+  gates?: Array<{ key: string; segs: Array<string | number>; name: string }>;
   /** Position in file order (files sorted by path). */
   index: number;
 }
