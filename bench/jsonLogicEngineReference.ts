@@ -40,7 +40,7 @@ export function prepareJsonLogicEngine(rules: readonly CompiledRule[], ops: OpRe
       } else if (rule.targetType === 'item') {
         const list = getIn(data, rule.itemArray!);
         for (const item of Array.isArray(list) ? list : []) {
-          run({ ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options });
+          run({ ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data });
           n++;
         }
       } else {

@@ -14,7 +14,7 @@ import { ruleCaseDocuments } from '../../src/server/rules/ruleCaseDocuments';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const DEFAULT_NOW = '2024-06-01';
-const expectKeys = ['visible', 'hidden', 'errors', 'absentErrors', 'noErrors', 'derived', 'notDerived', 'options', 'labels', 'readonly', 'editable'];
+const expectKeys = ['visible', 'hidden', 'errors', 'absentErrors', 'noErrors', 'warnings', 'noWarnings', 'derived', 'notDerived', 'options', 'labels', 'readonly', 'editable'];
 
 interface Expect {
   visible?: string[];
@@ -22,6 +22,9 @@ interface Expect {
   errors?: Array<Partial<RuleError>>;
   absentErrors?: Array<Partial<RuleError>>;
   noErrors?: boolean;
+  /** Warning rules' messages, exactly and in order. */
+  warnings?: Array<Partial<RuleError>>;
+  noWarnings?: boolean;
   derived?: Record<string, unknown>;
   notDerived?: string[];
   options?: Record<string, unknown[]>;
@@ -72,6 +75,8 @@ function check(engine: Engine, file: CaseFile, c: Case) {
   for (const want of e.errors ?? []) expect(vm.errors.some((a) => matches(a, want)), `missing error ${JSON.stringify(want)}\n${show}`).toBe(true);
   for (const want of e.absentErrors ?? []) expect(vm.errors.filter((a) => matches(a, want)), `unexpected error ${JSON.stringify(want)}`).toEqual([]);
   if (e.noErrors) expect(vm.errors).toEqual([]);
+  for (const want of e.warnings ?? []) expect(vm.warnings.some((a) => matches(a, want)), `missing warning ${JSON.stringify(want)}\nwarnings: ${JSON.stringify(vm.warnings)}`).toBe(true);
+  if (e.noWarnings) expect(vm.warnings).toEqual([]);
   for (const [path, value] of Object.entries(e.derived ?? {})) {
     expect(path in vm.derived, `${path} should be derived\n${show}`).toBe(true);
     expect(vm.derived[path], `derived ${path}`).toEqual(value);

@@ -15,6 +15,7 @@ import type { BlockState, CodeEntry, CompiledRule, EvaluateOptions, FieldState, 
 import { compileRules } from './compileRules';
 import type { Engine, EngineOptions } from './Engine';
 import { fillMessage } from './fillMessage';
+import { messageFormat } from './messageFormat';
 
 const MAX_DERIVE_PASSES = 10;
 const NO_ERRORS: RuleError[] = Object.freeze([]) as unknown as RuleError[];
@@ -163,6 +164,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       }
     }
   }
+  const messageFormats = rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined));
   const optionEntries: CodeEntry[][] = rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : []));
   // A field no rule targets has one of four states (block visible x block read-only) while it
   // has no error: made once, then shared.
@@ -195,7 +197,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
     const action = opts.action ?? null;
-    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(staticOptionIds) as Record<string, unknown[]> };
+    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(staticOptionIds) as Record<string, unknown[]>, doc };
     const results: unknown[] = prevState ? prevState.results.slice() : new Array(rules.length);
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
     const ran: string[] = [];
@@ -214,6 +216,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
         const cur = getIn(working, r.targetSegs);
         if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;
         working = setIn(working, r.targetSegs, v);
+        ctx.doc = working;
         derived[r.target] = v;
         changedThisPass = true;
         if (changed) changed.push(r.targetSegs);
@@ -356,9 +359,14 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
     // Errors in rule file order: required fields that are empty, validate rules that fail.
     const errors: RuleError[] = [];
+    const warnings: RuleError[] = [];
     let fieldErrors: Map<string, RuleError[]> | null = null;
     const emit = (r: CompiledRule, path: string, label: string, item?: unknown) => {
-      const e: RuleError = { rule: r.id, field: path, message: fillMessage(r.message ?? label, working, { now: ctx.now, action, item }) };
+      const e: RuleError = { rule: r.id, field: path, message: fillMessage(r.message ?? label, working, { now: ctx.now, action, item, format: messageFormats[r.index] }) };
+      if (r.severity === 'warning') {
+        warnings.push(e);
+        return;
+      }
       errors.push(e);
       fieldErrors ??= new Map();
       const list = fieldErrors.get(path);
@@ -453,7 +461,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       working = setIn(working, f.segs, null);
     }
 
-    const vm: ViewModel = { blocks: blockStates, fields: fieldStates, visible: visibleIds, errors, derived, document: working };
+    const vm: ViewModel = { blocks: blockStates, fields: fieldStates, visible: visibleIds, errors, warnings, derived, document: working };
     states.set(vm, { results, action, now: ctx.now, vm, data: beforeClear, ctx });
     lastRun.ruleIds = ran;
     return vm;

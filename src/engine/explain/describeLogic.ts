@@ -30,7 +30,7 @@ export function describeLogic(logic: unknown, metadata: Metadata | MetadataModel
 }
 
 function fieldPath(name: string): string {
-  return name.startsWith('doc.') ? name.slice(4) : name.startsWith('$prev.') ? name.slice(6) : name;
+  return name.startsWith('doc.') || name.startsWith('$doc.') ? name.slice(name.indexOf('.') + 1) : name.startsWith('$prev.') ? name.slice(6) : name;
 }
 
 function varTitle(name: string, m: MetadataModel): string {

@@ -213,10 +213,15 @@ function checkRules(model: MetadataModel, ops: OpRegistry, add: Add) {
       add(r.file, `${r.jsonPath}.value`, `${JSON.stringify(r.value)} is not a code of ${derivedTable.title} (${derivedTable.id})`);
     }
 
+    if (r.severity === 'warning' && r.kind !== 'validate') add(r.file, `${r.jsonPath}.severity`, `only validate rules can be warnings, not ${r.kind} rules`);
     if (typeof r.message === 'string') {
       for (const m of r.message.matchAll(/\{([$\w.]+)\}/g)) {
         const name = m[1];
         if (name === '$now' || name === '$action') continue;
+        if (name.startsWith('$doc.')) {
+          if (!resolveSchemaPath(model.rootSchema, splitPath(name.slice(5)), model)) add(r.file, `${r.jsonPath}.message`, `placeholder {${name}} names no field`);
+          continue;
+        }
         const segs = splitPath(name);
         const inItem = scope.kind === 'item' && scope.schema && resolveSchemaPath(scope.schema, segs, model);
         if (!inItem && !resolveSchemaPath(model.rootSchema, segs, model)) add(r.file, `${r.jsonPath}.message`, `placeholder {${name}} names no field`);

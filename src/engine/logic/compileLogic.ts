@@ -174,6 +174,7 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
       switch (segs[0]) {
         case '$prev': return { fn: (_d, c) => (c.prev === undefined ? notFound : lookupPath(c.prev, rest, notFound)) };
         case '$options': return { fn: (_d, c) => c.optionIds[key] ?? notFound };
+        case '$doc': return { fn: (_d, c) => lookupPath(c.doc, rest, notFound) };
         default: return { fn: (d, c) => lookupRoot(d, segs, c, notFound) };
       }
     }

@@ -37,7 +37,7 @@ export function referenceData(data: unknown, ctx: EvalContext): Record<string, u
   // optionIds inherits the whole-table ids from a shared prototype: walk own and inherited keys.
   for (const path in ctx.optionIds) options = setIn(options, splitPath(path), ctx.optionIds[path]);
   const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  return { ...base, $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: options };
+  return { ...base, $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: options, $doc: data };
 }
 
 export interface RulePartResult {
@@ -71,7 +71,7 @@ export function compareWithReference(rules: readonly CompiledRule[], ops: OpRegi
         out.push({
           rule: r.id, part,
           compiled: items.map((item) => fn(item, ctx)),
-          reference: items.map((item) => jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options })),
+          reference: items.map((item) => jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data })),
         });
       } else {
         out.push({ rule: r.id, part, compiled: fn(data, ctx), reference: jl.apply(logic, root) });
@@ -101,7 +101,7 @@ export function applyRulesWithJsonLogicJs(rules: readonly CompiledRule[], ops: O
       } else if (r.targetType === 'item') {
         const list = getIn(data, r.itemArray!);
         for (const item of Array.isArray(list) ? list : []) {
-          jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options });
+          jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data });
           n++;
         }
       } else {
