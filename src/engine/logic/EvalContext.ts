@@ -10,6 +10,11 @@ export interface EvalContext {
   optionIds: Record<string, unknown[]>;
   /** The whole document (derived values applied), read as `$doc.<path>`: how an item rule sees beyond its item. */
   doc?: unknown;
+  /**
+   * Bumped when the document changes in place during an evaluation (derived values): sub-expressions
+   * computed once per evaluation are computed again after it.
+   */
+  rev?: number;
 }
 
 export type CompiledLogic = (data: unknown, ctx: EvalContext) => unknown;

@@ -74,12 +74,14 @@ function compileNode(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compil
 function memoPerRun(fn: CompiledLogic): CompiledLogic {
   let lastCtx: EvalContext | null = null;
   let lastData: unknown;
+  let lastRev: number | undefined;
   let lastValue: unknown;
   return (d, c) => {
-    if (c !== lastCtx || d !== lastData) {
+    if (c !== lastCtx || d !== lastData || c.rev !== lastRev) {
       lastValue = fn(d, c);
       lastCtx = c;
       lastData = d;
+      lastRev = c.rev;
     }
     return lastValue;
   };
