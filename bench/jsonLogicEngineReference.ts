@@ -2,7 +2,7 @@ import { LogicEngine } from 'json-logic-engine';
 import type { EvalContext } from '../src/engine/logic/EvalContext';
 import type { OpRegistry } from '../src/engine/logic/OpRegistry';
 import { getIn } from '../src/engine/model/paths';
-import { referenceData } from '../src/engine/reference/jsonLogicJsReference';
+import { contextFromData, referenceData } from '../src/engine/reference/jsonLogicJsReference';
 import type { CompiledRule } from '../src/engine/types';
 
 type Built = (data: unknown) => unknown;
@@ -17,7 +17,7 @@ export function prepareJsonLogicEngine(rules: readonly CompiledRule[], ops: OpRe
   const engine = new LogicEngine(undefined, { maxDepth: Infinity });
   for (const { name, fn } of ops.list()) {
     // Like json-logic-js, a single non-array argument is one argument.
-    engine.addMethod(name, (args: unknown, context: unknown) => fn(Array.isArray(args) ? args : [args], context));
+    engine.addMethod(name, (args: unknown, context: unknown) => fn(Array.isArray(args) ? args : [args], context, contextFromData(context)));
   }
   const parts: Array<{ rule: CompiledRule; part: 'when' | 'valid' | 'value' | 'filter'; run: Built }> = [];
   for (const rule of rules) {
@@ -40,7 +40,7 @@ export function prepareJsonLogicEngine(rules: readonly CompiledRule[], ops: OpRe
       } else if (rule.targetType === 'item') {
         const list = getIn(data, rule.itemArray!);
         for (const item of Array.isArray(list) ? list : []) {
-          run({ ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options });
+          run({ ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data });
           n++;
         }
       } else {

@@ -11,6 +11,8 @@ export interface CatalogueRule {
   /** The whole rule in plain words: "Delivery shows when Media Channel is Direct Mail (1) and ...". */
   words: string;
   message?: string;
+  /** `warning`: a validate rule the editor asks to confirm instead of refusing. */
+  severity?: 'warning';
   actions: string[];
   /** Spec file and section. */
   source: string;

@@ -30,6 +30,8 @@ export interface RuleDef {
   label?: string;
   message?: string;
   actions?: string[];
+  /** validate only: `warning` asks the user to confirm instead of refusing (ViewModel.warnings). */
+  severity?: 'error' | 'warning';
   /** derive only: applying the rule twice gives the same value (clean-up); lint does not call it a cycle. */
   idempotent?: boolean;
 }
@@ -84,6 +86,8 @@ export interface FieldMeta {
 export interface LocatedRule extends RuleDef {
   file: string;
   jsonPath: string;
+  /** Where its logic used the file's gates (already expanded), for lint to point into the gate. */
+  gates?: Array<{ key: string; segs: Array<string | number>; name: string }>;
   /** Position in file order (files sorted by path). */
   index: number;
 }
@@ -115,6 +119,8 @@ export interface ViewModel {
   /** Ids of visible blocks, in block order. */
   visible: string[];
   errors: RuleError[];
+  /** Failed validate rules of `severity: "warning"` (only when an action is given): confirmed, never refused. */
+  warnings: RuleError[];
   /** Changed paths and their new values: derive rules, then hidden `clear` fields (null). */
   derived: Record<string, unknown>;
   /** The input document with `derived` applied (the same object when nothing changed). */

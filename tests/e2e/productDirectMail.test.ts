@@ -94,6 +94,13 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     await expectToast(page, /Cancelled.*Promotion was not removed !/);
     expect(await page.getByRole('table', { name: 'Promotions' }).locator('tbody tr').count()).toBe(1);
 
+    // Warnings are rules (severity "warning"): Submit asks to confirm, naming the states; Cancel keeps editing.
+    await page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button', { name: 'Submit', exact: true }).click();
+    const confirmSave = page.getByRole('dialog').filter({ hasText: 'Please confirm before saving' });
+    await expect.poll(() => confirmSave.textContent()).toMatch(/State specific is checked with State Province: [A-Z][a-z]+/);
+    await confirmSave.getByRole('button', { name: 'Cancel' }).click();
+    await confirmSave.waitFor({ state: 'detached' });
+    expect(page.url()).not.toMatch(/product_id=/);
     await saveWith(page, 'Submit', /Product \d+ has been saved/);
     await page.waitForURL(/product_id=\d+/);
     const productId = Number(new URL(page.url()).searchParams.get('product_id'));

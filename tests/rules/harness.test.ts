@@ -5,6 +5,7 @@ import { createEngine } from '../../src/engine';
 import type { Engine, RuleError, ViewModel } from '../../src/engine';
 import { compareWithReference } from '../../src/engine/reference/jsonLogicJsReference';
 import { loadMetadataFromDir } from '../../src/server/metadata/loadMetadataFromDir';
+import { ruleCaseDocuments } from '../../src/server/rules/ruleCaseDocuments';
 
 /*
  * Runs every data-only case file tests/rules/*.json (format: tests/rules/README.md) through the
@@ -13,7 +14,7 @@ import { loadMetadataFromDir } from '../../src/server/metadata/loadMetadataFromD
 
 const repoRoot = join(import.meta.dirname, '../..');
 const DEFAULT_NOW = '2024-06-01';
-const expectKeys = ['visible', 'hidden', 'errors', 'absentErrors', 'noErrors', 'derived', 'notDerived', 'options', 'labels', 'readonly', 'editable'];
+const expectKeys = ['visible', 'hidden', 'errors', 'absentErrors', 'noErrors', 'warnings', 'noWarnings', 'derived', 'notDerived', 'options', 'labels', 'readonly', 'editable'];
 
 interface Expect {
   visible?: string[];
@@ -21,6 +22,9 @@ interface Expect {
   errors?: Array<Partial<RuleError>>;
   absentErrors?: Array<Partial<RuleError>>;
   noErrors?: boolean;
+  /** Warning rules' messages, exactly and in order. */
+  warnings?: Array<Partial<RuleError>>;
+  noWarnings?: boolean;
   derived?: Record<string, unknown>;
   notDerived?: string[];
   options?: Record<string, unknown[]>;
@@ -28,8 +32,20 @@ interface Expect {
   readonly?: string[];
   editable?: string[];
 }
-interface Case { description: string; source: string; document: unknown; action?: string | null; prev?: unknown; now?: string; expect: Expect }
-interface CaseFile { metadata?: string; now?: string; cases: Case[] }
+interface Case {
+  description: string;
+  source: string;
+  /** The whole document, or `patch`: a JSON Merge Patch over the file's `base`. */
+  document?: unknown;
+  patch?: unknown;
+  action?: string | null;
+  /** The previous document, or `prevPatch` over the file's `base`. */
+  prev?: unknown;
+  prevPatch?: unknown;
+  now?: string;
+  expect: Expect;
+}
+interface CaseFile { metadata?: string; now?: string; base?: unknown; cases: Case[] }
 
 const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.json')).sort();
 const engines = new Map<string, Engine>();
@@ -49,8 +65,9 @@ function stateOf(vm: ViewModel, id: string) {
 const matches = (actual: RuleError, want: Partial<RuleError>) =>
   (want.rule === undefined || actual.rule === want.rule) && (want.field === undefined || actual.field === want.field) && (want.message === undefined || actual.message === want.message);
 
-function check(engine: Engine, c: Case) {
-  const vm = engine.evaluate(c.document, { action: c.action ?? null, prev: c.prev });
+function check(engine: Engine, file: CaseFile, c: Case) {
+  const { document, prev } = ruleCaseDocuments(file, c);
+  const vm = engine.evaluate(document, { action: c.action ?? null, prev });
   const e = c.expect;
   const show = `errors: ${JSON.stringify(vm.errors)}\nvisible: ${JSON.stringify(vm.visible)}\nderived: ${JSON.stringify(vm.derived)}`;
   for (const id of e.visible ?? []) expect(stateOf(vm, id).visible, `${id} should be visible\n${show}`).toBe(true);
@@ -58,6 +75,8 @@ function check(engine: Engine, c: Case) {
   for (const want of e.errors ?? []) expect(vm.errors.some((a) => matches(a, want)), `missing error ${JSON.stringify(want)}\n${show}`).toBe(true);
   for (const want of e.absentErrors ?? []) expect(vm.errors.filter((a) => matches(a, want)), `unexpected error ${JSON.stringify(want)}`).toEqual([]);
   if (e.noErrors) expect(vm.errors).toEqual([]);
+  for (const want of e.warnings ?? []) expect(vm.warnings.some((a) => matches(a, want)), `missing warning ${JSON.stringify(want)}\nwarnings: ${JSON.stringify(vm.warnings)}`).toBe(true);
+  if (e.noWarnings) expect(vm.warnings).toEqual([]);
   for (const [path, value] of Object.entries(e.derived ?? {})) {
     expect(path in vm.derived, `${path} should be derived\n${show}`).toBe(true);
     expect(vm.derived[path], `derived ${path}`).toEqual(value);
@@ -90,14 +109,32 @@ for (const file of files) {
       for (const c of data.cases) {
         expect(typeof c.description === 'string' && c.description.length > 0, JSON.stringify(c).slice(0, 120)).toBe(true);
         expect(typeof c.source === 'string' && c.source.length > 0, `"${c.description}" names no spec section`).toBe(true);
-        expect(c.document !== null && typeof c.document === 'object', `"${c.description}" has no document`).toBe(true);
+        expect((c.document === undefined) !== (c.patch === undefined), `"${c.description}": give document or patch, not both`).toBe(true);
+        expect(c.patch === undefined || (data.base !== null && typeof data.base === 'object'), `"${c.description}": a patch needs the file's base`).toBe(true);
+        expect(c.prev === undefined || c.prevPatch === undefined, `"${c.description}": give prev or prevPatch, not both`).toBe(true);
+        const { document } = ruleCaseDocuments(data, c);
+        expect(document !== null && typeof document === 'object', `"${c.description}" has no document`).toBe(true);
         const keys = Object.keys(c.expect ?? {});
         expect(keys.length, `"${c.description}" expects nothing`).toBeGreaterThan(0);
         expect(keys.filter((k) => !expectKeys.includes(k)), `"${c.description}": unknown expect keys`).toEqual([]);
       }
     });
     for (const c of data.cases) {
-      it(`${c.description} [${c.source}]`, () => check(engineFor(dir, c.now ?? data.now ?? DEFAULT_NOW), c));
+      it(`${c.description} [${c.source}]`, () => check(engineFor(dir, c.now ?? data.now ?? DEFAULT_NOW), data, c));
     }
   });
 }
+
+describe('case documents: base plus patch', () => {
+  const file = { base: { media_channel: 1, audience: 1, sectors: [[{ id: 266 }]], delivery: { delivery_method: 1, postage: 1 } } };
+  it('applies a JSON Merge Patch to a copy of the file base (null removes a key, an array is replaced whole)', () => {
+    const { document, prev } = ruleCaseDocuments(file, { patch: { audience: null, sectors: [[{ id: 87 }]], delivery: { postage: 2 } }, prevPatch: {} });
+    expect(document).toEqual({ media_channel: 1, sectors: [[{ id: 87 }]], delivery: { delivery_method: 1, postage: 2 } });
+    expect(prev).toEqual(file.base);
+    expect(file.base.audience).toBe(1);
+    expect(file.base.delivery.postage).toBe(1);
+  });
+  it('keeps a whole document and prev as written', () => {
+    expect(ruleCaseDocuments(file, { document: { a: 1 }, prev: { b: 2 } })).toEqual({ document: { a: 1 }, prev: { b: 2 } });
+  });
+});

@@ -46,6 +46,14 @@ describe('product API', () => {
       expect(await countRows(kit.db, 'activity')).toBe(activity);
     });
 
+    it('saves a product whose warning rules fail: warnings are confirmed in the editor, never refused', async () => {
+      // state_specific.states_selected (rules/product/warnings.json, severity "warning") fails on this document.
+      const res = await post('/api/addProduct', approvableProduct({ state_specific: true, state_province: [5] }));
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json<{ payload: { product_id: number } }>().payload.product_id;
+      expect((await stored(id)).document).toMatchObject({ state_specific: true, state_province: [5] });
+    });
+
     it('quotes the save checks of 001 §5 (future entry date, offer expiry before entry date)', async () => {
       const before = await countRows(kit.db, 'products');
       let res = await post('/api/addProduct', approvableProduct({ entry_date: '2999-01-01' }));

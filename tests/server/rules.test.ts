@@ -41,6 +41,9 @@ describe('rules API', () => {
     expect(promo.message).toBe('Maximium 10 promotions allowed for a company and product type!');
     expect(promo.actions).toContain('save');
     expect(cat.rules.every((r) => r.words.length > 0 && r.source.length > 0)).toBe(true);
+    // Warning rules say so (rules/product/warnings.json); other rules carry no severity.
+    expect(cat.rules.find((r) => r.id === 'state_specific.states_selected')).toMatchObject({ kind: 'validate', severity: 'warning' });
+    expect(promo.severity).toBeUndefined();
   });
 
   it('lists every code table with its entries and the fields using it', async () => {

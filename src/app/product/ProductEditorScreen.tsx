@@ -23,7 +23,6 @@ import { useSession } from '../auth/SessionContext';
 import { cancelTarget } from './cancelTarget';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
-import { editorWarnings } from './editorWarnings';
 import { newProductDocument } from './newProductDocument';
 import { starlessFor, withoutStars } from './requiredForAction';
 import { DELETED_NOTICE, NO_PERMISSION, TEMP_CREATED } from './productScreenText';
@@ -218,12 +217,13 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
     new Promise<boolean>((resolve) => setModal({ kind: 'problems', title, problems, notes, resolve: asConfirm ? resolve : undefined }));
 
   const run = async (action: 'save' | StatusActionName) => {
-    const problems = checkRuleActions((a) => store.check(a), buttons.find((b) => b.action === action)?.rules ?? [action]);
+    const ruleActions = buttons.find((b) => b.action === action)?.rules ?? [action];
+    const problems = checkRuleActions((a) => store.check(a), ruleActions);
     if (problems.length) {
       await showProblems('Please correct the following before saving', problems);
       return;
     }
-    const warnings = editorWarnings(store.getDoc(), pe.codes);
+    const warnings = checkRuleActions((a) => store.warnings(a), ruleActions).map((w) => w.message);
     if (warnings.length && !(await showProblems('Please confirm before saving', [], warnings, true))) return;
     setBusy(true);
     try {

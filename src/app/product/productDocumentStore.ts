@@ -17,6 +17,8 @@ export interface ProductDocumentStore {
   /** Replace the document (a load): evaluated without `$prev`. */
   reset(doc: Doc): void;
   check(action: string, doc?: Doc): Problem[];
+  /** The warning rules (`severity: "warning"`) that fail for this action: confirmed before saving, never refused. */
+  warnings(action: string): Problem[];
 }
 
 export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
@@ -50,6 +52,9 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
     },
     check(action, probe) {
       return engine.evaluate(probe ?? doc, { action }).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
+    },
+    warnings(action) {
+      return engine.evaluate(doc, { action }).warnings.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },
   };
 }

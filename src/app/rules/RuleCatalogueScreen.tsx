@@ -42,6 +42,11 @@ function RulesTable({ rules, coverage }: { rules: CatalogueRule[]; coverage: Map
             </td>
             <td>
               <Tag minimal>{r.kind}</Tag>
+              {r.severity === 'warning' ? (
+                <Tag minimal intent="warning">
+                  warning
+                </Tag>
+              ) : null}
             </td>
             <td>
               {r.words}

@@ -102,7 +102,8 @@ export function createRuleCoverage(engineFor: (now?: string) => Engine) {
     const failed = new Array<boolean>(rules.length).fill(false);
     for (const action of input.actions.length ? input.actions : [null]) {
       const vm = engine.evaluate(input.document, { action, prev: input.prev });
-      const refused = new Set(vm.errors.map((e) => e.rule));
+      // A warning rule "fails" when it warned.
+      const refused = new Set([...vm.errors, ...vm.warnings].map((e) => e.rule));
       rules.forEach((r, i) => {
         if (isCheck(r.kind)) {
           const applies = action !== null && (r.actions ?? []).includes(action) && conditionHolds(engine, r, vm) && targetShown(r, vm);

@@ -67,7 +67,7 @@ export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRul
     }
     c.deps = dynamic ? null : depsOf(names, r.kind === 'options', c.targetType === 'item' ? c.itemArray : undefined);
     if (r.kind === 'options') {
-      const cacheable = !dynamic && names.every((n) => n.startsWith('option') || n.startsWith('doc') || n === '$now' || n === '$action');
+      const cacheable = !dynamic && names.every((n) => n.startsWith('option') || n.startsWith('doc') || n === '$now' || n === '$action' || n === '$doc' || n.startsWith('$doc.'));
       c.optionsKey = cacheable ? c.deps : null;
     }
     return c;
@@ -122,6 +122,10 @@ function depsOf(names: string[], options: boolean, itemArray?: string[]): string
   if (itemArray) out.push(itemArray);
   for (const n of names) {
     let segs = splitPath(n);
+    if (segs[0] === '$doc') {
+      out.push(segs.slice(1));
+      continue;
+    }
     if (options) {
       if (segs[0] !== 'doc') continue;
       segs = segs.slice(1);

@@ -50,6 +50,8 @@ export interface DescribeOptions {
 /** The document path a var names (`doc.` and `$prev.` stripped; relative to the items in scope). */
 function varPath(name: string, w: Words): string {
   if (name.startsWith('doc.')) return name.slice(4);
+  // `$doc.` reads the whole document from an item rule.
+  if (name.startsWith('$doc.')) return name.slice(5);
   if (name.startsWith('$prev.')) return name.slice(6);
   if (w.scope !== undefined) return name === '' ? w.scope : `${w.scope}.${name}`;
   return name;

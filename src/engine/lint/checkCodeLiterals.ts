@@ -19,15 +19,29 @@ function isStray(table: CodeTable, value: unknown, model: MetadataModel): boolea
   return Array.isArray(stray) && stray.includes(value);
 }
 
-/** A literal compared with a coded value must be one of its codes. */
+/** Where a literal meets a coded value: the literal, the tables it must come from, its location. */
+export type CodeLiteralVisit = (value: unknown, tables: CodeTable[], segs: Seg[]) => void;
+
+/** The table's entry whose `x-key` is this key, when the key names one code (several tables: the same code). */
+export function codeOfKey(key: unknown, tables: CodeTable[]): string | number | undefined {
+  if (typeof key !== 'string' || key === '') return undefined;
+  let found: string | number | undefined;
+  for (const t of tables) {
+    for (const e of t.entries) {
+      if (e['x-key'] !== key) continue;
+      if (found !== undefined && found !== e.const) return undefined;
+      found = e.const;
+    }
+  }
+  return found;
+}
+
+/** A literal compared with a coded value must be one of its codes (keys are resolved before lint sees them). */
 function checkLiteral(value: unknown, tables: CodeTable[], segs: Seg[], out: VarProblem[], model: MetadataModel) {
   if (!isLiteral(value) || !tables.length) return;
   if (tables.some((t) => t.byValue.has(value) || isStray(t, value, model))) return;
-  out.push({ segs, message: `${JSON.stringify(value)} is not a code of ${tableNames(tables)}` });
-}
-
-function checkLiteralList(list: unknown, tables: CodeTable[], segs: Seg[], out: VarProblem[], model: MetadataModel) {
-  if (Array.isArray(list)) list.forEach((v, i) => checkLiteral(v, tables, [...segs, i], out, model));
+  const keyed = typeof value === 'string' && tables.some((t) => t.type === 'integer' && t.entries.some((e) => typeof e['x-key'] === 'string'));
+  out.push({ segs, message: `${JSON.stringify(value)} is not a ${keyed ? 'code or key' : 'code'} of ${tableNames(tables)}` });
 }
 
 /** The item scope of a scoped operation's second argument, as checkVars computes it. */
@@ -47,11 +61,17 @@ function innerScope(op: string, list: unknown, scope: TypeScope, model: Metadata
  * audience table has no 3.
  */
 export function checkCodeLiterals(logic: unknown, scope: TypeScope, model: MetadataModel, at: Seg[], out: VarProblem[] = []): VarProblem[] {
+  visitCodeLiterals(logic, scope, model, at, (value, tables, segs) => checkLiteral(value, tables, segs, out, model));
+  return out;
+}
+
+/** Calls `visit` on every literal the logic compares with a coded value, with the tables it must come from. */
+export function visitCodeLiterals(logic: unknown, scope: TypeScope, model: MetadataModel, at: Seg[], visit: CodeLiteralVisit): void {
   if (Array.isArray(logic)) {
-    logic.forEach((l, i) => checkCodeLiterals(l, scope, model, [...at, i], out));
-    return out;
+    logic.forEach((l, i) => visitCodeLiterals(l, scope, model, [...at, i], visit));
+    return;
   }
-  if (!isLogic(logic)) return out;
+  if (!isLogic(logic)) return;
   const op = operatorOf(logic);
   const raw = logic[op];
   const args = argsOf(logic);
@@ -61,29 +81,32 @@ export function checkCodeLiterals(logic: unknown, scope: TypeScope, model: Metad
   if (['==', '===', '!=', '!=='].includes(op)) {
     for (const [a, b] of [[0, 1], [1, 0]] as const) {
       const t = type(a);
-      if (t && !t.multi) checkLiteral(args[b], t.tables, argAt(b), out, model);
+      if (t && !t.multi) visit(args[b], t.tables, argAt(b));
     }
   } else if (op === 'in') {
     const left = type(0);
     const right = type(1);
-    if (left && !left.multi) checkLiteralList(args[1], left.tables, argAt(1), out, model);
-    if (right?.multi) checkLiteral(args[0], right.tables, argAt(0), out, model);
+    if (left && !left.multi) visitList(args[1], left.tables, argAt(1), visit);
+    if (right?.multi) visit(args[0], right.tables, argAt(0));
   } else if (op === 'intersects') {
     for (const [a, b] of [[0, 1], [1, 0]] as const) {
       const t = type(a);
-      if (t) checkLiteralList(args[b], t.tables, argAt(b), out, model);
+      if (t) visitList(args[b], t.tables, argAt(b), visit);
     }
   } else {
     const chain = chainIdTables(op, args, scope, model);
-    if (chain && Array.isArray(args[1])) args[1].forEach((v, i) => checkLiteral(v, chain(i), [...argAt(1), i], out, model));
+    if (chain && Array.isArray(args[1])) args[1].forEach((v, i) => visit(v, chain(i), [...argAt(1), i]));
   }
 
   if (scopedOps.has(op)) {
-    checkCodeLiterals(args[0], scope, model, argAt(0), out);
-    checkCodeLiterals(args[1], innerScope(op, args[0], scope, model), model, argAt(1), out);
-    if (op === 'reduce' && args.length > 2) checkCodeLiterals(args[2], scope, model, argAt(2), out);
-    return out;
+    visitCodeLiterals(args[0], scope, model, argAt(0), visit);
+    visitCodeLiterals(args[1], innerScope(op, args[0], scope, model), model, argAt(1), visit);
+    if (op === 'reduce' && args.length > 2) visitCodeLiterals(args[2], scope, model, argAt(2), visit);
+    return;
   }
-  if (op !== 'var') args.forEach((a, i) => checkCodeLiterals(a, scope, model, argAt(i), out));
-  return out;
+  if (op !== 'var') args.forEach((a, i) => visitCodeLiterals(a, scope, model, argAt(i), visit));
+}
+
+function visitList(list: unknown, tables: CodeTable[], segs: Seg[], visit: CodeLiteralVisit) {
+  if (Array.isArray(list)) list.forEach((v, i) => visit(v, tables, [...segs, i]));
 }

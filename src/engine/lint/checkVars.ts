@@ -23,6 +23,9 @@ const contextNames = new Set(['$now', '$action']);
 function checkName(name: string, scope: VarScope, model: MetadataModel): string | null {
   const segs = splitPath(name);
   const root = model.rootSchema;
+  if (segs[0] === '$doc' && (scope.kind === 'root' || (scope.kind === 'item' && scope.rootOfItemRule))) {
+    return segs.length === 1 || resolveSchemaPath(root, segs.slice(1), model) ? null : `unknown field "${segs.slice(1).join('.')}" in $doc`;
+  }
   if (scope.kind === 'reduce') {
     if (segs[0].startsWith('$')) return `"${name}" is not visible inside reduce (var reads current/accumulator there)`;
     if (segs[0] === 'accumulator') return null;

@@ -48,6 +48,7 @@ export function codeTypeOfSchema(schema: Obj | undefined, model: MetadataModel):
 /** The schema a var names in this scope, or undefined when it is not a document field. */
 export function schemaOfVar(name: string, scope: VarScope, model: MetadataModel): Obj | undefined {
   let segs = splitPath(name);
+  if (segs[0] === '$doc' && (scope.kind === 'root' || (scope.kind === 'item' && scope.rootOfItemRule))) return segs.length > 1 ? resolveSchemaPath(model.rootSchema, segs.slice(1), model) : undefined;
   if (scope.kind === 'reduce') {
     if (segs[0] !== 'current' || !scope.schema) return undefined;
     return resolveSchemaPath(scope.schema, segs.slice(1), model);

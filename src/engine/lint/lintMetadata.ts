@@ -5,6 +5,7 @@ import type { OpRegistry } from '../logic/OpRegistry';
 import { areaFiles } from '../model/areaFiles';
 import { formAreas } from '../model/formAreas';
 import { buildModel, fileKind, sortedFiles } from '../model/buildModel';
+import { gateAt, gateName } from '../model/expandGates';
 import type { MetadataModel } from '../model/MetadataModel';
 import { pathsOverlap, splitPath } from '../model/paths';
 import { normalizeRef } from '../model/refs';
@@ -57,6 +58,7 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
   checkSchemas(metadata, model, add);
   checkBlocks(metadata, model, add);
   checkRules(model, ops, add);
+  checkGates(metadata, model, add);
   checkDeriveCycles(model, add);
   checkLoaders(model, (p) => problems.push(p));
   if (!problems.length) {
@@ -67,7 +69,14 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
       else throw e;
     }
   }
-  return problems;
+  // A problem inside a gate is found once per rule using it: report it once.
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const k = `${p.file}\u0000${p.path}\u0000${p.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 type Add = (file: string, path: string, message: string) => void;
@@ -182,6 +191,11 @@ function checkRules(model: MetadataModel, ops: OpRegistry, add: Add) {
       : { kind: 'root', options: r.kind === 'options' };
     for (const key of logicKeys) {
       if (r[key] === undefined) continue;
+      const gates = findGates(r[key], []);
+      if (gates.length) {
+        for (const g of gates) add(r.file, at(r, key, g.segs), `unknown gate "${g.name}" (no such name under "gates" in this file)`);
+        continue;
+      }
       try {
         compileLogic(r[key], ops);
       } catch (e) {
@@ -189,26 +203,56 @@ function checkRules(model: MetadataModel, ops: OpRegistry, add: Add) {
         add(r.file, `${r.jsonPath}.${key}`, e.message.replace('Unrecognized operation', 'unknown operation'));
         continue;
       }
-      for (const p of checkVars(r[key], scope, model, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
+      for (const p of checkVars(r[key], scope, model, [])) add(r.file, at(r, key, p.segs), p.message);
       const optionTable = r.kind === 'options' ? model.fieldByPath.get(r.target)?.codeTable : undefined;
-      for (const p of checkCodeLiterals(r[key], { vars: scope, optionTable }, model, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
-      if (key !== 'value') for (const p of checkConditions(r[key], ops, [])) add(r.file, jsonPath(p.segs, `${r.jsonPath}.${key}`), p.message);
+      for (const p of checkCodeLiterals(r[key], { vars: scope, optionTable }, model, [])) add(r.file, at(r, key, p.segs), p.message);
+      if (key !== 'value') for (const p of checkConditions(r[key], ops, [])) add(r.file, at(r, key, p.segs), p.message);
     }
     const derivedTable = r.kind === 'derive' ? model.fieldByPath.get(r.target)?.codeTable : undefined;
     if (derivedTable && (typeof r.value === 'number' || (typeof r.value === 'string' && r.value !== '')) && !derivedTable.byValue.has(r.value)) {
       add(r.file, `${r.jsonPath}.value`, `${JSON.stringify(r.value)} is not a code of ${derivedTable.title} (${derivedTable.id})`);
     }
 
+    if (r.severity === 'warning' && r.kind !== 'validate') add(r.file, `${r.jsonPath}.severity`, `only validate rules can be warnings, not ${r.kind} rules`);
     if (typeof r.message === 'string') {
       for (const m of r.message.matchAll(/\{([$\w.]+)\}/g)) {
         const name = m[1];
         if (name === '$now' || name === '$action') continue;
+        if (name.startsWith('$doc.')) {
+          if (!resolveSchemaPath(model.rootSchema, splitPath(name.slice(5)), model)) add(r.file, `${r.jsonPath}.message`, `placeholder {${name}} names no field`);
+          continue;
+        }
         const segs = splitPath(name);
         const inItem = scope.kind === 'item' && scope.schema && resolveSchemaPath(scope.schema, segs, model);
         if (!inItem && !resolveSchemaPath(model.rootSchema, segs, model)) add(r.file, `${r.jsonPath}.message`, `placeholder {${name}} names no field`);
       }
     }
   }
+}
+
+/** Every gate of a rule file is used by one of its rules. */
+function checkGates(metadata: Metadata, model: MetadataModel, add: Add) {
+  for (const file of sortedFiles(metadata)) {
+    const content = metadata.files[file];
+    if (fileKind(file, content) !== 'rules' || !isObj(content) || !isObj(content.gates)) continue;
+    const used = new Set(model.rules.filter((r) => r.file === file).flatMap((r) => (r.gates ?? []).map((g) => g.name)));
+    for (const name of Object.keys(content.gates)) if (!used.has(name)) add(file, jsonPath(['gates', name]), `gate "${name}" is used by no rule`);
+  }
+}
+
+/** The JSONPath of a place in a rule's logic: inside the gate it came from when it came from one. */
+function at(r: LocatedRule, key: string, segs: Array<string | number>): string {
+  const g = gateAt(r.gates, key, segs);
+  return g ? jsonPath(['gates', g.use.name, ...g.rest]) : jsonPath(segs, `${r.jsonPath}.${key}`);
+}
+
+/** `{"gate": name}` left in expanded logic: names the file's gates do not have. */
+function findGates(logic: unknown, segs: Array<string | number>, out: Array<{ name: string; segs: Array<string | number> }> = []) {
+  const name = gateName(logic);
+  if (name !== undefined) out.push({ name, segs });
+  else if (Array.isArray(logic)) logic.forEach((l, i) => findGates(l, [...segs, i], out));
+  else if (isObj(logic)) for (const [k, v] of Object.entries(logic)) findGates(v, [...segs, k], out);
+  return out;
 }
 
 /** Reads `$prev` in its condition: it fires on an edit, not on its own output. */

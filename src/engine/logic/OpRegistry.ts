@@ -1,5 +1,10 @@
-/** A custom operation: receives its evaluated arguments and the current data (json-logic-js `this`). */
-export type CustomOp = (args: unknown[], data: unknown) => unknown;
+import type { EvalContext } from './EvalContext';
+
+/**
+ * A custom operation: receives its evaluated arguments, the current data (json-logic-js `this`) and
+ * the evaluation context (`$now`, `$action`, `$prev`; json-logic-js callers build it from the data).
+ */
+export type CustomOp = (args: unknown[], data: unknown, ctx?: EvalContext) => unknown;
 
 /**
  * What an operation's plain-words form may ask of the describer (src/engine/explain/describeLogic):

@@ -74,12 +74,14 @@ function compileNode(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compil
 function memoPerRun(fn: CompiledLogic): CompiledLogic {
   let lastCtx: EvalContext | null = null;
   let lastData: unknown;
+  let lastRev: number | undefined;
   let lastValue: unknown;
   return (d, c) => {
-    if (c !== lastCtx || d !== lastData) {
+    if (c !== lastCtx || d !== lastData || c.rev !== lastRev) {
       lastValue = fn(d, c);
       lastCtx = c;
       lastData = d;
+      lastRev = c.rev;
     }
     return lastValue;
   };
@@ -125,10 +127,10 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
     // Fixed arities avoid a map() per call; custom ops are the hot path of real rules.
     const [a, b, c3] = args;
     switch (args.length) {
-      case 1: return { fn: (d, c) => custom([a(d, c)], d) };
-      case 2: return { fn: (d, c) => custom([a(d, c), b(d, c)], d) };
-      case 3: return { fn: (d, c) => custom([a(d, c), b(d, c), c3(d, c)], d) };
-      default: return { fn: (d, c) => custom(args.map((f) => f(d, c)), d) };
+      case 1: return { fn: (d, c) => custom([a(d, c)], d, c) };
+      case 2: return { fn: (d, c) => custom([a(d, c), b(d, c)], d, c) };
+      case 3: return { fn: (d, c) => custom([a(d, c), b(d, c), c3(d, c)], d, c) };
+      default: return { fn: (d, c) => custom(args.map((f) => f(d, c)), d, c) };
     }
   }
   throw new LogicCompileError(`Unrecognized operation ${op}`);
@@ -174,6 +176,7 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
       switch (segs[0]) {
         case '$prev': return { fn: (_d, c) => (c.prev === undefined ? notFound : lookupPath(c.prev, rest, notFound)) };
         case '$options': return { fn: (_d, c) => c.optionIds[key] ?? notFound };
+        case '$doc': return { fn: (_d, c) => lookupPath(c.doc, rest, notFound) };
         default: return { fn: (d, c) => lookupRoot(d, segs, c, notFound) };
       }
     }

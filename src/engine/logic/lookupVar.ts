@@ -12,7 +12,7 @@ export function lookupPath(data: unknown, segs: readonly string[], notFound: unk
 }
 
 /** Root-scope names served from the context instead of the document. */
-export const contextRoots = new Set(['$now', '$action', '$prev', '$options']);
+export const contextRoots = new Set(['$now', '$action', '$prev', '$options', '$doc']);
 
 /**
  * `var` at root scope: `$now`, `$action`, `$prev.*` and `$options.<field path>` come from the
@@ -26,6 +26,8 @@ export function lookupRoot(data: unknown, segs: readonly string[], ctx: EvalCont
       return segs.length === 1 ? ctx.action : notFound;
     case '$prev':
       return ctx.prev === undefined ? notFound : lookupPath(ctx.prev, segs.slice(1), notFound);
+    case '$doc':
+      return lookupPath(ctx.doc, segs.slice(1), notFound);
     case '$options': {
       const ids = ctx.optionIds[segs.length === 2 ? segs[1] : segs.slice(1).join('.')];
       return ids === undefined ? notFound : ids;

@@ -1,7 +1,9 @@
 import type { BlockMeta, CodeEntry, CodeTable, FieldMeta, HiddenPolicy, LocatedRule, Metadata, RuleDef } from '../types';
 import type { MetadataModel, SchemaFile } from './MetadataModel';
 import { jsonPath } from '../lint/jsonPath';
+import { expandGates, type GateUse } from './expandGates';
 import { splitPath } from './paths';
+import { resolveCodeKeys } from './resolveCodeKeys';
 import { idFromFile, normalizeRef } from './refs';
 
 type Obj = Record<string, unknown>;
@@ -41,8 +43,16 @@ export function buildModel(metadata: Metadata): MetadataModel {
     if (kind === 'ignored' || !isObj(content) && kind !== 'rules') continue;
     if (kind === 'rules') {
       const list = isObj(content) && Array.isArray(content.rules) ? content.rules : [];
+      const gates = isObj(content) && isObj(content.gates) ? content.gates : null;
       list.forEach((r, i) => {
-        if (isObj(r)) rules.push({ ...(r as unknown as RuleDef), file, jsonPath: `$.rules[${i}]`, index: rules.length });
+        if (!isObj(r)) return;
+        const rule: LocatedRule = { ...(r as unknown as RuleDef), file, jsonPath: `$.rules[${i}]`, index: rules.length };
+        if (gates) {
+          const uses: GateUse[] = [];
+          for (const key of ['when', 'valid', 'value', 'filter'] as const) if (rule[key] !== undefined) rule[key] = expandGates(rule[key], gates, key, uses);
+          if (uses.length) rule.gates = uses;
+        }
+        rules.push(rule);
       });
       continue;
     }
@@ -90,7 +100,10 @@ export function buildModel(metadata: Metadata): MetadataModel {
       b.fields.push(path);
     }
   }
-  return { codeTables, schemas, blocks, blockById, fields, fieldByPath, rootSchema, rules };
+  const model: MetadataModel = { codeTables, schemas, blocks, blockById, fields, fieldByPath, rootSchema, rules };
+  // Codes named by key in rules become their ids before anything reads the rules.
+  model.rules = rules.map((r) => resolveCodeKeys(r, model));
+  return model;
 }
 
 function toCodeTable(id: string, file: string, schema: Obj): CodeTable {

@@ -1,5 +1,6 @@
 import { OpRegistry } from '../logic/OpRegistry';
 import { registerChainOps } from './chainOps';
+import { registerChangeOps } from './changeOps';
 import { registerDateOps } from './dateOps';
 import { registerListOps } from './listOps';
 import { registerTextOps } from './textOps';
@@ -9,6 +10,7 @@ export function defaultOps(): OpRegistry {
   const ops = new OpRegistry();
   registerChainOps(ops);
   registerListOps(ops);
+  registerChangeOps(ops);
   registerDateOps(ops);
   registerTextOps(ops);
   return ops;

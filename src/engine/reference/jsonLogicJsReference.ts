@@ -17,12 +17,18 @@ export function registerOpsInJsonLogicJs(ops: OpRegistry): typeof jsonLogic {
   if (registered !== ops) {
     for (const { name, fn } of ops.list()) {
       jsonLogic.add_operation(name, function (this: unknown, ...args: unknown[]) {
-        return fn(args, this);
+        return fn(args, this, contextFromData(this));
       });
     }
     registered = ops;
   }
   return jsonLogic;
+}
+
+/** What the compiled path passes as context, read back from the data json-logic-js hands an operation. */
+export function contextFromData(data: unknown): EvalContext {
+  const d = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  return { now: String(d.$now ?? ''), action: (d.$action as string | null | undefined) ?? null, prev: d.$prev ?? null, optionIds: {} };
 }
 
 /** The root data json-logic-js needs to see what the compiled path serves from the context. */
@@ -31,7 +37,7 @@ export function referenceData(data: unknown, ctx: EvalContext): Record<string, u
   // optionIds inherits the whole-table ids from a shared prototype: walk own and inherited keys.
   for (const path in ctx.optionIds) options = setIn(options, splitPath(path), ctx.optionIds[path]);
   const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  return { ...base, $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: options };
+  return { ...base, $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: options, $doc: data };
 }
 
 export interface RulePartResult {
@@ -65,7 +71,7 @@ export function compareWithReference(rules: readonly CompiledRule[], ops: OpRegi
         out.push({
           rule: r.id, part,
           compiled: items.map((item) => fn(item, ctx)),
-          reference: items.map((item) => jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options })),
+          reference: items.map((item) => jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data })),
         });
       } else {
         out.push({ rule: r.id, part, compiled: fn(data, ctx), reference: jl.apply(logic, root) });
@@ -95,7 +101,7 @@ export function applyRulesWithJsonLogicJs(rules: readonly CompiledRule[], ops: O
       } else if (r.targetType === 'item') {
         const list = getIn(data, r.itemArray!);
         for (const item of Array.isArray(list) ? list : []) {
-          jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options });
+          jl.apply(logic, { ...(item as object), $now: ctx.now, $action: ctx.action, $prev: ctx.prev, $options: root.$options, $doc: data });
           n++;
         }
       } else {

@@ -13,6 +13,7 @@ export function buildCatalogue(engine: Engine, version: string): RuleCatalogue {
     targetLabel: targetTitle(r.target, m),
     words: describeRule(r, m),
     ...(r.message !== undefined ? { message: r.message } : {}),
+    ...(r.severity === 'warning' ? { severity: 'warning' as const } : {}),
     actions: r.actions ?? [],
     source: r.source ?? '',
     ...(r.description ? { description: r.description } : {}),

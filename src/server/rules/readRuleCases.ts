@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CoverageDocument } from '../../engine/coverage';
+import { ruleCaseDocuments } from './ruleCaseDocuments';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,11 +28,12 @@ export function readRuleCases(casesDir: string, metadataDir: string, projectDir:
     if (dir !== resolve(metadataDir)) continue;
     const fileNow = typeof file.now === 'string' ? file.now : DEFAULT_NOW;
     for (const c of file.cases) {
-      if (!isObj(c) || !isObj(c.document)) continue;
+      const { document, prev } = ruleCaseDocuments(file, c);
+      if (!isObj(c) || !isObj(document)) continue;
       out.push({
-        document: c.document,
+        document,
         actions: [typeof c.action === 'string' ? c.action : null],
-        ...(c.prev !== undefined ? { prev: c.prev } : {}),
+        ...(prev !== undefined ? { prev } : {}),
         now: typeof c.now === 'string' ? c.now : fileNow,
       });
     }

@@ -6,7 +6,7 @@ import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFr
 import { projectRoot } from '../../../src/server/paths';
 import { miniMetadata } from './miniMetadata';
 
-type Json = Record<string, unknown> & { rules?: Array<Record<string, unknown>>; oneOf?: unknown[]; properties?: Record<string, unknown> };
+type Json = Record<string, unknown> & { rules?: Array<Record<string, unknown>>; gates?: Record<string, unknown>; oneOf?: unknown[]; properties?: Record<string, unknown> };
 /** The mini fixture with one file changed. */
 function broken(file: string, change: (content: Json) => void): Metadata {
   const md = miniMetadata();
@@ -166,6 +166,41 @@ describe('lintMetadata', () => {
       c.rules![0].when = { in: [0, { var: 'state_province' }] };
     });
     expect(lines(stray)).toEqual([]);
+  });
+
+  it('codes named by key: a key resolves to its code, an unknown key fails with its place', () => {
+    const keyed = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { and: [{ '==': [{ var: 'media_channel' }, 'direct_mail'] }, { in: [{ var: 'audience' }, ['consumer', 2]] }] };
+      c.rules![2].when = { chain_any: [{ var: 'sectors' }, ['retail', 559], 1] };
+    });
+    expect(lines(keyed)).toEqual([]);
+    const unknown = broken('rules/product/gates.json', (c) => {
+      c.rules![0].when = { '==': [{ var: 'media_channel' }, 'direct_mial'] };
+      c.rules![2].when = { chain_any: [{ var: 'sectors' }, ['retial'], 1] };
+    });
+    expect(lines(unknown)).toEqual([
+      'rules/product/gates.json:$.rules[0].when["=="][1]: "direct_mial" is not a code or key of Media channel (codes/media_channel)',
+      'rules/product/gates.json:$.rules[2].when.chain_any[1][0]: "retial" is not a code or key of Sectors (codes/sectors)',
+    ]);
+  });
+
+  it('gates: shared conditions of a rule file; unknown and unused gates and problems inside one name the gate', () => {
+    const gated = broken('rules/product/gates.json', (c) => {
+      c.gates = { direct_mail: { '==': [{ var: 'media_channel' }, 1] } };
+      c.rules![0].when = { and: [{ gate: 'direct_mail' }, { in: [{ var: 'audience' }, [1, 2, 5]] }] };
+      c.rules![2].when = { and: [{ gate: 'direct_mail' }, { chain_any: [{ var: 'sectors' }, [266], 1] }] };
+    });
+    expect(lines(gated)).toEqual([]);
+    const bad = broken('rules/product/gates.json', (c) => {
+      c.gates = { direct_mail: { '==': [{ var: 'media_chanel' }, 1] }, spare: { '==': [{ var: 'audience' }, 1] } };
+      c.rules![0].when = { and: [{ gate: 'direct_mail' }, { in: [{ var: 'audience' }, [1, 2, 5]] }] };
+      c.rules![2].when = { and: [{ gate: 'direct_mail' }, { gate: 'retail' }] };
+    });
+    expect(lines(bad)).toEqual([
+      'rules/product/gates.json:$.gates.direct_mail["=="][0].var: unknown field "media_chanel"',
+      'rules/product/gates.json:$.rules[2].when.and[1]: unknown gate "retail" (no such name under "gates" in this file)',
+      'rules/product/gates.json:$.gates.spare: gate "spare" is used by no rule',
+    ]);
   });
 
   it('constant condition: a condition or an and/or operand that reads no field', () => {

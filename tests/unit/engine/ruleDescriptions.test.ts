@@ -7,6 +7,7 @@ import { argsOf, isLogic, operatorOf } from '../../../src/engine/logic/isLogic';
 import { emptyContext } from '../../../src/engine/logic/EvalContext';
 import { standardOps, structuralOps } from '../../../src/engine/logic/standardOps';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
+import { ruleCaseDocuments } from '../../../src/server/rules/ruleCaseDocuments';
 
 /*
  * Issue 13: the rule catalogue and Why? describe every rule in plain words, truthfully. Each
@@ -24,8 +25,8 @@ const casesDir = join(root, 'tests/rules');
 const documents: unknown[] = readdirSync(casesDir)
   .filter((f) => f.endsWith('.json'))
   .flatMap((f) => {
-    const file = JSON.parse(readFileSync(join(casesDir, f), 'utf8')) as { metadata?: string; cases: Array<{ document: unknown }> };
-    return file.metadata ? [] : file.cases.map((c) => c.document);
+    const file = JSON.parse(readFileSync(join(casesDir, f), 'utf8')) as { metadata?: string; cases: unknown[] };
+    return file.metadata ? [] : file.cases.map((c) => ruleCaseDocuments(file, c).document);
   });
 
 type Quantified = { node: unknown; items: (doc: unknown) => unknown[]; holds: (item: unknown) => boolean };

@@ -19,6 +19,9 @@ const documented: Array<[string, unknown, unknown]> = [
   ['uniq', { uniq: [[1, 1, 2]] }, [1, 2]],
   ['union', { union: [[1], [1, 2]] }, [1, 2]],
   ['difference', { difference: [[1, 2], [2]] }, [1]],
+  ['items_added', { items_added: [[1, 2], [2]] }, [1]],
+  ['items_removed', { items_removed: [[1], [1, 2]] }, [2]],
+  ['list_changed', { list_changed: [[1], [1, 2]] }, false], // no $prev in this context: never changed
   ['date_lt', { date_lt: ['2024-01-01', '2024-01-02'] }, true],
   ['date_le', { date_le: ['2024-01-02', '2024-01-02'] }, true],
   ['date_gt', { date_gt: ['2024-01-03', '2024-01-02'] }, true],

@@ -1,0 +1,17 @@
+import type { EvalContext } from '../logic/EvalContext';
+
+/** One evaluation as it goes through the phases (derive, options, conditions, view model, hidden policy). */
+export interface EvaluationPass {
+  action: string | null;
+  ctx: EvalContext;
+  /** Per rule (by `rule.index`): a condition's boolean, one boolean per item for item rules, an options rule's kept entries. */
+  results: unknown[];
+  /** Incremental runs: the paths changed since the previous view model (derive targets are added); null runs every rule. */
+  changed: string[][] | null;
+  /** Ids of the rules whose logic ran. */
+  ran: string[];
+  /** The document as the rules see it: derived values applied (copied along changed paths only). */
+  working: unknown;
+  /** Changed paths and their values: derive rules, then hidden `clear` fields (null). */
+  derived: Record<string, unknown>;
+}

@@ -1,0 +1,71 @@
+import { getIn } from '../model/paths';
+import { isEmptyValue } from '../ops/listOps';
+import type { BlockState, CompiledRule, FieldState, HiddenPolicy, RuleError } from '../types';
+import type { EngineTables } from './engineTables';
+import type { EvaluationPass } from './EvaluationPass';
+import { fillMessage } from './fillMessage';
+import { labelFrom } from './ruleResults';
+
+/** An item field's state before its errors are known. */
+export type ItemState = Omit<FieldState, 'errors'> & { hidden: HiddenPolicy };
+
+export interface CollectedErrors {
+  errors: RuleError[];
+  warnings: RuleError[];
+  /** Errors by field path (warnings are not a field's errors); null when there is none. */
+  byField: Map<string, RuleError[]> | null;
+}
+
+/**
+ * The errors of an action, in rule file order: required targets that are empty and validate rules
+ * that fail, where the target is shown (or kept while hidden). Warning rules go to `warnings`.
+ */
+export function collectErrors(
+  t: EngineTables,
+  p: EvaluationPass,
+  visibility: { blockVisible: Uint8Array; fieldVisible: Uint8Array; blockStates: Record<string, BlockState>; itemStates: Map<string, ItemState> },
+): CollectedErrors {
+  const { ctx, results, working, action } = p;
+  const { blocks, fields, fieldRules, messageFormats } = t;
+  const { blockVisible, fieldVisible, blockStates, itemStates } = visibility;
+  const out: CollectedErrors = { errors: [], warnings: [], byField: null };
+  if (!action) return out;
+  const emit = (r: CompiledRule, path: string, label: string, item?: unknown) => {
+    const e: RuleError = { rule: r.id, field: path, message: fillMessage(r.message ?? label, working, { now: ctx.now, action, item, format: messageFormats[r.index] }) };
+    if (r.severity === 'warning') {
+      out.warnings.push(e);
+      return;
+    }
+    out.errors.push(e);
+    out.byField ??= new Map();
+    const list = out.byField.get(path);
+    if (list) list.push(e);
+    else out.byField.set(path, [e]);
+  };
+  for (const c of t.checks) {
+    const r = c.rule;
+    if (!r.actions?.includes(action)) continue;
+    if (r.targetType === 'item') {
+      const res = results[r.index] as boolean[];
+      if (!res.includes(true)) continue;
+      const list = getIn(working, r.itemArray!) as unknown[];
+      for (let i = 0; i < res.length; i++) {
+        if (!res[i]) continue;
+        const path = [...r.itemArray!, String(i), ...r.itemField!].join('.');
+        const s = itemStates.get(path);
+        if (s && !s.visible && s.hidden !== 'keep') continue;
+        if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;
+        emit(r, path, s?.label ?? r.target, list[i]);
+      }
+      continue;
+    }
+    if (results[r.index] !== true) continue;
+    if (c.block >= 0 && !blockVisible[c.block] && blocks[c.block].hidden !== 'keep') continue;
+    if (c.field >= 0 && !fieldVisible[c.field] && fields[c.field].hidden !== 'keep') continue;
+    if (r.kind === 'required' && !isEmptyValue(getIn(working, r.targetSegs))) continue;
+    const f = c.field >= 0 && fields[c.field].path === r.target ? c.field : -1;
+    const label = f >= 0 ? labelFrom(results, fieldRules[f]?.label ?? [], -1, fields[f].title) : c.block >= 0 ? blockStates[r.target].label : r.target;
+    emit(r, r.target, label);
+  }
+  return out;
+}

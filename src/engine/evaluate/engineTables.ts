@@ -1,0 +1,149 @@
+import type { MetadataModel } from '../model/MetadataModel';
+import { resolveSchemaPath } from '../model/resolveSchemaPath';
+import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
+import { messageFormat } from './messageFormat';
+
+/** The rules that decide one target's state, by kind. */
+export interface TargetRules {
+  visible: CompiledRule[];
+  readonly: CompiledRule[];
+  label: CompiledRule[];
+  required: CompiledRule[];
+  options: CompiledRule[];
+}
+
+/** An item-field pattern (`promotion.promotions.*.buy_x`) and its rules. */
+export interface ItemGroup extends TargetRules {
+  arraySegs: string[];
+  fieldSegs: string[];
+  /** Index of the array field in model.fields, or -1. */
+  owner: number;
+  block: number;
+  title: string;
+  hidden: HiddenPolicy;
+  /** Concrete paths per item index, built once. */
+  paths: string[];
+}
+
+/** A required or validate rule with its target located once. */
+export interface Check {
+  rule: CompiledRule;
+  field: number;
+  block: number;
+}
+
+/**
+ * Everything evaluation needs, precomputed once per engine into arrays indexed like model.blocks /
+ * model.fields (and rules by `rule.index`): the phases read these and never search the model.
+ */
+export interface EngineTables {
+  rules: CompiledRule[];
+  blocks: BlockMeta[];
+  fields: FieldMeta[];
+  /** Parent block index per block, or -1. */
+  blockParent: number[];
+  /** Block index per field, or -1. */
+  fieldBlock: number[];
+  blockRules: Array<TargetRules | undefined>;
+  fieldRules: Array<TargetRules | undefined>;
+  itemGroups: ItemGroup[];
+  deriveRules: CompiledRule[];
+  optionRules: CompiledRule[];
+  /** visible, readonly, label and required rules: their `when` is all they compute. */
+  whenRules: CompiledRule[];
+  validateRules: CompiledRule[];
+  /** required and validate rules in file order: the errors come in this order. */
+  checks: Check[];
+  /** Per rule: the code-table entries an options rule filters. */
+  optionEntries: CodeEntry[][];
+  /** Per rule: how its message writes coded placeholders (titles), if any. */
+  messageFormats: Array<((path: string, value: unknown) => string | undefined) | undefined>;
+  /** Per field: no rule targets it. */
+  ruleless: boolean[];
+  /** Fields with options rules. */
+  optionFields: number[];
+  /** Fields whose hidden policy is `clear`. */
+  clearFields: number[];
+  /** Every coded field's ids, the `$options` seen before options rules narrow them. */
+  staticOptionIds: Record<string, unknown[]>;
+}
+
+const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
+
+export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): EngineTables {
+  const blocks = model.blocks;
+  const fields = model.fields;
+  const blockIndex = new Map(blocks.map((b, i) => [b.id, i]));
+  const fieldIndex = new Map(fields.map((f, i) => [f.path, i]));
+  const blockRules: Array<TargetRules | undefined> = blocks.map(() => undefined);
+  const fieldRules: Array<TargetRules | undefined> = fields.map(() => undefined);
+  const groups = new Map<string, ItemGroup>();
+  for (const r of rules) {
+    if (r.kind === 'derive' || r.kind === 'validate') continue;
+    const list = r.kind as keyof TargetRules;
+    if (r.targetType === 'block') {
+      const b = blockIndex.get(r.target)!;
+      (blockRules[b] ??= emptyTargetRules())[list].push(r);
+    } else if (r.targetType === 'field') {
+      const f = fieldIndex.get(r.target);
+      if (f !== undefined) (fieldRules[f] ??= emptyTargetRules())[list].push(r);
+    } else {
+      if (!groups.has(r.target)) groups.set(r.target, newItemGroup(r, model, fieldIndex, blockIndex));
+      groups.get(r.target)![list].push(r);
+    }
+  }
+  const checks: Check[] = rules
+    .filter((r) => r.kind === 'required' || r.kind === 'validate')
+    .map((rule) => ({ rule, field: rule.targetType === 'field' ? (fieldIndex.get(rule.target) ?? -1) : -1, block: rule.targetType === 'block' ? blockIndex.get(rule.target)! : -1 }));
+  // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
+  for (const c of checks) {
+    if (c.field >= 0 || c.block >= 0 || c.rule.targetType === 'item') continue;
+    for (let segs = c.rule.targetSegs.slice(0, -1); segs.length; segs = segs.slice(0, -1)) {
+      const owner = fieldIndex.get(segs.join('.'));
+      if (owner !== undefined) {
+        c.field = owner;
+        break;
+      }
+    }
+  }
+  const staticOptionIds: Record<string, unknown[]> = {};
+  for (const f of fields) if (f.codeTable) staticOptionIds[f.path] = f.codeTable.entries.map((e) => e.const);
+  const indexes = fields.map((_, i) => i);
+  return {
+    rules,
+    blocks,
+    fields,
+    blockParent: blocks.map((b) => (b.parent ? (blockIndex.get(b.parent) ?? -1) : -1)),
+    fieldBlock: fields.map((f) => blockIndex.get(f.block) ?? -1),
+    blockRules,
+    fieldRules,
+    itemGroups: [...groups.values()],
+    deriveRules: rules.filter((r) => r.kind === 'derive'),
+    optionRules: rules.filter((r) => r.kind === 'options'),
+    whenRules: rules.filter((r) => r.kind === 'visible' || r.kind === 'readonly' || r.kind === 'label' || r.kind === 'required'),
+    validateRules: rules.filter((r) => r.kind === 'validate'),
+    checks,
+    optionEntries: rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : [])),
+    messageFormats: rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined)),
+    ruleless: fields.map((_, i) => !fieldRules[i]),
+    optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
+    clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
+    staticOptionIds,
+  };
+}
+
+function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>): ItemGroup {
+  const ownerPath = r.itemArray!.join('.');
+  const owner = model.fieldByPath.get(ownerPath);
+  const schema = resolveSchemaPath(model.rootSchema, r.targetSegs, model);
+  return {
+    ...emptyTargetRules(),
+    arraySegs: r.itemArray!,
+    fieldSegs: r.itemField!,
+    owner: fieldIndex.get(ownerPath) ?? -1,
+    block: owner ? (blockIndex.get(owner.block) ?? -1) : -1,
+    title: typeof schema?.title === 'string' ? schema.title : r.itemField!.join('.'),
+    hidden: owner?.hidden ?? 'skip',
+    paths: [],
+  };
+}

@@ -1,0 +1,90 @@
+import { truthy } from '../logic/truthy';
+import { deepEqual } from '../model/deepEqual';
+import { getIn } from '../model/paths';
+import type { CodeEntry } from '../types';
+import type { EngineTables } from './engineTables';
+import type { EvaluationPass } from './EvaluationPass';
+import { isDirty } from './ruleResults';
+
+function sameEntries(a: CodeEntry[] | undefined, b: CodeEntry[]): a is CodeEntry[] {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export interface OptionsPhase {
+  run(p: EvaluationPass): void;
+  /** Per field with options rules: the entries all its rules keep (the same array while unchanged). */
+  readonly fieldOptions: Array<CodeEntry[] | undefined>;
+}
+
+/**
+ * Phase 2, option filters: each options rule keeps the entries of its table its filter accepts; a
+ * field's options are what all its rules keep, and their ids become `$options.<field>` for the
+ * rules after them. Results are kept between evaluations and reused when equal, so an unchanged
+ * list keeps its identity (renderers skip it).
+ */
+export function createOptionsPhase(t: EngineTables): OptionsPhase {
+  const lastRuleOptions: Array<CodeEntry[] | undefined> = [];
+  const lastOptionsKey: Array<unknown[] | null> = [];
+  const fieldOptions: Array<CodeEntry[] | undefined> = [];
+  const fieldOptionIds: unknown[][] = [];
+  const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
+
+  function run(p: EvaluationPass): void {
+    const { ctx, results, changed, ran, working, action } = p;
+    const scratch = { option: null as unknown, doc: working };
+    // Many filters read the same inputs (the sector chains): compare each pair of values once per run.
+    const knownEqual = new Map<unknown, unknown>();
+    const sameInput = (a: unknown, b: unknown): boolean => {
+      if (a === b) return true;
+      if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return deepEqual(a, b);
+      if (knownEqual.get(a) === b) return true;
+      const eq = deepEqual(a, b);
+      if (eq) knownEqual.set(a, b);
+      return eq;
+    };
+    for (const r of optionRules) {
+      if (results[r.index] !== undefined && !isDirty(r, changed)) continue;
+      ran.push(r.id);
+      const entries = optionEntries[r.index];
+      // Same inputs as last time (by value): same list, without running the filter per option.
+      const keyPaths = r.optionsKey;
+      if (keyPaths) {
+        const last = lastOptionsKey[r.index];
+        let same = !!last && !!lastRuleOptions[r.index] && last[0] === ctx.now && last[1] === action;
+        for (let k = 0; same && k < keyPaths.length; k++) same = sameInput(last![k + 2], getIn(working, keyPaths[k]));
+        if (same) {
+          results[r.index] = lastRuleOptions[r.index];
+          continue;
+        }
+        lastOptionsKey[r.index] = [ctx.now, action, ...keyPaths.map((path) => getIn(working, path))];
+      }
+      let kept = entries;
+      if (r.filterFn) {
+        kept = [];
+        for (const e of entries) {
+          scratch.option = e;
+          if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+        }
+      }
+      const last = lastRuleOptions[r.index];
+      results[r.index] = lastRuleOptions[r.index] = sameEntries(last, kept) ? last : kept;
+    }
+    for (const i of optionFields) {
+      const list = fieldRules[i]!.options;
+      let kept = results[list[0].index] as CodeEntry[];
+      for (let k = 1; k < list.length; k++) {
+        const also = results[list[k].index] as CodeEntry[];
+        kept = kept.filter((e) => also.includes(e));
+      }
+      const last = fieldOptions[i];
+      if (!sameEntries(last, kept)) {
+        fieldOptions[i] = kept;
+        fieldOptionIds[i] = kept.map((e) => e.const);
+      }
+      ctx.optionIds[fields[i].path] = fieldOptionIds[i];
+    }
+  }
+  return { run, fieldOptions };
+}
