@@ -73,6 +73,34 @@ describe('product editor layout', () => {
     expect((await page.locator('[id="credit_card.balance_transfer_introductory_apr_tier1"]').boundingBox())!.width).toBeLessThan(320);
   });
 
+  it('lists the emails in the form column, as wide as the form, and never hides a block head under the action bar, also when the bar wraps', async () => {
+    await page.goto(`${server.url}/product?product_id=${productId}`);
+    await page.locator('section[data-block="delivery_details"]').waitFor();
+    const form = (await page.locator('.portal-product-form').boundingBox())!;
+    const emails = (await page.locator('.portal-product-form > .portal-product-emails').boundingBox())!;
+    expect(Math.abs(emails.x - form.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(emails.width - form.width)).toBeLessThanOrEqual(1);
+    // No emails: the card keeps to its title line ("0 emails").
+    await expect.poll(() => page.locator('.portal-product-emails').textContent()).toContain('0 emails');
+    await expect.poll(() => page.getByText('No email is assigned to this product.').isVisible()).toBe(false);
+    const bar = page.getByRole('toolbar', { name: 'Product actions' });
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    for (const [width, height] of [[1440, 900], [1366, 768], [1000, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [block, title] of [['panelists', 'Panelists'], ['sector_fields', 'Product details'], ['credit_card', 'Credit Card']] as const) {
+        await nav.getByText(title, { exact: true }).click();
+        await expect.poll(() => nav.locator('[aria-current="location"]').textContent(), { message: `${title} at ${width}` }).toBe(title);
+        const barBottom = await bar.evaluate((el) => el.getBoundingClientRect().bottom);
+        const head = await page.locator(`section[data-block="${block}"] > .portal-block-head`).evaluate((el) => el.getBoundingClientRect().top);
+        expect(head, `${title} head under the bar at ${width}x${height}`).toBeGreaterThanOrEqual(barBottom);
+        expect(head - barBottom).toBeLessThan(40);
+      }
+    }
+    // At 1000 px the bar wraps to two lines; the navigator and the scroll margin follow its height.
+    expect(await bar.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(60);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('draws the summary in the same grid, with empty fields behind a toggle', async () => {
     await page.goto(`${server.url}/viewproduct/-?product_id=${productId}`);
     const summary = page.locator('.portal-product-summary');
@@ -80,7 +108,12 @@ describe('product editor layout', () => {
     const emptyRow = summary.locator('.portal-summary-empty').first();
     expect(await emptyRow.isVisible()).toBe(false);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/product-summary-1440x900.png` });
+    // A block without any value is left out with its heading, and comes back with the toggle.
+    const emptyBlocks = summary.locator('section.portal-block-read:not(:has(.portal-summary-row:not(.portal-summary-empty)))');
+    expect(await emptyBlocks.count()).toBeGreaterThan(0);
+    expect(await emptyBlocks.first().isVisible()).toBe(false);
     await page.getByText('Show empty fields').click();
     await expect.poll(() => emptyRow.isVisible()).toBe(true);
+    expect(await emptyBlocks.first().isVisible()).toBe(true);
   });
 });

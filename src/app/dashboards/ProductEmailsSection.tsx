@@ -42,7 +42,8 @@ export function ProductEmailsSection({ productId }: { productId: string | number
   // 403: the product itself is refused, and the screen already says so.
   if (load.status === 'hidden') return null;
   const count = load.status === 'ready' ? load.data.emails.length : null;
-  const isOpen = opened ?? (load.status !== 'ready' || count! > 0 || load.data.hidden > 0);
+  // Closed while loading (a fold right after the first paint could stall Blueprint's Collapse), opened by the answer when it lists emails; errors are shown.
+  const isOpen = opened ?? (load.status === 'error' || (load.status === 'ready' && (load.data.emails.length > 0 || load.data.hidden > 0)));
   return (
     <Section
       className="portal-product-emails"
