@@ -61,6 +61,8 @@ function childrenHtml(children: readonly RichNode[]): string {
 function elementHtml(el: HtmlElement): string {
   if (el.tag === 'style') return `<style>${(el.css ?? '').replace(/<\/style/gi, '<\\/style')}</style>`;
   if (el.inline && el.void) return itemHtml(el);
+  // An image standing alone in its block (htmlToSlate): its formatting elements around it.
+  if (el.void && el.tag === 'img') return inlineHtml([el], 0);
   const inner = childrenHtml(el.children);
   if (!el.tag || !safeTag.test(el.tag)) return inner;
   if (el.void) return openTag(el.tag, el.attrs);
