@@ -7,6 +7,7 @@ import { removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './e
 import { findMatches, matchesInText } from './findMatches';
 import { renderableTags } from './htmlTags';
 import { htmlToSlate } from './htmlToSlate';
+import { EditableRoot } from './EditableRoot';
 import { MarkButtons } from './MarkButtons';
 import { reactAttrs } from './reactAttrs';
 import type { HtmlElement, HtmlWrap } from './richTextTypes';
@@ -254,6 +255,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
             renderElement={RenderElement}
             renderLeaf={RenderLeaf}
             renderText={RenderText}
+            as={EditableRoot}
             scrollSelectionIntoView={scrollCaretIntoView}
             // Without a search term no decorate at all: slate-react then skips decorating every node on each change.
             decorate={term ? decorate : undefined}
