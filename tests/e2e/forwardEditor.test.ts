@@ -93,6 +93,17 @@ describe('forward editor in the browser', () => {
     await body().click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('EDITEDBYE2E ');
+    // Bold follows the caret: lit for the text typed after Ctrl+B and inside it, dark back in plain text.
+    const boldButton = page.getByTestId('body-richtext').getByRole('button', { name: 'Bold' });
+    await page.keyboard.press('Control+b');
+    await poll(() => boldButton.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('BOLDBYE2E');
+    await page.keyboard.press('ArrowLeft');
+    await poll(() => boldButton.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Control+Home');
+    await poll(() => boldButton.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Control+End');
+    await poll(() => boldButton.getAttribute('aria-pressed')).toBe('false');
     // Find and replace every occurrence of a word of the email.
     const before = (await body().innerText()).split(demo.word).length - 1;
     expect(before).toBeGreaterThan(1);
@@ -143,7 +154,7 @@ describe('forward editor in the browser', () => {
     expect(mail.to?.map((a) => a.address)).toEqual(['catalogue@research.example']);
     expect(mail.cc?.map((a) => a.address)).toEqual(['admin@research.example']);
     const html = mail.html ?? '';
-    expect(html).toContain('EDITEDBYE2E');
+    expect(html).toContain('EDITEDBYE2E <strong>BOLDBYE2E</strong>');
     expect(html).toContain('REPLACEDBYE2E');
     // Replaced in the text (attributes such as alt or style may still name it).
     const sent = new JSDOM(html).window.document;

@@ -1,12 +1,14 @@
-import { Alert, Button, ButtonGroup, Checkbox, InputGroup } from '@blueprintjs/core';
+import { Alert, Button, Checkbox, InputGroup } from '@blueprintjs/core';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { createEditor, Editor, Text, type BaseRange, type NodeEntry } from 'slate';
+import { createEditor, Editor, Range, Text, type BaseRange, type NodeEntry } from 'slate';
 import { withHistory } from 'slate-history';
-import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
-import { isMarkActive, removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './editCommands';
+import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps, type RenderTextProps } from 'slate-react';
+import { removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './editCommands';
 import { findMatches, matchesInText } from './findMatches';
 import { renderableTags } from './htmlTags';
 import { htmlToSlate } from './htmlToSlate';
+import { EditableRoot } from './EditableRoot';
+import { MarkButtons } from './MarkButtons';
 import { reactAttrs } from './reactAttrs';
 import type { HtmlElement, HtmlWrap } from './richTextTypes';
 import { slateToHtml } from './slateToHtml';
@@ -75,7 +77,8 @@ function RenderElement({ attributes, children, element }: RenderElementProps) {
     );
   }
   if (el.void) {
-    const Tag = el.inline ? 'span' : 'div';
+    // An image alone in its block is a block void for Slate but still flows inline, as in the email.
+    const Tag = el.inline || el.tag === 'img' ? 'span' : 'div';
     const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false });
     return (
       <Tag {...attributes}>
@@ -89,6 +92,29 @@ function RenderElement({ attributes, children, element }: RenderElementProps) {
     return el.wrap?.length ? (wrapIn(el.wrap, link, attributes as unknown as Record<string, unknown>) as ReactElement) : link;
   }
   return createElement(tagFor(el.tag, false), { ...reactAttrs(el.attrs), ...attributes }, children);
+}
+
+/** A text node's span, drawn directly (slate-react's default adds a component per text node). */
+function RenderText({ attributes, children }: RenderTextProps) {
+  return <span {...attributes}>{children}</span>;
+}
+
+/**
+ * Keeps the caret visible after an edit. slate-react's default runs compute-scroll-into-view on every
+ * keystroke (a computed style per ancestor); the caret is almost always visible already, so this
+ * only measures it against the editor's box and the window, and scrolls natively when it is not.
+ */
+function scrollCaretIntoView(editor: ReactEditor, domRange: globalThis.Range): void {
+  const caret = domRange.cloneRange();
+  caret.collapse(!!editor.selection && Range.isBackward(editor.selection));
+  const rect = caret.getBoundingClientRect();
+  const leaf = caret.startContainer.parentElement;
+  if (!leaf || (rect.width === 0 && rect.height === 0 && rect.x === 0 && rect.y === 0)) return;
+  const frame = leaf.closest('[data-slate-editor]')?.parentElement;
+  const box = frame?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth };
+  const inside = (r: { top: number; bottom: number; left: number; right: number }, b: typeof r) => r.top >= b.top && r.bottom <= b.bottom && r.left >= b.left && r.right <= b.right;
+  if (inside(rect, box) && inside(rect, { top: 0, bottom: window.innerHeight, left: 0, right: window.innerWidth })) return;
+  leaf.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 function RenderLeaf({ attributes, children, leaf }: RenderLeafProps) {
@@ -191,36 +217,23 @@ export function RichTextEditor(props: RichTextEditorProps) {
     flush();
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent): boolean => {
     const mark = (e.ctrlKey || e.metaKey) && hotkeys[e.key.toLowerCase()];
     if (mark) {
       e.preventDefault();
       toggleMark(editor, mark);
+      return true;
     }
+    // A character typed: slate-react's key handling has nothing to do (its hotkeys need a modifier or
+    // a named key; the text comes through beforeinput), and it would first read the text of the whole
+    // top-level block for its direction. Returning true tells slate-react the key is handled.
+    return e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
   };
-  const markButton = (mark: 'bold' | 'italic' | 'underline', icon: 'bold' | 'italic' | 'underline', title: string) => (
-    <Button
-      icon={icon}
-      aria-label={title}
-      title={title}
-      active={isMarkActive(editor, mark)}
-      disabled={readOnly}
-      onMouseDown={(e) => {
-        e.preventDefault();
-        toggleMark(editor, mark);
-      }}
-    />
-  );
-
   return (
     <div className="portal-richtext" data-testid={`${id}-richtext`}>
       <Slate editor={editor} initialValue={initial} onChange={changed}>
         <div className="portal-richtext-toolbar" role="toolbar" aria-label="Formatting">
-          <ButtonGroup variant="minimal">
-            {markButton('bold', 'bold', 'Bold')}
-            {markButton('italic', 'italic', 'Italic')}
-            {markButton('underline', 'underline', 'Underline')}
-          </ButtonGroup>
+          <MarkButtons disabled={readOnly} />
           {props.findReplace ? (
             <div className="portal-richtext-find" role="search">
               <InputGroup size="small" placeholder="Find" aria-label="Find" value={term} onValueChange={(v) => { setTerm(v); setCount(v ? findMatches(editor, v, opts).length : null); }} />
@@ -241,6 +254,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
             readOnly={readOnly}
             renderElement={RenderElement}
             renderLeaf={RenderLeaf}
+            renderText={RenderText}
+            as={EditableRoot}
+            scrollSelectionIntoView={scrollCaretIntoView}
             // Without a search term no decorate at all: slate-react then skips decorating every node on each change.
             decorate={term ? decorate : undefined}
             onKeyDown={onKeyDown}

@@ -60,7 +60,7 @@ export function removeLinks(editor: Editor): number {
   return links.length;
 }
 
-type Mark = 'bold' | 'italic' | 'underline';
+export type Mark = 'bold' | 'italic' | 'underline';
 
 export function isMarkActive(editor: Editor, mark: Mark): boolean {
   return !!Editor.marks(editor)?.[mark];

@@ -125,15 +125,36 @@ function trimRun(run: Array<HtmlElement | HtmlText>, pre: boolean): Array<HtmlEl
 
 const blankRun = (run: Array<HtmlElement | HtmlText>) => run.every((n) => !('type' in n) && n.text.trim() === '');
 
+/**
+ * A run that is only images (no text at all, as in the spacer and picture cells of marketing
+ * mail): the images as block voids, so Slate needs no empty texts around them (two per image,
+ * each drawn as three spans). They still draw inline (RichTextEditor), so the layout is the same.
+ */
+function imageBlocks(run: Array<HtmlElement | HtmlText>): HtmlElement[] | null {
+  let images = 0;
+  for (const n of run) {
+    if ('type' in n ? n.tag !== 'img' : n.text !== '') return null;
+    if ('type' in n) images++;
+  }
+  if (!images) return null;
+  return run.filter((n): n is HtmlElement => 'type' in n).map(({ inline: _inline, ...img }) => img);
+}
+
 function blockContent(nodes: ArrayLike<Node>, pre: boolean, w: Walk): Array<HtmlElement | HtmlText> {
   const items: Item[] = [];
   walk(nodes, [], pre, items, w);
-  if (items.every((i) => !i.block)) return withEdges(trimRun(items.map((i) => i.node), pre));
+  if (items.every((i) => !i.block)) {
+    const run = trimRun(items.map((i) => i.node), pre);
+    return imageBlocks(run) ?? withEdges(run);
+  }
   // Mixed content: each inline run between blocks becomes an anonymous block (serialised as just its content).
   const out: HtmlElement[] = [];
   let run: Array<HtmlElement | HtmlText> = [];
   const flush = () => {
-    if (run.length && !blankRun(run)) out.push({ type: 'html', tag: '', attrs: {}, children: withEdges(trimRun(run, pre)) });
+    const trimmed = trimRun(run, pre);
+    const images = imageBlocks(trimmed);
+    if (images) out.push(...images);
+    else if (run.length && !blankRun(run)) out.push({ type: 'html', tag: '', attrs: {}, children: withEdges(trimmed) });
     run = [];
   };
   for (const it of items) {

@@ -12,7 +12,8 @@ export interface HtmlWrap {
  * Every HTML element becomes one Slate element carrying its tag and attributes, so serialising
  * gives back the same markup (tables, fonts, colours). `tag: ''` is an anonymous block that groups
  * the inline run of a block with mixed content; it serialises to nothing but its children.
- * Links and images are inline elements; `wrap` holds the inline formatting elements around them.
+ * Links and images are inline elements (an image alone in its block is a block void, drawn inline);
+ * `wrap` holds the inline formatting elements around them.
  */
 export interface HtmlElement {
   type: 'html';

@@ -51,9 +51,27 @@ function itemHtml(n: RichNode): string {
   return elementHtml(n);
 }
 
+/** An image alone in its block (htmlToSlate makes it a block void; it still flows inline). */
+const isBlockImage = (n: RichNode): n is HtmlElement => isElement(n) && !n.inline && !!n.void && n.tag === 'img';
+
 function childrenHtml(children: readonly RichNode[]): string {
   const first = children[0];
-  if (first && isElement(first) && !first.inline) return children.map((c) => (isElement(c) ? elementHtml(c) : textHtml(c))).join('');
+  if (first && isElement(first) && !first.inline) {
+    let out = '';
+    for (let i = 0; i < children.length; ) {
+      // A run of such images serialises as the inline run it came from (neighbours share their formatting elements).
+      let j = i;
+      while (j < children.length && isBlockImage(children[j]!)) j++;
+      if (j > i) {
+        out += inlineHtml(children.slice(i, j), 0);
+        i = j;
+        continue;
+      }
+      const c = children[i++]!;
+      out += isElement(c) ? elementHtml(c) : textHtml(c);
+    }
+    return out;
+  }
   // Spacer texts carry no wrap; dropping empty ones keeps formatting groups whole.
   return inlineHtml(children.filter((c) => isElement(c) || c.text !== ''), 0);
 }
@@ -61,6 +79,8 @@ function childrenHtml(children: readonly RichNode[]): string {
 function elementHtml(el: HtmlElement): string {
   if (el.tag === 'style') return `<style>${(el.css ?? '').replace(/<\/style/gi, '<\\/style')}</style>`;
   if (el.inline && el.void) return itemHtml(el);
+  // An image standing alone in its block (htmlToSlate): its formatting elements around it.
+  if (el.void && el.tag === 'img') return inlineHtml([el], 0);
   const inner = childrenHtml(el.children);
   if (!el.tag || !safeTag.test(el.tag)) return inner;
   if (el.void) return openTag(el.tag, el.attrs);

@@ -5,7 +5,9 @@ import { DOMParser as FastParser } from 'linkedom';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { demoCorpusFiles } from '../../../src/server/import/importDemoCorpus';
+import { createEditor, Editor } from 'slate';
 import { htmlToSlate, type HtmlParser } from '../../../src/ui/richtext/htmlToSlate';
+import type { HtmlElement } from '../../../src/ui/richtext/richTextTypes';
 import { slateToHtml } from '../../../src/ui/richtext/slateToHtml';
 
 const { DOMParser } = new JSDOM('').window;
@@ -71,6 +73,31 @@ describe('rich text: HTML -> Slate -> HTML over the SpamAssassin demo corpus', (
     const out = slateToHtml(htmlToSlate(html, parse));
     expect(out).toBe(
       '<table width="600" bgcolor="#ffffff"><tbody><tr><td style="color: #ff0000"><font color="blue">Sale <b>50%</b></font> <a href="https://shop.example/x">Shop</a><img src="data:image/png;base64,AAAA" width="10"></td></tr></tbody></table><p>Bye<br>now</p>',
+    );
+  });
+
+  it('keeps an image alone in its cell as a block void (no empty texts around it), with its formatting, through Slate normalising', () => {
+    const html =
+      '<table><tbody><tr><td> <img src="data:image/gif;base64,A"> </td><td><font color="red"><a href="https://x.example/"><img src="data:image/gif;base64,B"></a></font></td><td><b><img src="data:image/gif;base64,C"></b><img src="data:image/gif;base64,D"></td><td>Sale <img src="data:image/gif;base64,E"></td><td><font size="3"><img src="data:image/gif;base64,F"><img src="data:image/gif;base64,G"></font></td></tr></tbody></table>';
+    const editor = createEditor();
+    const { isInline, isVoid } = editor;
+    editor.isInline = (el) => (el.inline ? true : isInline(el));
+    editor.isVoid = (el) => (el.void ? true : isVoid(el));
+    editor.children = htmlToSlate(html, parse);
+    Editor.normalize(editor, { force: true });
+    const cells = ((editor.children[0] as HtmlElement).children[0] as HtmlElement).children[0] as HtmlElement;
+    const [alone, linked, two, withText, shared] = cells.children as HtmlElement[];
+    expect(shared!.children.map((c) => ('type' in c ? `${c.tag}${c.inline ? ' inline' : ''}` : 'text'))).toEqual(['img', 'img']);
+    expect(alone!.children).toEqual([{ type: 'html', tag: 'img', attrs: { src: 'data:image/gif;base64,A' }, void: true, children: [{ text: '' }] }]);
+    // In a link: stays an inline inside the link.
+    expect(linked!.children.map((c) => ('type' in c ? `${c.tag}${c.inline ? ' inline' : ''}` : `text '${c.text}'`))).toEqual(["text ''", 'a inline', "text ''"]);
+    expect(two!.children).toEqual([
+      { type: 'html', tag: 'img', attrs: { src: 'data:image/gif;base64,C' }, void: true, wrap: [{ tag: 'b', attrs: {} }], children: [{ text: '' }] },
+      { type: 'html', tag: 'img', attrs: { src: 'data:image/gif;base64,D' }, void: true, children: [{ text: '' }] },
+    ]);
+    expect(withText!.children.map((c) => ('type' in c ? `${c.tag}${c.inline ? ' inline' : ''}` : `text '${c.text}'`))).toEqual(["text 'Sale '", 'img inline', "text ''"]);
+    expect(slateToHtml(editor.children as HtmlElement[])).toBe(
+      '<table><tbody><tr><td><img src="data:image/gif;base64,A"></td><td><font color="red"><a href="https://x.example/"><img src="data:image/gif;base64,B"></a></font></td><td><b><img src="data:image/gif;base64,C"></b><img src="data:image/gif;base64,D"></td><td>Sale <img src="data:image/gif;base64,E"></td><td><font size="3"><img src="data:image/gif;base64,F"><img src="data:image/gif;base64,G"></font></td></tr></tbody></table>',
     );
   });
 });
