@@ -41,16 +41,6 @@ function find(parent: Map<number, number>, x: number): number {
  */
 export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): Promise<void> {
   if (fresh.length === 0) return;
-  const banded = fresh.filter((c) => c.bands);
-  if (banded.length > 0) {
-    await tx.query(
-      `insert into email_simhash_bands (band, value, muid)
-       select b.band, b.value, x.muid from json_to_recordset($1::json) as x(muid bigint, b0 integer, b1 integer, b2 integer, b3 integer)
-       cross join lateral (values (0::smallint, x.b0), (1::smallint, x.b1), (2::smallint, x.b2), (3::smallint, x.b3)) as b(band, value)
-       on conflict do nothing`,
-      [JSON.stringify(banded.map((c) => ({ muid: c.muid, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })))],
-    );
-  }
   const input = JSON.stringify(
     fresh.map((c) => ({ muid: c.muid, body_hash: c.bodyHash, simhash: c.simhash, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })),
   );
@@ -64,10 +54,10 @@ export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): P
        limit 1) c
      union
      select n.muid, c.muid from n cross join lateral (
-       select b.muid from email_simhash_bands b join emails e on e.muid = b.muid
-       where n.simhash is not null and b.muid <> n.muid
-         and ((b.band = 0 and b.value = n.b0) or (b.band = 1 and b.value = n.b1)
-           or (b.band = 2 and b.value = n.b2) or (b.band = 3 and b.value = n.b3))
+       select e.muid from emails e
+       where n.simhash is not null and e.simhash is not null and e.muid <> n.muid
+         and ((e.simhash & 65535) = n.b0 or ((e.simhash >> 16) & 65535) = n.b1
+           or ((e.simhash >> 32) & 65535) = n.b2 or ((e.simhash >> 48) & 65535) = n.b3)
          and bit_count((e.simhash # n.simhash)::bit(64)) <= $2
        limit ${maxNearMatches}) c`,
     [input, nearDuplicateDistance],
