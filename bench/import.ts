@@ -15,7 +15,8 @@ import { fsStorage } from '../src/server/storage/fsStorage';
 /**
  * Import throughput on the SpamAssassin corpus next to postal-mime alone on the same messages, in
  * the same run (files read into memory first; neither figure includes reading them).
- * Budget: the full import (parse, dedup, index, store in a fresh PGlite) at least half parser-only.
+ * Budget: the full import (parse, dedup, index, store in a fresh PGlite) at least 0.75x parser-only
+ * (issue 10 item 6).
  * The import is set up as `portal import` runs it: PGlite in a data directory on disk, attachment
  * bytes in the file store beside it.
  */
@@ -48,8 +49,8 @@ export async function benchImport(): Promise<BenchRow[]> {
         figure: 'import: full import into PGlite (corpus)',
         value: importRate,
         unit: 'msg/s',
-        budget: `>= 0.5x parser-only (${(parseRate / 2).toFixed(0)})`,
-        pass: importRate >= parseRate / 2,
+        budget: `>= 0.75x parser-only (${(parseRate * 0.75).toFixed(0)})`,
+        pass: importRate >= parseRate * 0.75,
         detail: `${summary.imported} imported, ${summary.duplicates} duplicates, ${summary.failed} failed, ${groups.rows[0].n} dedup groups; ${(importRate / parseRate).toFixed(2)}x parser-only`,
       },
     ];

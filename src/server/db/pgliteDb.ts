@@ -2,12 +2,30 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './Db';
 
+const byteaOid = 17;
+
+/**
+ * bytea parameters go as they are, in the binary format, as node-postgres sends a Buffer. PGlite's
+ * own serializer spells every byte as two hex digits in JavaScript (Array.from, map, padStart), and
+ * sends the text through a per-character length count: the largest cost of a big parameter.
+ */
+function byteaBinary(value: unknown): Uint8Array {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return value;
+}
+
 /**
  * Embedded PostgreSQL (WASM) persisted in a directory; `dir` undefined means in-memory (tests).
  * `loadDataDir` starts from a `dumpDataDir()` tarball instead of running initdb (a few seconds).
  */
 export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
-  const pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}), extensions: { pg_trgm } });
+  const pg = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
+    // PGlite types serializers as returning text; a Uint8Array is sent as a binary parameter.
+    serializers: { [byteaOid]: byteaBinary as unknown as (value: unknown) => string },
+  });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const r = await q.query<Row>(sql, params);

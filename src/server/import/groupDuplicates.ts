@@ -41,16 +41,6 @@ function find(parent: Map<number, number>, x: number): number {
  */
 export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): Promise<void> {
   if (fresh.length === 0) return;
-  const banded = fresh.filter((c) => c.bands);
-  if (banded.length > 0) {
-    await tx.query(
-      `insert into email_simhash_bands (band, value, muid)
-       select b.band, b.value, x.muid from json_to_recordset($1::json) as x(muid bigint, b0 integer, b1 integer, b2 integer, b3 integer)
-       cross join lateral (values (0::smallint, x.b0), (1::smallint, x.b1), (2::smallint, x.b2), (3::smallint, x.b3)) as b(band, value)
-       on conflict do nothing`,
-      [JSON.stringify(banded.map((c) => ({ muid: c.muid, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })))],
-    );
-  }
   const input = JSON.stringify(
     fresh.map((c) => ({ muid: c.muid, body_hash: c.bodyHash, simhash: c.simhash, b0: c.bands?.[0], b1: c.bands?.[1], b2: c.bands?.[2], b3: c.bands?.[3] })),
   );
@@ -64,10 +54,10 @@ export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): P
        limit 1) c
      union
      select n.muid, c.muid from n cross join lateral (
-       select b.muid from email_simhash_bands b join emails e on e.muid = b.muid
-       where n.simhash is not null and b.muid <> n.muid
-         and ((b.band = 0 and b.value = n.b0) or (b.band = 1 and b.value = n.b1)
-           or (b.band = 2 and b.value = n.b2) or (b.band = 3 and b.value = n.b3))
+       select e.muid from emails e
+       where n.simhash is not null and e.simhash is not null and e.muid <> n.muid
+         and ((e.simhash & 65535) = n.b0 or ((e.simhash >> 16) & 65535) = n.b1
+           or ((e.simhash >> 32) & 65535) = n.b2 or ((e.simhash >> 48) & 65535) = n.b3)
          and bit_count((e.simhash # n.simhash)::bit(64)) <= $2
        limit ${maxNearMatches}) c`,
     [input, nearDuplicateDistance],
@@ -89,9 +79,11 @@ export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): P
   // Pull in whole existing groups that a link touches, so merges keep every member.
   const nodes = [...parent.keys()];
   const known = await tx.query<MemberRow>(
-    `select muid, body_hash, email_date, email_subject, email_from_name, dedup_group_id from emails
-     where muid = any(array(select json_array_elements_text($1::json)::bigint))
-        or dedup_group_id = any(array(select dedup_group_id from emails where muid = any(array(select json_array_elements_text($1::json)::bigint)) and dedup_group_id is not null))`,
+    `with nodes as (select json_array_elements_text($1::json)::bigint as muid),
+       ids as (select muid from nodes
+         union select m.muid from dedup_members m where m.group_id in (select t.group_id from dedup_members t join nodes n on n.muid = t.muid))
+     select e.muid, e.body_hash, e.email_date, e.email_subject, e.email_from_name, m.group_id as dedup_group_id
+     from ids join emails e on e.muid = ids.muid left join dedup_members m on m.muid = e.muid`,
     [JSON.stringify(nodes)],
   );
   const rows = new Map(known.rows.map((r) => [Number(r.muid), { ...r, muid: Number(r.muid), dedup_group_id: r.dedup_group_id === null ? null : Number(r.dedup_group_id) }]));
@@ -116,6 +108,11 @@ export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): P
     components.set(root, list);
   }
 
+  // Every changed group is written with one statement per kind for the whole batch.
+  const updates: Array<Record<string, unknown>> = [];
+  const merged: number[] = [];
+  const created: Array<Record<string, unknown>> = [];
+  const memberRows: Array<{ group: number | null; original: number; muid: number; match: string }> = [];
   for (const members of components.values()) {
     if (members.length < 2) continue;
     const m = members.map((x) => rows.get(x)).filter((r): r is MemberRow => r !== undefined);
@@ -127,34 +124,55 @@ export async function groupDuplicates(tx: Queryable, fresh: DedupCandidate[]): P
     const original = m[0];
     const groupIds = [...new Set(m.map((r) => r.dedup_group_id).filter((g): g is number => g !== null))].sort((a, b) => a - b);
     const duplicates = m.slice(1).map((r) => r.muid).sort((a, b) => a - b);
-    const fields = [original.muid, original.email_subject, original.email_from_name, original.email_date, duplicates.join(','), duplicates.length];
-    let groupId: number;
-    if (groupIds.length > 0) {
-      groupId = groupIds[0];
-      await tx.query(
-        `update dedup_groups set original_muid = $2, email_subject = $3, original_sender_name = $4, original_date = $5,
-           duplicates = $6, total_duplicates = $7, updated_at = now() where id = $1`,
-        [groupId, ...fields],
-      );
-      if (groupIds.length > 1) await tx.query(`delete from dedup_groups where id = any(array(select json_array_elements_text($1::json)::bigint))`, [JSON.stringify(groupIds.slice(1))]);
-    } else {
-      const res = await tx.query<{ id: number }>(
-        `insert into dedup_groups (original_muid, email_subject, original_sender_name, original_date, duplicates, total_duplicates)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        fields,
-      );
-      groupId = Number(res.rows[0].id);
+    const fields = {
+      original_muid: original.muid,
+      email_subject: original.email_subject,
+      original_sender_name: original.email_from_name,
+      original_date: original.email_date,
+      duplicates: duplicates.join(','),
+      total_duplicates: duplicates.length,
+    };
+    const groupId = groupIds.length > 0 ? groupIds[0] : null;
+    if (groupId === null) created.push(fields);
+    else {
+      updates.push({ id: groupId, ...fields });
+      merged.push(...groupIds.slice(1));
     }
-    const memberRows = m.map((r, i) => ({ muid: r.muid, match: i === 0 ? 'original' : r.body_hash && r.body_hash === original.body_hash ? 'exact' : 'near' }));
+    for (let i = 0; i < m.length; i++) {
+      const r = m[i];
+      memberRows.push({ group: groupId, original: original.muid, muid: r.muid, match: i === 0 ? 'original' : r.body_hash && r.body_hash === original.body_hash ? 'exact' : 'near' });
+    }
+  }
+  const groupColumns = `original_muid bigint, email_subject text, original_sender_name text, original_date timestamptz, duplicates text, total_duplicates integer`;
+  if (updates.length > 0) {
+    await tx.query(
+      `update dedup_groups g set original_muid = x.original_muid, email_subject = x.email_subject, original_sender_name = x.original_sender_name,
+         original_date = x.original_date, duplicates = x.duplicates, total_duplicates = x.total_duplicates, updated_at = now()
+       from json_to_recordset($1::json) as x(id bigint, ${groupColumns}) where g.id = x.id`,
+      [JSON.stringify(updates)],
+    );
+  }
+  // Merged groups go before their members are moved (deleting a group deletes its member rows).
+  if (merged.length > 0) await tx.query(`delete from dedup_groups where id = any(array(select json_array_elements_text($1::json)::bigint))`, [JSON.stringify(merged)]);
+  if (created.length > 0) {
+    // A new group is known by its original, which belongs to exactly one component.
+    const res = await tx.query<{ id: number; original_muid: number }>(
+      `insert into dedup_groups (original_muid, email_subject, original_sender_name, original_date, duplicates, total_duplicates)
+       select x.original_muid, x.email_subject, x.original_sender_name, x.original_date, x.duplicates, x.total_duplicates
+       from json_to_recordset($1::json) as x(${groupColumns})
+       returning id, original_muid`,
+      [JSON.stringify(created)],
+    );
+    const byOriginal = new Map(res.rows.map((r) => [Number(r.original_muid), Number(r.id)]));
+    for (const r of memberRows) if (r.group === null) r.group = byOriginal.get(r.original) ?? null;
+  }
+  if (memberRows.length > 0) {
     await tx.query(
       `insert into dedup_members (group_id, muid, match)
-       select $2::bigint, x.muid, x.match from json_to_recordset($1::json) as x(muid bigint, match text)
-       on conflict (muid) do update set group_id = excluded.group_id, match = excluded.match`,
-      [JSON.stringify(memberRows), groupId],
+       select x.group_id, x.muid, x.match from json_to_recordset($1::json) as x(group_id bigint, muid bigint, match text)
+       on conflict (muid) do update set group_id = excluded.group_id, match = excluded.match
+       where (dedup_members.group_id, dedup_members.match) is distinct from (excluded.group_id, excluded.match)`,
+      [JSON.stringify(memberRows.filter((r) => r.group !== null).map((r) => ({ group_id: r.group, muid: r.muid, match: r.match })))],
     );
-    await tx.query(`update emails set dedup_group_id = $2 where muid = any(array(select json_array_elements_text($1::json)::bigint)) and dedup_group_id is distinct from $2`, [
-      JSON.stringify(m.map((r) => r.muid)),
-      groupId,
-    ]);
   }
 }

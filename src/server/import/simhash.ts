@@ -6,13 +6,8 @@ const shingleSize = 1;
 /** Below this many words a text is too short for a meaningful fingerprint. */
 export const minSimhashWords = 8;
 
-function fnv1a32(s: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // Final avalanche (murmur3 fmix) so nearby shingles spread over all bits.
+/** murmur3's finaliser, so nearby features spread over all bits. */
+function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -45,8 +40,16 @@ export function simhash(normalized: string | readonly string[]): bigint | undefi
   let total = 0;
   for (const [feature, weight] of counts) {
     total += weight;
-    let lo = fnv1a32(feature, 0x811c9dc5);
-    let hi = fnv1a32(feature, 0x9747b28c);
+    // Two 32-bit FNV-1a hashes (seeds 0x811c9dc5 and 0x9747b28c) in one pass over the feature.
+    let lo = 0x811c9dc5;
+    let hi = 0x9747b28c;
+    for (let i = 0; i < feature.length; i++) {
+      const c = feature.charCodeAt(i);
+      lo = Math.imul(lo ^ c, 0x01000193);
+      hi = Math.imul(hi ^ c, 0x01000193);
+    }
+    lo = fmix32(lo);
+    hi = fmix32(hi);
     while (lo !== 0) {
       const bit = lo & -lo;
       set[31 - Math.clz32(bit)] += weight;

@@ -75,14 +75,14 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
          x.email_to, x.email_cc, x.email_date, x.text_body, x.html_body, x.has_attachment, x.panelist_id, x.competi_id,
          x.panelist_type, x.index_name, x.body_hash, x.simhash, $2::bigint,
          x.search::tsvector
-       from json_to_recordset($1::json) as x(ord integer, original_muid text, raw_sha256 text, raw_size integer,
+       from json_to_recordset(convert_from($1::bytea, 'UTF8')::json) as x(ord integer, original_muid text, raw_sha256 text, raw_size integer,
          mimetype text, email_subject text, email_from_name text, email_from_one text, email_to text, email_cc text,
          email_date timestamptz, text_body text, html_body text, has_attachment smallint, panelist_id integer,
          competi_id integer, panelist_type text, index_name text, body_hash text, simhash bigint, search text)
        order by x.ord
        on conflict (raw_sha256) do nothing
        returning muid, raw_sha256`,
-      [JSON.stringify(rows), ctx.jobId],
+      [Buffer.from(JSON.stringify(rows)), ctx.jobId],
     );
     for (const r of res.rows) inserted.set(r.raw_sha256, Number(r.muid));
   }

@@ -36,7 +36,7 @@ export async function linkDemoProducts(db: Db): Promise<DemoLinks | null> {
     const emails = (await tx.query<{ muid: string }>(
       `select e.muid::text as muid from emails e
         where e.deleted = $1 and e.product_id is null and e.entry_id is null
-          and not exists (select 1 from dedup_groups g where g.id = e.dedup_group_id and g.original_muid <> e.muid)
+          and not exists (select 1 from dedup_members m where m.muid = e.muid and m.match <> 'original')
         order by e.email_date nulls first, e.muid`,
       [statuses.focus],
     )).rows;
