@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/AuthContext';
 import type { Queryable } from '../db/Db';
 import { emailMessages } from '../emails/emailMessages';
 import { errorBody } from '../errorHandler';
-import { HttpError, httpError } from '../httpError';
+import { httpError } from '../httpError';
 import { createMailer, defaultFrom } from '../mail/mailer';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
@@ -20,7 +20,8 @@ import { emailDocument, forwardMailHtml } from './emailDocument';
 import { checkForward } from './forwardEngine';
 import { forwardPolicy } from './forwardPolicy';
 import { findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
-import { closePdfBrowser, renderPdf } from './renderPdf';
+import { closePdfBrowser } from './renderPdf';
+import { renderPdfAnswer } from './renderPdfAnswer';
 import { sanitizeForward } from './sanitizeForward';
 import { sniffAttachment } from './sniffAttachment';
 
@@ -338,15 +339,8 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   });
 
   app.get<{ Params: { muid: string; efid: string } }>('/api/emails/render-pdf/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {
-    const html = await documentOf(req, Number(req.params.muid), req.params.efid);
-    let pdf: Buffer;
-    try {
-      pdf = await renderPdf(html, ctx.config.dataDir);
-    } catch (err) {
-      // No Chromium (503) or too slow (504): the reader gets the reason, not the generic 5xx text.
-      if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
-      throw err;
-    }
+    const pdf = await renderPdfAnswer(reply, await documentOf(req, Number(req.params.muid), req.params.efid), ctx.config.dataDir);
+    if (!pdf) return reply;
     return reply
       .type('application/pdf')
       .header('x-content-type-options', 'nosniff')

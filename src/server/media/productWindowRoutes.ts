@@ -4,11 +4,10 @@ import type { CompanyMediaResponse, CompanyImage } from '../../api/media';
 import { visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
 import type { ServerContext } from '../context';
 import { emailMessages } from '../emails/emailMessages';
-import { errorBody } from '../errorHandler';
 import { emailDocument } from '../forward/emailDocument';
 import { originalHtml } from '../forward/forwardStore';
-import { renderPdf } from '../forward/renderPdf';
-import { HttpError, httpError } from '../httpError';
+import { renderPdfAnswer } from '../forward/renderPdfAnswer';
+import { httpError } from '../httpError';
 import { SqlParams } from '../emails/SqlParams';
 import { parseId } from '../products/parseId';
 import type { FileStorage } from '../storage/FileStorage';
@@ -50,18 +49,12 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
   app.get<{ Params: { muid: string } }>('/api/renderpdf/:muid', { config: view, schema: { params: muidParams } }, async (req, reply) => {
     const muid = Number(req.params.muid);
     await requireProductEmail(ctx.db, req, muid);
-    const html = await processedDocument(muid);
-    let pdf: Buffer;
-    try {
-      pdf = await renderPdf(html, ctx.config.dataDir);
-    } catch (err) {
-      if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
-      throw err;
-    }
+    const pdf = await renderPdfAnswer(reply, await processedDocument(muid), ctx.config.dataDir);
+    if (!pdf) return reply;
     return reply
       .type('application/pdf')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="email-${muid}.pdf"`)
+      .header('content-disposition', contentDisposition(`email-${muid}.pdf`, { type: 'inline' }))
       .send(pdf);
   });
 
@@ -70,15 +63,8 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
     await requireProductEmail(ctx.db, req, muid);
     const key = `emails/${muid}/processed.pdf`;
     if (!(await storage.exists(key))) {
-      const html = await processedDocument(muid);
-      let pdf: Buffer;
-      try {
-        pdf = await renderPdf(html, ctx.config.dataDir);
-      } catch (err) {
-        // No Chromium (503) or too slow (504): the reader gets the reason, not the generic 5xx text.
-        if (err instanceof HttpError) return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
-        throw err;
-      }
+      const pdf = await renderPdfAnswer(reply, await processedDocument(muid), ctx.config.dataDir);
+      if (!pdf) return reply;
       await storage.put(key, pdf);
     }
     return reply

@@ -1,0 +1,18 @@
+import type { FastifyReply } from 'fastify';
+import { errorBody } from '../errorHandler';
+import { HttpError } from '../httpError';
+import { renderPdf } from './renderPdf';
+
+/**
+ * Renders an email page to PDF for a route. No Chromium (503) or a render too slow (504) is answered
+ * here with its reason (the generic handler would put the generic 5xx text instead) and null returned.
+ */
+export async function renderPdfAnswer(reply: FastifyReply, html: string, dataDir: string): Promise<Buffer | null> {
+  try {
+    return await renderPdf(html, dataDir);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    await reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
+    return null;
+  }
+}
