@@ -58,15 +58,20 @@ interface FileRow {
   pdf_words: number | null;
 }
 
-async function latestFile(db: Queryable, productId: number): Promise<FileRow | undefined> {
-  const r = await db.query<FileRow>('select id::text as id, filename, mime, size::text as size, pdf_text, pdf_words from product_files where product_id = $1 order by id desc limit 1', [productId]);
-  return r.rows[0];
-}
-
-async function processingOf(db: Queryable, fileId: string | undefined): Promise<PdfProcessing> {
-  if (!fileId) return noJob;
-  const r = await db.query<PdfProcessing>('select status, pages, pages_done, error from product_pdf_jobs where file_id = $1', [fileId]);
-  return r.rows[0] ?? noJob;
+/**
+ * The product's current file with its processing state, read in one statement: on PostgreSQL two
+ * reads could straddle the job's commit and report 'done' beside the text from before it.
+ */
+async function latestFile(db: Queryable, productId: number): Promise<(FileRow & { processing: PdfProcessing }) | undefined> {
+  const r = await db.query<FileRow & { status: PdfProcessing['status'] | null; pages: number | null; pages_done: number | null; error: string | null }>(
+    `select f.id::text as id, f.filename, f.mime, f.size::text as size, f.pdf_text, f.pdf_words, j.status, j.pages, j.pages_done, j.error
+     from product_files f left join product_pdf_jobs j on j.file_id = f.id where f.product_id = $1 order by f.id desc limit 1`,
+    [productId],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const { status, pages, pages_done, error, ...file } = row;
+  return { ...file, processing: status ? { status, pages, pages_done: pages_done ?? 0, error } : noJob };
 }
 
 const imagesOf = (db: Queryable, productId: number, fileId: string) =>
@@ -132,7 +137,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
         pdf_cdn_link: file ? `/api/download/${productId}` : null,
         pdf_cdn_link_orig: original ? `/api/download/${productId}?type=original` : file ? `/api/download/${productId}` : null,
         direct_mail_logfile: str('direct_mail_logfile'),
-        processing: await processingOf(ctx.db, file?.id),
+        processing: file?.processing ?? noJob,
       },
     };
   });
@@ -157,7 +162,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     const rows = (await imagesOf(ctx.db, productId, file.id)).rows.map(imageItem);
     // 001 §2: for mobile digital content only the first image is shown.
     const payload = product.document.ec_content_type === 'mobiledigital' ? rows.slice(0, 1) : rows;
-    return { statusCode: 200, payload, processing: await processingOf(ctx.db, file.id), pdf_url: `/api/download/${productId}` };
+    return { statusCode: 200, payload, processing: file.processing, pdf_url: `/api/download/${productId}` };
   });
 
   app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/api/product-images/:id', { config: view }, async (req, reply) => {
@@ -235,7 +240,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     await editableProduct(ctx, req, productId);
     const file = await latestFile(ctx.db, productId);
     if (!file || kindOfMime(file.mime) !== 'pdf') throw httpError(404, noPdfMessage);
-    const state = await processingOf(ctx.db, file.id);
+    const state = file.processing;
     if (state.status === 'pending' || state.status === 'running') throw httpError(409, 'The PDF is still being processed.');
     // Render every page again from the PDF (rotations and the default are reset).
     const old = await ctx.db.transaction(async (tx) => {
