@@ -19,10 +19,16 @@ async function findProduct(db: Queryable, id: string): Promise<ProductRef | null
   const t = await db.query<{ t: string | null }>(`select to_regclass('products')::text as t`);
   if (!t.rows[0]?.t) return undefined;
   try {
+    // Each match an index answers (entry id, then muid, then product id): a catalogue of a million
+    // products is never scanned. Only a number can be a muid or product id.
+    const n = /^\d{1,18}$/.test(id) ? id : null;
     const r = await db.query<ProductRef>(
-      `select product_id::bigint as product_id, entry_id::text as entry_id from products where entry_id::text = $1 or muid::text = $1 or product_id::text = $1
-        order by (entry_id::text = $1) desc, (muid::text = $1) desc limit 1`,
-      [id],
+      `select product_id, entry_id from (
+         (select product_id::bigint as product_id, entry_id, 0 as pref from products where entry_id = $1 limit 1)
+         union all (select product_id::bigint, entry_id, 1 from products where $2::bigint is not null and muid = $2::bigint order by product_id desc limit 1)
+         union all (select product_id::bigint, entry_id, 2 from products where $2::bigint is not null and product_id = $2::bigint)
+       ) m order by pref limit 1`,
+      [id, n],
     );
     return r.rows[0] ? { product_id: r.rows[0].product_id === null ? null : Number(r.rows[0].product_id), entry_id: r.rows[0].entry_id } : null;
   } catch {

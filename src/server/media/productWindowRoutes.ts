@@ -89,8 +89,8 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
       p.add(companyId);
       p.add(exclude);
       return `from products p where p.is_deleted = 0 and p.product_id <> $2
-      and exists (select 1 from jsonb_array_elements(case when jsonb_typeof(p.document->'companies') = 'array' then p.document->'companies' else '[]'::jsonb end) c
-                  where (c->>'companyID') = $1::text)
+      and (p.document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::bigint))
+           or p.document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::text)))
       and ${visibleProductsCondition(req.auth, p, 'p.document') ?? 'true'}`;
     };
     // The Html icon: the newest other product catalogued from an email the caller may see; the PDF icon: the newest with a file.
