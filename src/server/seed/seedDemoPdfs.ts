@@ -3,13 +3,14 @@ import type { Db } from '../db/Db';
 import { getMeta, setMeta } from '../portalMeta';
 import type { FileStorage } from '../storage/FileStorage';
 import { demoPieceText, demoProductPdf } from './demoProductPdf';
+import { mediaChannelCodes } from '../products/mediaChannelCodes';
 
 /** portal_meta key set once the demo products' PDFs are in. */
 export const demoPdfsSeededKey = 'demo_pdfs_seeded';
 /** How many demo products get a PDF on the first start (DEMO_PDFS). */
 export const demoPdfCount = 30;
-/** The channels whose pieces are scanned PDFs: Direct Mail and Print (001 §5: otherwise PDF or Excel). */
-const pdfChannels = [1, 2];
+/** The channels whose pieces are scanned PDFs: Direct Mail and Print (001 §5: otherwise PDF or Excel), by x-key. */
+const pdfChannelKeys = ['direct_mail', 'print'];
 
 const slug = (s: string) =>
   s
@@ -49,7 +50,7 @@ export async function seedDemoPdfs(db: Db, storage: FileStorage, log: (msg: stri
             and not exists (select 1 from product_files f where f.product_id = p.product_id)
           order by coalesce(m.n, 0) desc, p.product_id
           limit $2`,
-        [pdfChannels, count],
+        [mediaChannelCodes(pdfChannelKeys), count],
       );
       // Made one after another (CPU), written all at once (the writes wait on the disk, not the CPU).
       const pieces: Array<{ id: number; key: string; pdf: Uint8Array; filename: string }> = [];
