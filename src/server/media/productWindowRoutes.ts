@@ -88,9 +88,11 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
     const ofCompany = (p: SqlParams) => {
       p.add(companyId);
       p.add(exclude);
-      return `from products p where p.is_deleted = 0 and p.product_id <> $2
-      and (p.document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::bigint))
-           or p.document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::text)))
+      // The company's products come from the companies GIN index first (`offset 0` keeps the
+      // planner from walking the primary key backwards through a million rows for a rare company).
+      return `from (select * from products where document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::bigint))
+           or document->'companies' @> jsonb_build_array(jsonb_build_object('companyID', $1::text)) offset 0) p
+      where p.is_deleted = 0 and p.product_id <> $2
       and ${visibleProductsCondition(req.auth, p, 'p.document') ?? 'true'}`;
     };
     // The Html icon: the newest other product catalogued from an email the caller may see; the PDF icon: the newest with a file.
