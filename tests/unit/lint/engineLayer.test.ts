@@ -42,7 +42,7 @@ describe('the engine layer lint rule (eslint.config.js)', () => {
 
   it('does not apply outside src/engine', async () => {
     const code = "import React from 'react';\nimport { readFileSync } from 'node:fs';\nimport { x } from '../server/x';\n";
-    expect(await restrictedImports('src/ui/__probe__.tsx', code)).toEqual([]);
+    expect(await restrictedImports('src/app/__probe__.tsx', code)).toEqual([]);
     expect(await restrictedImports('src/server/__probe__.ts', code)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { cleanSubject, truncateText } from './cleanSubject';
 import type { ColumnMeta } from './dashboardMeta';
-import { fillPath } from './fillPath';
+import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
-import { openPopup } from './openPopup';
+import { openPopup } from '../../ui/dashboard/openPopup';
 
 /** A generic list cell by column kind (text, subject, date, enum, popup-link), for the log and dedup lists. */
 export function ListCell({ column: c, row }: { column: ColumnMeta; row: Record<string, unknown> }) {

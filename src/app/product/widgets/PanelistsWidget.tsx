@@ -1,13 +1,13 @@
 import { Button, ButtonGroup, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
-import type { Doc } from '../form/types';
-import { widgetOptions } from '../widgets/widgetOptions';
+import type { Doc } from '../../../ui/form/types';
+import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { codeTitle } from './codeTitle';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 import type { PanelistHit } from './ProductLookups';
-import { childField, RegistryField } from './RegistryField';
-import { SearchBox } from './SearchBox';
+import { childField, RegistryField } from '../../../ui/form/RegistryField';
+import { SearchBox } from '../../../ui/widgets/SearchBox';
 import { showProblems } from './showProblems';
 
 type Panelist = Record<string, unknown>;

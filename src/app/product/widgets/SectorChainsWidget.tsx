@@ -1,9 +1,9 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import type { CodeTables, Doc } from '../form/types';
+import type { CodeTables, Doc } from '../../../ui/form/types';
 import { EditorBlocks } from './EditorBlocks';
-import { ItemTable } from './ItemTable';
+import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 export interface SectorLevel {

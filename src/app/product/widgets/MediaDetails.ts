@@ -1,4 +1,4 @@
-import type { UploadPdfDetails } from '../../api/media';
+import type { UploadPdfDetails } from '../../../api/media';
 
 /** The product's current file as the media block shows it (GET /api/upload-pdf). */
 export type MediaDetails = UploadPdfDetails;

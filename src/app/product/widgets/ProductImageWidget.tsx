@@ -1,7 +1,7 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import type { CompanyMedia } from '../../api/media';
+import type { CompanyMedia } from '../../../api/media';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import { useCompanyMedia } from './useCompanyMedia';
 import './media.css';

@@ -2,9 +2,9 @@ import { Button, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import type { EmailItem } from '../../api/emailTypes';
 import { cleanSubject, truncateText } from './cleanSubject';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
-import { fillPath } from './fillPath';
+import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
-import { openPopup } from './openPopup';
+import { openPopup } from '../../ui/dashboard/openPopup';
 
 /** A row's save state after a status change: spinner, then 'Done' for 5 s (000 §4). */
 export type RowMark = 'saving' | 'done';

@@ -1,12 +1,12 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { widgetOptions } from '../widgets/widgetOptions';
-import { ItemTable } from './ItemTable';
+import { widgetOptions } from '../../../ui/widgets/widgetOptions';
+import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import type { PublicationHit } from './ProductLookups';
-import { childField, RegistryField } from './RegistryField';
-import { SearchBox } from './SearchBox';
+import { childField, RegistryField } from '../../../ui/form/RegistryField';
+import { SearchBox } from '../../../ui/widgets/SearchBox';
 import { showProblems } from './showProblems';
 
 type Publication = Record<string, unknown>;

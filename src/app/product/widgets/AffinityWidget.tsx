@@ -1,8 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ItemTable } from './ItemTable';
+import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import type { AffinityHit } from './ProductLookups';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../../../ui/widgets/SearchBox';
 import { showProblems } from './showProblems';
 
 type Affinity = Record<string, unknown>;

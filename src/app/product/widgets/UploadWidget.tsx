@@ -1,7 +1,7 @@
 import { Button, FileInput, ProgressBar } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { acceptAttribute, typeOfBrowserFile, UPLOAD_TYPE_TABLE, uploadTypesOf } from '../../engine/policy/uploadTypes';
+import { acceptAttribute, typeOfBrowserFile, UPLOAD_TYPE_TABLE, uploadTypesOf } from '../../../engine/policy/uploadTypes';
 import { formatRate } from './formatRate';
 import './media.css';
 import { MediaPreview } from './MediaPreview';

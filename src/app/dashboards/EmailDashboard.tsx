@@ -1,19 +1,19 @@
 import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/dashboard/DataTable';
 import { planBulkStatus } from './bulkStatus';
 import { useDashboardMeta, type DashboardMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { EmailCell, type RowMark } from './EmailCell';
 import { EmailToolbar } from './EmailToolbar';
-import { ConfirmDialog, MessageDialog } from './MessageDialog';
-import { Pager } from './Pager';
+import { ConfirmDialog, MessageDialog } from '../../ui/dashboard/MessageDialog';
+import { Pager } from '../../ui/dashboard/Pager';
 import { acceptProductId } from './productIdInput';
-import { SearchForm } from './SearchForm';
-import { applySearchEdit, checkSearch, type Criteria } from './searchRules';
-import { useStickyHeader } from './useStickyHeader';
-import { copyRequestEvent } from '../shell/copyRequestEvent';
+import { SearchForm } from '../../ui/dashboard/SearchForm';
+import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
+import { useStickyHeader } from '../../ui/dashboard/useStickyHeader';
+import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
 
 interface EmailDashboardProps {
   panelistType: PanelistTypeFilter;
@@ -397,6 +397,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
           days={raw?.days ?? []}
           months={raw?.months ?? []}
           years={raw?.years ?? []}
+          codeEntries={dm.codeEntries}
         />
       </Card>
       <div ref={barRef} className={stuck ? 'email-dashboard__bar email-dashboard__bar--stuck' : 'email-dashboard__bar'} data-sticky={stuck}>

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FormServices } from '../form/FormServices';
-import type { BlockSchema, CodeTables, Doc, ViewModelLike } from '../form/types';
-import type { RegistryEntry } from '../registry/fieldRegistry';
+import type { FormServices } from '../../../ui/form/FormServices';
+import type { BlockSchema, CodeTables, Doc, ViewModelLike } from '../../../ui/form/types';
+import type { RegistryEntry } from '../../../ui/registry/fieldRegistry';
 import type { ProductLookups } from './ProductLookups';
 
 /** One refusal from the rules (the engine's RuleError). */

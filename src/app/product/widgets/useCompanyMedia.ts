@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CompanyMedia } from '../../api/media';
+import type { CompanyMedia } from '../../../api/media';
 import type { ProductLookups } from './ProductLookups';
 
 /** Company media by company id, loaded once per id set (the list's Html/PDF icons and the image picker share it). */

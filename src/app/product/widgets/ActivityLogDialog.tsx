@@ -1,6 +1,6 @@
 import { Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { formatUsDateTime } from '../widgets/formatUsDate';
+import { formatUsDateTime } from '../../../ui/widgets/formatUsDate';
 
 export interface LogRow {
   userid: string;

@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ImportJob, ImportLogsResponse } from '../../api/emailTypes';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';

@@ -1,8 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
-import { widgetOptions } from '../widgets/widgetOptions';
+import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { useOptionalProductEditor } from './ProductEditorContext';
-import { RegistryField } from './RegistryField';
+import { RegistryField } from '../../../ui/form/RegistryField';
 
 type Slot = Record<string, unknown>;
 const noSubscribe = () => () => {};

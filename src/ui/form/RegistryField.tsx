@@ -1,9 +1,9 @@
 import { FormGroup } from '@blueprintjs/core';
-import { enumOptionsFor } from '../form/enumOptionsFor';
-import { DEFAULT_FIELD_STATE } from '../form/fieldState';
-import type { FieldModel } from '../form/formModel';
-import { useRegistry } from '../form/RegistryContext';
-import { widgetPropsFor } from '../form/widgetPropsFor';
+import { enumOptionsFor } from './enumOptionsFor';
+import { DEFAULT_FIELD_STATE } from './fieldState';
+import type { FieldModel } from './formModel';
+import { useRegistry } from './RegistryContext';
+import { widgetPropsFor } from './widgetPropsFor';
 import { pickEntry } from '../registry/fieldRegistry';
 import { ReadText } from '../widgets/ReadText';
 

@@ -1,9 +1,9 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
-import type { Doc } from '../form/types';
+import type { Doc } from '../../../ui/form/types';
 import { codeTitle } from './codeTitle';
-import { ItemTable } from './ItemTable';
+import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 type Promotion = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { codeTitle } from './codeTitle';
 import { CompanyMediaLinks } from './CompanyMediaLinks';
-import { ItemTable } from './ItemTable';
+import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import type { CompanyHit } from './ProductLookups';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '../../../ui/widgets/SearchBox';
 import { showProblems } from './showProblems';
 import { useCompanyMedia } from './useCompanyMedia';
 

@@ -1,7 +1,7 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
-import { SELECT_ONE } from '../widgets/SelectWidget';
+import { SELECT_ONE } from '../../../ui/widgets/SelectWidget';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 const NONE: string[] = [];

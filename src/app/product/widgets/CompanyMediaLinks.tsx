@@ -1,5 +1,5 @@
 import { AnchorButton, Tooltip } from '@blueprintjs/core';
-import type { CompanyMedia } from '../../api/media';
+import type { CompanyMedia } from '../../../api/media';
 
 /**
  * A company's Html and PDF icons (001 §2): the email of its newest other product catalogued from

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { MetadataForm } from '../form/MetadataForm';
-import type { ViewModelLike } from '../form/types';
+import { MetadataForm } from '../../../ui/form/MetadataForm';
+import type { ViewModelLike } from '../../../ui/form/types';
 import { useProductEditor } from './ProductEditorContext';
 
 export interface EditorBlocksProps {

@@ -1,4 +1,4 @@
-import type { CodeTables } from '../form/types';
+import type { CodeTables } from '../../../ui/form/types';
 
 /** The title of a code id in a table (`codes/state`), or the id as text. */
 export function codeTitle(codes: CodeTables, table: string, id: unknown): string {

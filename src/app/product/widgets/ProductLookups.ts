@@ -1,7 +1,7 @@
 /** Search and reference calls the product widgets make (001 §7); the screen supplies an HTTP implementation. */
 import type { MediaDetails } from './MediaDetails';
-import type { CompanyMedia } from '../../api/media';
-import type { AffinitySearchRow, CompanySearchRow, PanelistSearchRow, PublicationSearchRow, UserOption } from '../../api/products';
+import type { CompanyMedia } from '../../../api/media';
+import type { AffinitySearchRow, CompanySearchRow, PanelistSearchRow, PublicationSearchRow, UserOption } from '../../../api/products';
 
 export type PanelistHit = PanelistSearchRow;
 export type CompanyHit = CompanySearchRow;

@@ -1,7 +1,7 @@
-import type { RegistryEntry, Tester } from '../registry/fieldRegistry';
-import { NOT_APPLICABLE } from '../registry/fieldRegistry';
-import { isObjectList, typeOf } from '../registry/testers';
-import type { FieldModel } from '../form/formModel';
+import type { RegistryEntry, Tester } from '../../../ui/registry/fieldRegistry';
+import { NOT_APPLICABLE } from '../../../ui/registry/fieldRegistry';
+import { isObjectList, typeOf } from '../../../ui/registry/testers';
+import type { FieldModel } from '../../../ui/form/formModel';
 import { AffinityWidget } from './AffinityWidget';
 import { CompaniesWidget } from './CompaniesWidget';
 import { CompanySelectWidget, ReadCompanyName } from './CompanySelectWidget';

@@ -1,14 +1,14 @@
 import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSortField } from '../../api/emailTypes';
-import { DataTable } from './DataTable';
+import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
-import { Pager } from './Pager';
-import { applySearchEdit, type Criteria } from './searchRules';
-import { SafeEmailFrame } from '../html/SafeEmailFrame';
+import { Pager } from '../../ui/dashboard/Pager';
+import { applySearchEdit, type Criteria } from '../../ui/dashboard/searchRules';
+import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
 
 interface Query {
   page: number;

@@ -5,51 +5,10 @@ import type searchJson from '../../../schemas/dashboards/email_search.json';
 import type dedupJson from '../../../schemas/dashboards/deduplicates.json';
 import type importLogsJson from '../../../schemas/dashboards/importlogs.json';
 import type detailJson from '../../../schemas/dashboards/email_detail.json';
-import type { SearchRuleFile } from './searchRules';
+import type { SearchRuleFile } from '../../ui/dashboard/searchRules';
+import type { CodeEntry, ColumnMeta, RowActionMeta, SearchField, ToolbarMeta } from '../../ui/dashboard/dashboardTypes';
 
-/** One list column of a dashboard file: `kind` picks the cell renderer (cellRenderers.tsx). */
-export interface ColumnMeta {
-  key: string;
-  label: string;
-  kind: string;
-  field?: string;
-  sort?: string;
-  width?: number;
-  maxLength?: number;
-  /** Takes the width the other columns leave, so the list fits its pane without a horizontal scrollbar. */
-  grow?: boolean;
-  ellipsis?: string;
-  path?: string;
-  popup?: { width: number; height: number };
-  labels?: Record<string, string>;
-  otherwise?: string;
-}
-
-export interface RowActionMeta {
-  key: string;
-  label: string;
-  icon: string;
-  path: string;
-  popup: { width: number; height: number };
-}
-
-/** A toolbar control: `move` buttons move the checked emails, `bulkStatus` sets their status. */
-export interface ToolbarMeta {
-  key: string;
-  kind: string;
-  label: string;
-  icon?: string;
-  intent?: string;
-  dashboards: string[];
-}
-
-export interface CodeEntry {
-  const: string | number;
-  title: string;
-  [k: string]: unknown;
-}
-
-export type SearchField = { key: string; title: string; ref?: string; maxLength?: number; ui: Record<string, unknown> };
+export type { CodeEntry, ColumnMeta, RowActionMeta, SearchField, ToolbarMeta } from '../../ui/dashboard/dashboardTypes';
 
 type EmailsMeta = typeof emailsJson & { messages: Record<string, string> };
 
