@@ -55,6 +55,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
       getDoc: () => shown,
       update: noop,
       check: () => [],
+      refusal: () => 'toast',
       block: (id) => ({ visible: vm.blocks[id]?.visible !== false, readonly: true, label: vm.blocks[id]?.label }),
       codes: pe.codes,
       lookups: httpProductLookups,

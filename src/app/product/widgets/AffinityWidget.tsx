@@ -1,9 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
-import { useOptionalProductEditor } from './ProductEditorContext';
 import type { AffinityHit } from './ProductLookups';
 import { SearchBox } from '../../../ui/widgets/SearchBox';
-import { showProblems } from './showProblems';
+import { usePickedList } from './usePickedList';
 
 type Affinity = Record<string, unknown>;
 
@@ -11,19 +10,11 @@ type Affinity = Record<string, unknown>;
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
 
-/** Affinity/Association with add (search) and remove; duplicates refused by the `affinity_add` rule. */
+/** Affinity/Association with add (search) and remove; the field's `x-ui.check` rules refuse duplicates. */
 export function AffinityWidget(props: WidgetProps) {
-  const editor = useOptionalProductEditor();
-  const items: Affinity[] = Array.isArray(props.value) ? (props.value as Affinity[]) : [];
-  const editable = !!editor && !props.readonly && !props.disabled;
+  const { editor, items, editable, write, add } = usePickedList<Affinity>(props);
 
-  const pick = async (hit: AffinityHit) => {
-    if (!editor) return;
-    const item: Affinity = { affinityID: hit.affinityID, affinityName: hit.affinityName, AffinityCategoryName: hit.AffinityCategoryName };
-    const ok = await showProblems(editor, editor.check('affinity_add', { ...editor.getDoc(), affinity_draft: item }), ['affinity_draft.not_duplicate']);
-    if (!ok) return;
-    editor.update((d) => ({ ...d, affinity: [...(Array.isArray(d.affinity) ? (d.affinity as Affinity[]) : []), item] }));
-  };
+  const pick = (hit: AffinityHit) => add({ affinityID: hit.affinityID, affinityName: hit.affinityName, AffinityCategoryName: hit.AffinityCategoryName });
 
   return (
     <div className="portal-affinity" id={props.id}>
@@ -35,7 +26,7 @@ export function AffinityWidget(props: WidgetProps) {
           { title: 'Affinity', cell: (a) => String(a.affinityName ?? '') },
           { title: 'Category', cell: (a) => String(a.AffinityCategoryName ?? '') },
         ]}
-        onChange={editable ? (next) => editor!.update((d) => ({ ...d, affinity: next })) : undefined}
+        onChange={editable ? write : undefined}
         disabled={editor?.uploading}
       />
       {editable && (

@@ -2,11 +2,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { codeTitle } from './codeTitle';
 import { CompanyMediaLinks } from './CompanyMediaLinks';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
-import { useOptionalProductEditor } from './ProductEditorContext';
 import type { CompanyHit } from './ProductLookups';
 import { SearchBox } from '../../../ui/widgets/SearchBox';
-import { showProblems } from './showProblems';
 import { useCompanyMedia } from './useCompanyMedia';
+import { usePickedList } from './usePickedList';
 
 type Company = Record<string, unknown>;
 
@@ -19,15 +18,13 @@ export const STATE_SPECIFIC_WARNING = 'Warning: State Specific Company : ';
 const COMPANY_KEYS = ['companyID', 'companyName', 'default_img', 'isWorksiteVoluntary', 'isMilitaryCo', 'isInsuranceExchange', 'co_states', 'imagePath', 'associatedProductName'];
 
 /**
- * Companies with Add Company (search), Up, Down and Remove. The duplicate check is the engine's
- * `company_add` rule; derive rules (military, worksite, insurance exchange, dependent promotions)
- * follow from the edit.
+ * Companies with Add Company (search), Up, Down and Remove. The duplicate check is the rules of
+ * the field's `x-ui.check` action; derive rules (military, worksite, insurance exchange, dependent
+ * promotions) follow from the edit.
  */
 export function CompaniesWidget(props: WidgetProps) {
-  const editor = useOptionalProductEditor();
-  const items: Company[] = Array.isArray(props.value) ? (props.value as Company[]) : [];
+  const { editor, items, editable, write, add } = usePickedList<Company>(props);
   const codes = editor?.codes ?? {};
-  const editable = !!editor && !props.readonly && !props.disabled;
   const ids = items.map((c) => Number(c.companyID)).filter((n) => Number.isInteger(n) && n > 0);
   const media = useCompanyMedia(editor?.lookups, ids, editor?.getDoc().product_id as number | undefined);
   const states = (c: Company) => (Array.isArray(c.co_states) ? c.co_states.map((s) => codeTitle(codes, 'codes/state', s)).join(', ') : '');
@@ -36,10 +33,8 @@ export function CompaniesWidget(props: WidgetProps) {
     if (!editor) return;
     const row = hit as unknown as Record<string, unknown>;
     const item = Object.fromEntries(COMPANY_KEYS.filter((k) => row[k] !== undefined && row[k] !== null).map((k) => [k, row[k]]));
-    const ok = await showProblems(editor, editor.check('company_add', { ...editor.getDoc(), company_draft: item }), ['company_draft.not_duplicate']);
-    if (!ok) return;
+    if (!(await add(item))) return;
     if (Array.isArray(hit.co_states) && hit.co_states.length) editor.notify(STATE_SPECIFIC_WARNING + states(item), 'warning');
-    editor.update((d) => ({ ...d, companies: [...(Array.isArray(d.companies) ? (d.companies as Company[]) : []), item] }));
   };
 
   return (
@@ -54,7 +49,7 @@ export function CompaniesWidget(props: WidgetProps) {
           { title: 'Html / PDF', cell: (c) => <CompanyMediaLinks media={media[Number(c.companyID)]} name={String(c.companyName ?? c.companyID)} /> },
         ]}
         reorder
-        onChange={editable ? (next) => editor!.update((d) => ({ ...d, companies: next })) : undefined}
+        onChange={editable ? write : undefined}
         disabled={editor?.uploading}
       />
       {editable && (

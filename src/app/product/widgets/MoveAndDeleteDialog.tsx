@@ -29,7 +29,7 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
   });
 
   const search = async () => {
-    if (!(await showProblems(editor, editor.check('move_lookup'), ['move_and_delete.product_id_required']))) return;
+    if (!(await showProblems(editor, editor.check('move_lookup')))) return;
     const id = String(state().product_id ?? '').trim();
     try {
       const r = await calls.lookup(id);
@@ -42,7 +42,7 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
   };
 
   const next = async () => {
-    if (!(await showProblems(editor, editor.check('move_and_delete'), ['move_and_delete.entry_id_required', 'move_and_delete.entry_id_format', 'move_and_delete.panelist_date_check']))) return;
+    if (!(await showProblems(editor, editor.check('move_and_delete')))) return;
     const entryId = String(state().entry_id ?? '').trim();
     try {
       const r = await calls.validate(entryId);

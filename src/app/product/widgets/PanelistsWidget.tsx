@@ -1,14 +1,13 @@
 import { Button, ButtonGroup, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
-import type { Doc } from '../../../ui/form/types';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { codeTitle } from './codeTitle';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
+import { usePickedList, type PickedList } from './usePickedList';
 import type { PanelistHit } from './ProductLookups';
 import { childField, RegistryField } from '../../../ui/form/RegistryField';
 import { SearchBox } from '../../../ui/widgets/SearchBox';
-import { showProblems } from './showProblems';
 
 type Panelist = Record<string, unknown>;
 
@@ -22,16 +21,14 @@ const ageBucket = (age: unknown) => (typeof age === 'number' ? Math.floor(age / 
 
 /**
  * The panelist list with add, edit and remove, and the picker: choose the date, then search and
- * pick. The engine's `panelist_add` checks decide ('Please choose date.', 'Panelist already
- * selected!', the state-specific refusal); adding runs the panelist derive rules via `$prev`.
+ * pick. The rules of the field's `x-ui.check` action decide (missing date, a panelist already
+ * selected, the state-specific refusal); adding runs the panelist derive rules via `$prev`.
  */
 export function PanelistsWidget(props: WidgetProps) {
-  const editor = useOptionalProductEditor();
-  const items: Panelist[] = Array.isArray(props.value) ? (props.value as Panelist[]) : [];
-  const editable = !props.readonly && !props.disabled;
+  const list = usePickedList<Panelist>(props);
   return (
     <div className="portal-panelists" id={props.id}>
-      {editable && editor ? <PanelistPicker editor={editor} items={items} props={props} /> : <PanelistTable items={items} editor={editor} />}
+      {list.editable && list.editor ? <PanelistPicker editor={list.editor} list={list} props={props} /> : <PanelistTable items={list.items} editor={list.editor} />}
     </div>
   );
 }
@@ -73,9 +70,11 @@ function PanelistTable({ items, editor, actions }: { items: Panelist[]; editor: 
   );
 }
 
-function PanelistPicker({ editor, items, props }: { editor: ProductEditor; items: Panelist[]; props: WidgetProps }) {
-  const field = widgetOptions(props).fieldModel;
-  const dateField = childField(field, 'pp_date');
+function PanelistPicker({ editor, list, props }: { editor: ProductEditor; list: PickedList<Panelist>; props: WidgetProps }) {
+  const { items } = list;
+  const o = widgetOptions(props);
+  const draftId = (key: string) => `${o.draft ?? props.id}.${key}`;
+  const dateField = childField(o.fieldModel, 'pp_date');
   const [date, setDate] = useState<string | undefined>(undefined);
   const [invitation, setInvitation] = useState('');
   const [tracking, setTracking] = useState('');
@@ -94,23 +93,14 @@ function PanelistPicker({ editor, items, props }: { editor: ProductEditor; items
       invitation_id: invitation ? Number(invitation) : undefined,
       tracking_id: tracking || undefined,
     };
-    const doc = editor.getDoc();
-    const others = editing === null ? items : items.filter((_p, i) => i !== editing);
-    const probe: Doc = { ...doc, panelists: others, panelist_draft: item };
-    const ok = await showProblems(editor, editor.check('panelist_add', probe), ['panelist_draft.date_required']);
-    if (!ok) return;
+    // The check sees the draft as entered; the list keeps only the values given.
     const clean = Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined && v !== ''));
-    editor.update((d) => {
-      const list = Array.isArray(d.panelists) ? [...(d.panelists as Panelist[])] : [];
-      if (editing === null) list.push(clean);
-      else list.splice(editing, 1, clean);
-      return { ...d, panelists: list };
-    });
+    if (!(await list.add(item, editing ?? undefined, clean))) return;
     reset();
   };
 
   const remove = (i: number) => {
-    editor.update((d) => ({ ...d, panelists: (d.panelists as Panelist[]).filter((_p, j) => j !== i) }));
+    list.write(items.filter((_p, j) => j !== i));
     if (editing === i) reset();
   };
 
@@ -136,12 +126,12 @@ function PanelistPicker({ editor, items, props }: { editor: ProductEditor; items
       />
       <fieldset className="portal-field-group">
         <legend>{editing === null ? 'Add Panelist' : 'Edit Panelist'}</legend>
-        {dateField && <RegistryField field={{ ...dateField, ui: { ...dateField.ui, maxDate: '$now' } }} id="panelist_draft.pp_date" value={date} onChange={(v) => setDate(v as string | undefined)} />}
-        <FormGroup label="Invitation ID" labelFor="panelist_draft.invitation_id">
-          <InputGroup id="panelist_draft.invitation_id" value={invitation} onChange={(e) => setInvitation(e.target.value.replace(/\D/g, ''))} />
+        {dateField && <RegistryField field={{ ...dateField, ui: { ...dateField.ui, maxDate: '$now' } }} id={draftId(dateField.key)} value={date} onChange={(v) => setDate(v as string | undefined)} />}
+        <FormGroup label="Invitation ID" labelFor={draftId('invitation_id')}>
+          <InputGroup id={draftId('invitation_id')} value={invitation} onChange={(e) => setInvitation(e.target.value.replace(/\D/g, ''))} />
         </FormGroup>
-        <FormGroup label="Tracking ID (last 4 digits)" labelFor="panelist_draft.tracking_id">
-          <InputGroup id="panelist_draft.tracking_id" value={tracking} maxLength={4} onChange={(e) => setTracking(e.target.value)} />
+        <FormGroup label="Tracking ID (last 4 digits)" labelFor={draftId('tracking_id')}>
+          <InputGroup id={draftId('tracking_id')} value={tracking} maxLength={4} onChange={(e) => setTracking(e.target.value)} />
         </FormGroup>
         {editing === null ? (
           <SearchBox<PanelistHit>

@@ -29,6 +29,8 @@ export interface ProductEditor {
   update(fn: (doc: Doc) => Doc): void;
   /** The engine's problems for an action on a document (the current one by default). */
   check(action: string, doc?: Doc): Problem[];
+  /** How a rule's refusal is shown (its `x-refusal` annotation; a toast by default). */
+  refusal(rule: string): 'alert' | 'toast';
   /** Block visibility and read-only state from the current view model. */
   block(id: string): { visible: boolean; readonly: boolean; label?: string };
   codes: CodeTables;

@@ -3,11 +3,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
-import { useOptionalProductEditor } from './ProductEditorContext';
 import type { PublicationHit } from './ProductLookups';
 import { childField, RegistryField } from '../../../ui/form/RegistryField';
 import { SearchBox } from '../../../ui/widgets/SearchBox';
-import { showProblems } from './showProblems';
+import { usePickedList } from './usePickedList';
 
 type Publication = Record<string, unknown>;
 
@@ -17,27 +16,17 @@ const DEBOUNCE_MS = 300;
 
 /**
  * Publications (print) and the add publication dialog: date picker (no future dates), search,
- * clickable results, Close. 'Please select the date.' and the same-publication-and-date refusal
- * come from the `publication_add` rules.
+ * clickable results, Close. The missing-date and same-publication-and-date refusals come from the
+ * rules of the field's `x-ui.check` action.
  */
 export function PublicationsWidget(props: WidgetProps) {
-  const editor = useOptionalProductEditor();
-  const items: Publication[] = Array.isArray(props.value) ? (props.value as Publication[]) : [];
-  const editable = !!editor && !props.readonly && !props.disabled;
+  const { editor, items, editable, write, add } = usePickedList<Publication>(props);
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState<string | undefined>(undefined);
-  const dateField = childField(widgetOptions(props).fieldModel, 'publication_date');
+  const o = widgetOptions(props);
+  const dateField = childField(o.fieldModel, 'publication_date');
 
-  const pick = async (hit: PublicationHit) => {
-    if (!editor) return;
-    const item: Publication = { publication_id: hit.publicationID, publication_name: hit.publicationName, publication_date: date };
-    const ok = await showProblems(editor, editor.check('publication_add', { ...editor.getDoc(), publication_draft: item }), [
-      'publication_draft.date_required',
-      'publication_draft.not_duplicate',
-    ]);
-    if (!ok) return;
-    editor.update((d) => ({ ...d, publications: [...(Array.isArray(d.publications) ? (d.publications as Publication[]) : []), item] }));
-  };
+  const pick = (hit: PublicationHit) => add({ publication_id: hit.publicationID, publication_name: hit.publicationName, publication_date: date });
 
   return (
     <div className="portal-publications" id={props.id}>
@@ -49,7 +38,7 @@ export function PublicationsWidget(props: WidgetProps) {
           { title: 'Publication', cell: (p) => String(p.publication_name ?? '') },
           { title: 'Date', cell: (p) => String(p.publication_date ?? '') },
         ]}
-        onChange={editable ? (next) => editor!.update((d) => ({ ...d, publications: next })) : undefined}
+        onChange={editable ? write : undefined}
         disabled={editor?.uploading}
       />
       {editable && <Button icon="add" text="Add Publication" onClick={() => setOpen(true)} disabled={editor!.uploading} />}
@@ -59,7 +48,7 @@ export function PublicationsWidget(props: WidgetProps) {
             {dateField && (
               <RegistryField
                 field={{ ...dateField, ui: { ...dateField.ui, maxDate: '$now' } }}
-                id="publication_draft.publication_date"
+                id={`${o.draft ?? props.id}.${dateField.key}`}
                 value={date}
                 onChange={(v) => setDate(v as string | undefined)}
               />

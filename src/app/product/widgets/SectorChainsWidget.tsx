@@ -1,7 +1,9 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
+import { getAt, setAt } from '../../../ui/form/pathValue';
 import type { CodeTables, Doc } from '../../../ui/form/types';
+import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { EditorBlocks } from './EditorBlocks';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
@@ -14,9 +16,8 @@ export interface SectorLevel {
 }
 type Chain = SectorLevel[];
 
-/** The editor block and its draft path (schemas/product/sections/sector_editor.json). */
-const EDITOR_BLOCK = 'sector_editor';
-const DRAFT = 'sector_draft';
+/** Where the user's allowed sectors are loaded (the draft of schemas/product/sections/sector_editor.json). */
+const ALLOWED_DRAFT = 'sector_draft';
 const LEVEL_KEYS = ['sector', 'category', 'sub_category', 'sub_sub_category'] as const;
 /** Sector-error toasts clear after 2.5 s (001 §9). */
 const SECTOR_TOAST_MS = 2500;
@@ -52,26 +53,33 @@ function draftFromChain(chain: Chain, allowed: unknown): Record<string, unknown>
 
 /**
  * Sector/Category/Sub Category/Sub-sub category combinations (2 to 4 levels) with Add, Update,
- * Edit, Remove, Up, Down. The level dropdowns are the `sector_editor` block (options from the
- * engine's filters: allowed sectors, children of the level above); `sector_add` rules refuse.
+ * Edit, Remove, Up, Down. The level dropdowns are the editor block at the field's `x-ui.draft`
+ * path (options from the engine's filters: allowed sectors, children of the level above); the
+ * rules of its `x-ui.check` action refuse. The list is read and written at the field's own path.
  */
 export function SectorChainsWidget(props: WidgetProps) {
   const editor = useOptionalProductEditor();
+  const o = widgetOptions(props);
+  const path = o.fieldModel?.path ?? props.id;
+  const draft = o.draft ?? '';
   const chains: Chain[] = Array.isArray(props.value) ? (props.value as Chain[]) : [];
   const editable = !!editor && !props.readonly && !props.disabled;
   const [editing, setEditing] = useState<number | null>(null);
 
   if (!editable || !editor) return <ReadChains chains={chains} />;
+  const editorBlock = draft ? editor.form.blocks.find((b) => b['x-block'].path === draft)?.['x-block'].id : undefined;
 
-  const draftOf = (d: Doc) => (d[DRAFT] as Record<string, unknown> | undefined) ?? {};
-  const setList = (next: Chain[]) => editor.update((d) => ({ ...d, sectors: next }));
+  const draftOf = (d: Doc) => (draft ? (getAt(d, draft) as Record<string, unknown> | undefined) : undefined) ?? {};
+  // Without an `x-ui.draft` there is no draft to write (setAt at "" would replace the document).
+  const withDraft = (d: Doc, value: Record<string, unknown>) => (draft ? setAt(d, draft, value) : d);
+  const setList = (next: Chain[]) => props.onChange(next);
 
   const add = () => {
     const doc = editor.getDoc();
     // Edit is remove then re-add at the same index (001 §4): check against the list without it.
     const others = editing === null ? chains : chains.filter((_c, i) => i !== editing);
-    const probe: Doc = { ...doc, sectors: others };
-    const problems = editor.check('sector_add', probe);
+    const probe: Doc = setAt(doc, path, others);
+    const problems = o.check ? editor.check(o.check, probe) : [];
     if (problems.length) {
       for (const p of problems) editor.notify(p.message, 'danger', SECTOR_TOAST_MS);
       return;
@@ -79,7 +87,8 @@ export function SectorChainsWidget(props: WidgetProps) {
     const chain = chainFromDraft(draftOf(doc), editor.codes);
     const next = [...others];
     next.splice(editing ?? next.length, 0, chain);
-    editor.update((d) => ({ ...d, sectors: next, [DRAFT]: { allowed_sectors: draftOf(d).allowed_sectors } }));
+    // One edit: the list and the emptied draft together, so derive rules see a single change.
+    editor.update((d) => withDraft(setAt(d, path, next), { allowed_sectors: draftOf(d).allowed_sectors }));
     setEditing(null);
   };
 
@@ -99,12 +108,12 @@ export function SectorChainsWidget(props: WidgetProps) {
 
   const edit = (i: number) => {
     setEditing(i);
-    editor.update((d) => ({ ...d, [DRAFT]: draftFromChain(chains[i]!, draftOf(d).allowed_sectors) }));
+    editor.update((d) => withDraft(d, draftFromChain(chains[i]!, draftOf(d).allowed_sectors)));
   };
 
   const cancel = () => {
     setEditing(null);
-    editor.update((d) => ({ ...d, [DRAFT]: { allowed_sectors: draftOf(d).allowed_sectors } }));
+    editor.update((d) => withDraft(d, { allowed_sectors: draftOf(d).allowed_sectors }));
   };
 
   return (
@@ -121,7 +130,7 @@ export function SectorChainsWidget(props: WidgetProps) {
         disabled={editor.uploading}
       />
       <div className="portal-sector-editor">
-        <EditorBlocks include={[EDITOR_BLOCK]} hideFields={[`${DRAFT}.allowed_sectors`]} />
+        {editorBlock && <EditorBlocks include={[editorBlock]} hideFields={[`${draft}.allowed_sectors`]} />}
         <ButtonGroup>
           <Button intent="primary" icon={editing === null ? 'add' : 'tick'} text={editing === null ? 'Add' : 'Update'} onClick={add} disabled={editor.uploading} />
           {editing !== null && <Button text="Cancel" onClick={cancel} />}
@@ -149,5 +158,5 @@ export function ReadSectorChains(props: WidgetProps) {
 /** Writes the user's allowed sectors into the draft once (reference data for the sector options rule). */
 export async function loadAllowedSectors(editor: ProductEditor): Promise<void> {
   const allowed = await editor.lookups.allowedSectors();
-  editor.update((d) => ({ ...d, [DRAFT]: { ...((d[DRAFT] as Record<string, unknown>) ?? {}), allowed_sectors: allowed } }));
+  editor.update((d) => ({ ...d, [ALLOWED_DRAFT]: { ...((d[ALLOWED_DRAFT] as Record<string, unknown>) ?? {}), allowed_sectors: allowed } }));
 }

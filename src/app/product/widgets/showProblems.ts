@@ -1,13 +1,13 @@
 import type { ProductEditor, Problem } from './ProductEditorContext';
 
 /**
- * Shows a picker's refusals: messages the spec calls alerts (listed) in a modal alert, the rest as
- * danger toasts. Returns true when there was nothing to show.
+ * Shows a check's refusals: those whose rule says `"x-refusal": "alert"` in a modal alert, the
+ * rest as danger toasts. Returns true when there was nothing to show.
  */
-export async function showProblems(editor: ProductEditor, problems: Problem[], alerts: readonly string[] = []): Promise<boolean> {
+export async function showProblems(editor: Pick<ProductEditor, 'alert' | 'notify' | 'refusal'>, problems: readonly Problem[]): Promise<boolean> {
   if (!problems.length) return true;
   for (const p of problems) {
-    if (alerts.includes(p.rule)) await editor.alert(p.message);
+    if (editor.refusal(p.rule) === 'alert') await editor.alert(p.message);
     else editor.notify(p.message, 'danger');
   }
   return false;
