@@ -1,10 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const eslint = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.config.js') });
+
+// Loading the config and the TypeScript parser takes seconds on a busy machine (the whole unit
+// suite in parallel): once, outside the per-test timeout.
+beforeAll(async () => {
+  await eslint.lintText('', { filePath: join(root, 'src/ui/form/__warm__.ts') });
+}, 60_000);
 
 /** Lints a snippet as if it were the file at `path` (nothing is written), with the project config. */
 async function restrictedImports(path: string, code: string): Promise<string[]> {
