@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const uiLayerMessage = 'src/ui is the generic renderer: it imports nothing from src/app (screens and their domain compositions), the server or the CLI (issue 16).';
 const layerMessage = 'src/engine is pure: no React/UI, server, database or Node imports (see docs/architecture).';
 
 export default tseslint.config(
@@ -52,6 +53,22 @@ export default tseslint.config(
             { group: ['react/*', 'react-dom/*', 'react-*', '@blueprintjs/*', '@rjsf/*', 'fastify*', '@fastify/*', 'pg/*', 'pg-*', '@electric-sql/*', 'node:*'], message: layerMessage },
             { regex: '^(\\.\\./)+(server|ui|app|cli)(/|$)', message: layerMessage },
             { regex: '(^|/)src/(server|ui|app|cli)(/|$)', message: layerMessage },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The generic renderers know no screen: product and email compositions live in src/app and
+    // compose src/ui, never the other way round.
+    files: ['src/ui/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(app|server|cli)(/|$)', message: uiLayerMessage },
+            { regex: '(^|/)src/(app|server|cli)(/|$)', message: uiLayerMessage },
           ],
         },
       ],

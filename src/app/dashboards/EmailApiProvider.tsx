@@ -1,7 +1,7 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { EmailApiContext } from '../../ui/dashboard/EmailApi';
-import { DashboardMetaContext, dashboardMetaOf, type DashboardMeta } from '../../ui/dashboard/dashboardMeta';
+import { EmailApiContext } from './EmailApi';
+import { DashboardMetaContext, dashboardMetaOf, type DashboardMeta } from './dashboardMeta';
 import { loadMetadataFiles } from '../loadMetadataFiles';
 import { httpEmailApi } from './httpEmailApi';
 

@@ -1,6 +1,6 @@
 import { Callout, H4, Spinner } from '@blueprintjs/core';
 import { useParams } from 'react-router-dom';
-import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
+import { formatEmailDate } from './formatEmailDate';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
 import { EmailApiProvider } from './EmailApiProvider';
 import { useEmailBody } from './useEmailBody';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PanelistTypeFilter } from '../../api/emailTypes';
-import { EmailDashboard } from '../../ui/dashboard/EmailDashboard';
+import { EmailDashboard } from './EmailDashboard';
 import { useReportRenderTime } from '../../ui/shell/useReportRenderTime';
 import { EmailApiProvider } from './EmailApiProvider';
 

@@ -1,5 +1,5 @@
-import { DeduplicatesView } from '../../ui/dashboard/DeduplicatesView';
-import { ImportLogsView } from '../../ui/dashboard/ImportLogsView';
+import { DeduplicatesView } from './DeduplicatesView';
+import { ImportLogsView } from './ImportLogsView';
 import { EmailApiProvider } from './EmailApiProvider';
 
 /** /importlogs (000 §2 Import job logs). */

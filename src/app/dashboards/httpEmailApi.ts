@@ -1,4 +1,4 @@
-import type { EmailApi } from '../../ui/dashboard/EmailApi';
+import type { EmailApi } from './EmailApi';
 import { apiJson } from '../auth/apiFetch';
 
 const post = <T,>(path: string, json: unknown, operationId = 'view') => apiJson<T>(path, { method: 'POST', json, operationId });

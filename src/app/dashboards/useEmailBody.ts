@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EmailBody } from '../../api/emailTypes';
-import { useEmailApi } from '../../ui/dashboard/EmailApi';
+import { useEmailApi } from './EmailApi';
 
 /** Loads an email's bodies for the popups; error holds the server's message. */
 export function useEmailBody(muid: number): { body: EmailBody | null; error: string | null } {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ForwardAttachment, ForwardedEmail, HtmlBodyResponse } from '../../api/forwardTypes';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
-import { formatEmailDate } from '../../ui/dashboard/formatEmailDate';
+import { formatEmailDate } from '../dashboards/formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';

@@ -3,14 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
 import type { Guess, ModelVariant, SpaceyListResponse, SpaceyRow } from '../../api/predictionTypes';
-import { cleanSubject, truncateText } from '../../ui/dashboard/cleanSubject';
+import { cleanSubject, truncateText } from '../dashboards/cleanSubject';
 import { DataTable } from '../../ui/dashboard/DataTable';
-import { useDashboardMeta } from '../../ui/dashboard/dashboardMeta';
+import { useDashboardMeta } from '../dashboards/dashboardMeta';
 import { fillPath } from '../../ui/dashboard/fillPath';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { Pager } from '../../ui/dashboard/Pager';
-import { acceptProductId } from '../../ui/dashboard/productIdInput';
+import { acceptProductId } from '../dashboards/productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { apiJson } from '../auth/apiFetch';
@@ -186,7 +186,7 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
         ))}
       </Tabs>
       <Card className="email-dashboard__search" compact>
-        <SearchForm fields={fields} value={criteria} onEdit={onEdit} onSearch={onSearch} onClear={onClear} lists={lists} flags={[]} days={raw?.days ?? []} months={raw?.months ?? []} years={raw?.years ?? []} />
+        <SearchForm fields={fields} value={criteria} onEdit={onEdit} onSearch={onSearch} onClear={onClear} lists={lists} flags={[]} days={raw?.days ?? []} months={raw?.months ?? []} years={raw?.years ?? []} codeEntries={dm.codeEntries} />
         <FormGroup className="spacey__sender" label="Sender details" labelFor="spacey-sender" inline>
           <InputGroup id="spacey-sender" value={sender} onValueChange={setSender} placeholder="Sender name or email (3+ characters)" />
         </FormGroup>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 // Type-only: the file itself comes from GET /api/metadata (reload, METADATA_DIR), never the bundle.
 import type spaceyJson from '../../../schemas/dashboards/spacey.json';
-import type { ColumnMeta, RowActionMeta } from '../../ui/dashboard/dashboardMeta';
+import type { ColumnMeta, RowActionMeta } from '../dashboards/dashboardMeta';
 import { loadMetadataFiles } from '../loadMetadataFiles';
 
 export type SpaceyMeta = typeof spaceyJson;

@@ -11,17 +11,18 @@ import { compileForm } from '../../ui/form/compileForm';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import { SectionNav } from '../../ui/form/SectionNav';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
-import { ActivityLogDialog } from '../../ui/product/ActivityLogDialog';
-import { MoveAndDeleteDialog, type MoveAndDeleteCalls } from '../../ui/product/MoveAndDeleteDialog';
-import { ProblemsDialog } from '../../ui/product/ProblemsDialog';
-import { ProductEditorContext, type ConfirmOptions, type ProductEditor, type Problem } from '../../ui/product/ProductEditorContext';
-import { productEntries } from '../../ui/product/productEntries';
-import { loadAllowedSectors } from '../../ui/product/SectorChainsWidget';
-import { SendLinkDialog } from '../../ui/product/SendLinkDialog';
+import { ActivityLogDialog } from './widgets/ActivityLogDialog';
+import { MoveAndDeleteDialog, type MoveAndDeleteCalls } from './widgets/MoveAndDeleteDialog';
+import { ProblemsDialog } from './widgets/ProblemsDialog';
+import { ProductEditorContext, type ConfirmOptions, type ProductEditor, type Problem } from './widgets/ProductEditorContext';
+import { productEntries } from './widgets/productEntries';
+import { loadAllowedSectors } from './widgets/SectorChainsWidget';
+import { SendLinkDialog } from './widgets/SendLinkDialog';
 import { ApiError } from '../auth/apiFetch';
 import { useSession } from '../auth/SessionContext';
 import { cancelTarget } from './cancelTarget';
 import { changeActions } from './changeActions';
+import { refusalStyles } from './refusalStyles';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { newProductDocument } from './newProductDocument';
 import { starlessFor, withoutStars } from './requiredForAction';
@@ -109,6 +110,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const [message, setMessage] = useState<ReactNode>(() => (location.state as { message?: string } | null)?.message ?? null);
   const [denied, setDenied] = useState(false);
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
+  const refusals = useMemo(() => refusalStyles(pe.engine), [pe.engine]);
   const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
   const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
@@ -182,6 +184,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       getDoc: store.getDoc,
       update: store.update,
       check: store.check,
+      refusal: (rule) => refusals.get(rule) ?? 'toast',
       block: (id) => {
         const b = store.getViewModel().blocks[id];
         return { visible: b?.visible !== false, readonly: b?.readonly === true, label: b?.label };
@@ -200,7 +203,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
       form: { blocks: pe.blocks, entries: productEntries, services },
       change,
     }),
-    [store, pe, notify, alert, confirm, uploading, today, services, change],
+    [store, pe, refusals, notify, alert, confirm, uploading, today, services, change],
   );
 
   useEffect(() => {

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { MetadataSummary } from '../../ui/summary/MetadataSummary';
-import { ProductEditorContext, type ProductEditor } from '../../ui/product/ProductEditorContext';
-import { productEntries } from '../../ui/product/productEntries';
+import { ProductEditorContext, type ProductEditor } from './widgets/ProductEditorContext';
+import { productEntries } from './widgets/productEntries';
 import { ApiError } from '../auth/apiFetch';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { httpProductLookups, productApi } from './productApi';
@@ -55,6 +55,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
       getDoc: () => shown,
       update: noop,
       check: () => [],
+      refusal: () => 'toast',
       block: (id) => ({ visible: vm.blocks[id]?.visible !== false, readonly: true, label: vm.blocks[id]?.label }),
       codes: pe.codes,
       lookups: httpProductLookups,

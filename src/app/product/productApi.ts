@@ -4,7 +4,7 @@ import type {
   UploadResponse, UsersResponse,
 } from '../../api/products';
 import type { CompanyMediaResponse, UploadPdfResponse } from '../../api/media';
-import type { ProductLookups, UploadResult } from '../../ui/product/ProductLookups';
+import type { ProductLookups, UploadResult } from './widgets/ProductLookups';
 import { apiFetch, apiJson, ApiError } from '../auth/apiFetch';
 import { readCookie } from '../auth/cookies';
 import { sessionState } from '../auth/sessionState';

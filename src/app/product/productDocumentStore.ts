@@ -1,6 +1,6 @@
 import type { Engine, ViewModel } from '../../engine';
 import type { Doc } from '../../ui/form/types';
-import type { Problem } from '../../ui/product/ProductEditorContext';
+import type { Problem } from './widgets/ProductEditorContext';
 
 /**
  * The product being edited and its view model, outside React state so widgets subscribe to what

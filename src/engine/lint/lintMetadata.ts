@@ -15,6 +15,7 @@ import type { LintProblem, LocatedRule, Metadata } from '../types';
 import { checkCodeLiterals } from './checkCodeLiterals';
 import { checkConditions } from './checkConditions';
 import { checkLoaders } from './checkLoaders';
+import { checkPickedLists } from './checkPickedLists';
 import { checkVars, type VarScope } from './checkVars';
 import { jsonPath } from './jsonPath';
 import { lintDashboards } from './lintDashboards';
@@ -61,6 +62,7 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
   checkGates(metadata, model, add);
   checkDeriveCycles(model, add);
   checkLoaders(model, (p) => problems.push(p));
+  checkPickedLists(model, (p) => problems.push(p));
   if (!problems.length) {
     try {
       compileRules(model, ops);

@@ -1,7 +1,7 @@
 import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { ColumnMeta } from './dashboardMeta';
+import type { ColumnMeta } from './dashboardTypes';
 import './dashboard.css';
 
 export interface SortState {

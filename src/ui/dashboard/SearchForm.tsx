@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useDashboardMeta, type SearchField } from './dashboardMeta';
+import type { CodeEntry, SearchField } from './dashboardTypes';
 import type { Criteria } from './searchRules';
 
 export interface SearchLists {
@@ -20,13 +20,14 @@ interface SearchFormProps {
   days: string[];
   months: string[];
   years: string[];
+  /** The entries of the code table a field's `$ref` names (the screen reads its metadata). */
+  codeEntries: (ref: string | undefined) => CodeEntry[];
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** A search form drawn from its schema (schemas/dashboards/*_search.json): x-ui.widget picks each input. */
-export function SearchForm({ fields, value, onEdit, onSearch, onClear, lists, flags, days, months, years }: SearchFormProps) {
-  const { codeEntries } = useDashboardMeta();
+export function SearchForm({ fields, value, onEdit, onSearch, onClear, lists, flags, days, months, years, codeEntries }: SearchFormProps) {
   const widget = (f: SearchField): ReactNode => {
     const w = String(f.ui.widget ?? 'text');
     switch (w) {

@@ -32,6 +32,10 @@ export interface XUi {
   checkboxLabel?: string;
   /** List/table: item keys shown as columns, in order. */
   columns?: string[];
+  /** Picked list: the (transient) field a candidate item is put in while the rules check it. */
+  draft?: string;
+  /** Picked list: the action whose rules check a candidate item before it is added. */
+  check?: string;
   [key: string]: unknown;
 }
 

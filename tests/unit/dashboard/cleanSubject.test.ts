@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSubject, truncateText } from '../../../src/ui/dashboard/cleanSubject';
+import { cleanSubject, truncateText } from '../../../src/app/dashboards/cleanSubject';
 
 // 000 §5 Display.
 describe('subject display', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate } from '../../../src/ui/product/formatRate';
+import { formatRate } from '../../../src/app/product/widgets/formatRate';
 
 describe('formatRate', () => {
   it('shows megabits per second with one decimal', () => {

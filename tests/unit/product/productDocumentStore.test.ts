@@ -6,8 +6,8 @@ import { splitMetadata } from '../../../src/app/product/splitMetadata';
 import { editorOnlyFields } from '../../../src/app/product/editorOnlyFields';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 import { projectRoot } from '../../../src/server/paths';
-import { productEntries } from '../../../src/ui/product/productEntries';
-import { chainFromDraft } from '../../../src/ui/product/SectorChainsWidget';
+import { productEntries } from '../../../src/app/product/widgets/productEntries';
+import { chainFromDraft } from '../../../src/app/product/widgets/SectorChainsWidget';
 
 // The editor's document in the browser: every edit goes through the project's engine (docs/metadata.md).
 describe('the product document store on the project metadata', () => {

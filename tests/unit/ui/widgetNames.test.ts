@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FieldModel } from '../../../src/ui/form/formModel';
-import { productEntries } from '../../../src/ui/product/productEntries';
+import { productEntries } from '../../../src/app/product/widgets/productEntries';
 import { defaultEntries, unknownEntry } from '../../../src/ui/registry/defaultEntries';
 import { pickEntry } from '../../../src/ui/registry/fieldRegistry';
 

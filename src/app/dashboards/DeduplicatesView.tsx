@@ -1,0 +1,198 @@
+import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSortField } from '../../api/emailTypes';
+import { DataTable } from '../../ui/dashboard/DataTable';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
+import { useEmailApi } from './EmailApi';
+import { formatEmailDate } from './formatEmailDate';
+import { ListCell } from './ListCell';
+import { Pager } from '../../ui/dashboard/Pager';
+import { applySearchEdit, type Criteria } from '../../ui/dashboard/searchRules';
+import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
+
+interface Query {
+  page: number;
+  perpage: number;
+  sorting_field: DedupSortField;
+  sorting_direction: 'asc' | 'desc';
+  search: Criteria;
+}
+
+function EmailPane({ email, heading }: { email: DedupEmail; heading: string }) {
+  const api = useEmailApi();
+  const [body, setBody] = useState<{ html: string | null; text: string | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    setBody(null);
+    api.body(email.muid).then(
+      (b) => live && setBody(b),
+      (e: Error) => console.info('dedup body:', e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, email.muid]);
+  return (
+    <div className="dedup-compare__pane">
+      <H5>
+        {heading}: {email.muid}
+      </H5>
+      <p className={Classes.TEXT_MUTED}>
+        {email.email_subject} · {email.email_from_name || email.email_from_one} · {formatEmailDate(email.email_date)} · {email.match}
+      </p>
+      {body ? <SafeEmailFrame html={body.html} text={body.text} title={`${heading} ${email.muid}`} height="55vh" /> : <Spinner size={20} />}
+    </div>
+  );
+}
+
+/** The compare modal: the original beside a duplicate chosen from a dropdown (000 §2). */
+function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: () => void }) {
+  const api = useEmailApi();
+  const [data, setData] = useState<DedupCompare | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => {
+    if (groupId === null) return;
+    let live = true;
+    setData(null);
+    api.dedupCompare(groupId).then(
+      (d) => {
+        if (!live) return;
+        setData(d);
+        setChosen(d.duplicates[0]?.muid ?? null);
+      },
+      (e: Error) => console.info('dedup compare:', e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, groupId]);
+  const duplicate = data?.duplicates.find((d) => d.muid === chosen) ?? null;
+  return (
+    <Dialog isOpen={groupId !== null} onClose={onClose} title={`Duplicate group ${groupId ?? ''}`} style={{ width: '95vw' }}>
+      <DialogBody>
+        {data ? (
+          <>
+            <label>
+              Duplicate{' '}
+              <HTMLSelect aria-label="Duplicate" value={chosen ?? ''} onChange={(e) => setChosen(Number(e.currentTarget.value))} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
+            </label>
+            <div className="dedup-compare">
+              <EmailPane email={data.original} heading="Original" />
+              {duplicate ? <EmailPane email={duplicate} heading="Duplicate" /> : null}
+            </div>
+          </>
+        ) : (
+          <Spinner />
+        )}
+      </DialogBody>
+    </Dialog>
+  );
+}
+
+/**
+ * Deduplicates (000 §2, §4): search by ID (default) or Subject, sortable ascending first, subject
+ * cut at 125 with '...', and a compare modal per row.
+ */
+export function DeduplicatesView() {
+  const api = useEmailApi();
+  const dm = useDashboardMeta();
+  const meta = dm.dedup;
+  const [form, setForm] = useState<Criteria>({ ...meta.search.defaults });
+  const [query, setQuery] = useState<Query>({
+    page: meta.defaults.page,
+    perpage: meta.defaults.perpage,
+    sorting_field: meta.defaults.sorting_field as DedupSortField,
+    sorting_direction: meta.defaults.sorting_direction as 'asc' | 'desc',
+    search: { ...meta.search.defaults },
+  });
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<DedupListResponse | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    // 000 §4 dedup search cycle: loading on, empty results, then the response, loading off.
+    setLoading(true);
+    setResult((r) => (r ? { ...r, payload: [] } : r));
+    api
+      .dedupSearch({
+        search: { query: String(query.search.query ?? ''), by_id: query.search.by_id === true, by_subject: query.search.by_subject === true },
+        payload: { page: query.page, perpage: query.perpage, tot_deduplicates: null, sorting_field: query.sorting_field, sorting_direction: query.sorting_direction },
+      })
+      .then(
+        (r) => {
+          if (!live) return;
+          setResult(r);
+          setLoading(false);
+        },
+        (e: Error) => {
+          console.info('deduplicates:', e.message);
+          if (live) setLoading(false);
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, query]);
+
+  const edit = (field: string, value: unknown) => setForm((f) => applySearchEdit(dm.dedupSearchRules, f, field, value).next);
+  const onSort = (field: string) =>
+    setQuery((q) => ({
+      ...q,
+      page: 1,
+      sorting_field: field as DedupSortField,
+      sorting_direction: q.sorting_field === field ? (q.sorting_direction === 'asc' ? 'desc' : 'asc') : (meta.sort.firstDirection as 'asc' | 'desc'),
+    }));
+
+  return (
+    <section className="deduplicates" aria-label="Deduplicates">
+      <H3>Deduplicates</H3>
+      <Card compact>
+        <form
+          className="search-form"
+          aria-label="Search duplicates"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery((q) => ({ ...q, page: 1, search: { ...form } }));
+          }}
+        >
+          <InputGroup aria-label="Search" placeholder="Search duplicates" value={String(form.query ?? '')} onValueChange={(v) => edit('query', v)} style={{ width: 280 }} />
+          {meta.search.toggles.map((t) => (
+            <Switch key={t.key} inline label={t.label} checked={form[t.key] === true} onChange={(e) => edit(t.key, e.currentTarget.checked)} />
+          ))}
+          <Button type="submit" intent="primary" icon="search" text="Search" />
+          {loading ? <Spinner size={16} aria-label="Loading" /> : null}
+        </form>
+      </Card>
+      {result ? (
+        <>
+          <DataTable<DedupGroup>
+            label="Duplicate groups"
+            columns={meta.columns as ColumnMeta[]}
+            rows={result.payload}
+            emptyText={loading ? '' : meta.messages.noRecords}
+            sort={{ field: query.sorting_field, direction: query.sorting_direction }}
+            onSort={onSort}
+            renderCell={(c, row) => (
+              <button type="button" className="dedup-row" aria-label={c.key === 'ID' ? `Compare group ${row.ID}` : undefined} onClick={() => setOpen(row.ID)}>
+                <ListCell column={c} row={row as unknown as Record<string, unknown>} />
+              </button>
+            )}
+          />
+          <Pager
+            page={query.page}
+            lastPage={result.lastPage}
+            perpage={query.perpage}
+            pageSizes={dm.pageSizes}
+            total={result.tot_deduplicates}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            onPerPage={(perpage) => setQuery((q) => ({ ...q, page: 1, perpage }))}
+          />
+        </>
+      ) : (
+        <Spinner aria-label="Loading duplicates" />
+      )}
+      <CompareDialog groupId={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

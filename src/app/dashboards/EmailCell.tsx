@@ -1,0 +1,141 @@
+import { Button, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
+import type { EmailItem } from '../../api/emailTypes';
+import { cleanSubject, truncateText } from './cleanSubject';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
+import { fillPath } from '../../ui/dashboard/fillPath';
+import { formatEmailDate } from './formatEmailDate';
+import { openPopup } from '../../ui/dashboard/openPopup';
+
+/** A row's save state after a status change: spinner, then 'Done' for 5 s (000 §4). */
+export type RowMark = 'saving' | 'done';
+
+export interface EmailCellActions {
+  onStatus: (row: EmailItem, deleted: number) => void;
+  onFlag: (row: EmailItem, on: boolean) => void;
+  onRead: (row: EmailItem) => void;
+  onPoints: (row: EmailItem, score: string) => void;
+  onToggle: (row: EmailItem, on: boolean) => void;
+  onOpenEmail: (row: EmailItem, path: string, newTab: boolean) => void;
+  onUsedId: (row: EmailItem) => void;
+}
+
+interface EmailCellProps {
+  column: ColumnMeta;
+  row: EmailItem;
+  checked: boolean;
+  /** The status to show (a pending Copy toggle or the saved one). */
+  shownStatus: number;
+  mark: RowMark | null;
+  scores: string[];
+  actions: EmailCellActions;
+}
+
+const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : undefined);
+
+/** One cell of the email list, by column kind; an unknown kind shows the field as text. */
+export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, actions }: EmailCellProps) {
+  const dm = useDashboardMeta();
+  const meta = dm.email;
+  switch (c.kind) {
+    case 'checkbox':
+      return <input type="checkbox" aria-label={`Select ${row.muid}`} checked={checked} onChange={(e) => actions.onToggle(row, e.currentTarget.checked)} />;
+    case 'id':
+      // 000 §7: clicking a Used email's id asks which product it was used for.
+      return row.deleted === dm.status.code('used') ? (
+        <Button variant="minimal" size="small" text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.onUsedId(row)} />
+      ) : (
+        <a
+          href={fillPath(meta.idLink.path, row)}
+          onClick={(e) => {
+            e.preventDefault();
+            actions.onOpenEmail(row, fillPath(meta.idLink.path, row), true);
+          }}
+        >
+          {row.muid}
+        </a>
+      );
+    case 'status': {
+      const shown = shownStatus;
+      if (dm.status.locked.includes(row.deleted)) return <span data-testid={`status-${row.muid}`}>{dm.status.label(row.deleted)}</span>;
+      return (
+        <span className="email-status">
+          <HTMLSelect
+            aria-label={`Status of ${row.muid}`}
+            value={shown}
+            disabled={mark === 'saving'}
+            onChange={(e) => actions.onStatus(row, Number(e.currentTarget.value))}
+            options={dm.status.selectable.map((s) => ({ value: Number(s.const), label: s.title }))}
+          />
+          {mark === 'saving' ? <Spinner size={14} aria-label="Saving" /> : null}
+          {mark === 'done' ? (
+            <Tag intent="success" minimal>
+              {meta.messages.done}
+            </Tag>
+          ) : null}
+        </span>
+      );
+    }
+    case 'subject': {
+      const text = truncateText(cleanSubject(String(valueOf(row, c) ?? '')), c.maxLength ?? 60, c.ellipsis ?? ' . . .');
+      const path = fillPath(meta.subjectLink.path, row);
+      return (
+        <a
+          href={path}
+          title={cleanSubject(row.email_subject)}
+          className={row.email_read ? 'email-subject' : 'email-subject email-subject--unread'}
+          onClick={(e) => {
+            e.preventDefault();
+            actions.onOpenEmail(row, path, e.ctrlKey || e.metaKey);
+          }}
+        >
+          {text}
+        </a>
+      );
+    }
+    case 'flag':
+      return <input type="checkbox" aria-label={`Flag of ${row.muid}`} checked={row.panelist_core === 1} onChange={(e) => actions.onFlag(row, e.currentTarget.checked)} />;
+    case 'points': {
+      const current = row.panelist_score ?? '';
+      const opts = scores.includes(current) ? scores : [...scores, current];
+      return (
+        <HTMLSelect
+          aria-label={`Points of ${row.muid}`}
+          value={current}
+          onChange={(e) => actions.onPoints(row, e.currentTarget.value)}
+          options={opts.map((s) => ({ value: s, label: s === '' ? '-' : s }))}
+        />
+      );
+    }
+    case 'read':
+      return (
+        <Button variant="minimal" size="small" aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.onRead(row)} />
+      );
+    case 'flags':
+      // The panelist's flags the email carries (000 §2 flag lists).
+      return <span className="email-flags" data-testid={`flags-${row.muid}`}>{row.flags.join(' ')}</span>;
+    case 'yesno':
+      return <span>{valueOf(row, c) ? 'Yes' : 'No'}</span>;
+    case 'date':
+      return <span>{formatEmailDate(valueOf(row, c) as string | null)}</span>;
+    case 'actions':
+      return (
+        <span className="email-actions">
+          {dm.rowActions.map((a) => (
+            <Button
+              key={a.key}
+              variant="minimal"
+              size="small"
+              icon={a.icon as never}
+              title={a.label}
+              aria-label={`${a.label} ${row.muid}`}
+              onClick={() => openPopup(fillPath(a.path, { ...row, emaildate: row.email_date ?? 'none' }), a.popup)}
+            />
+          ))}
+        </span>
+      );
+    default: {
+      const v = valueOf(row, c);
+      return <span>{v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v)}</span>;
+    }
+  }
+}

@@ -1,0 +1,465 @@
+import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
+import { DataTable } from '../../ui/dashboard/DataTable';
+import { planBulkStatus } from './bulkStatus';
+import { useDashboardMeta, type DashboardMeta } from './dashboardMeta';
+import { useEmailApi } from './EmailApi';
+import { EmailCell, type RowMark } from './EmailCell';
+import { EmailToolbar } from './EmailToolbar';
+import { ConfirmDialog, MessageDialog } from '../../ui/dashboard/MessageDialog';
+import { Pager } from '../../ui/dashboard/Pager';
+import { acceptProductId } from './productIdInput';
+import { SearchForm } from '../../ui/dashboard/SearchForm';
+import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
+import { useStickyHeader } from '../../ui/dashboard/useStickyHeader';
+import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
+
+interface EmailDashboardProps {
+  panelistType: PanelistTypeFilter;
+  dashboard: DashboardType;
+  /** Navigates to another tab's route. */
+  onTab: (path: string) => void;
+  /** Opens an app path (detail, editor) in this window or a new tab. */
+  onOpen: (path: string, newTab: boolean) => void;
+  /** Called once the first page is on screen (render time). */
+  onReady?: () => void;
+}
+
+interface View {
+  page: number;
+  perpage: number;
+  sorting_field: EmailSortField;
+  sorting_direction: 'asc' | 'desc';
+  /** The criteria of the last search; null lists the dashboard's own statuses; undefined: not known yet (no request). */
+  applied: Criteria | null | undefined;
+}
+
+/** What the dashboard takes from its metadata, derived once per metadata version. */
+function configOf(dm: DashboardMeta) {
+  const meta = dm.email;
+  const rules = dm.emailSearchRules;
+  const defaults = meta.defaults;
+  const searchDefaults = dm.search['x-defaults'] as Criteria;
+  const rangeDays = Number(dm.search['x-default-range-days'] ?? 0);
+  const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
+  return {
+    meta,
+    m: meta.messages,
+    rules,
+    dashboardOf,
+    initialView: (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: undefined }),
+    /** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
+    searchReset: (rules.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>,
+    clearReset: (rules.clear?.reset ?? {}) as Partial<View>,
+    switchReset: (rules.dashboardSwitch?.reset ?? {}) as Partial<View>,
+    /** 000 §9 defaults: the dashboard's email types and the last `x-default-range-days` days up to the newest email. */
+    criteriaFor: (dashboard: string, newestDay: string | null | undefined): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes, ...defaultRange(newestDay, rangeDays) }),
+    used: dm.status.code('used'),
+    copy: dm.status.code('copy'),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const parts = (d: Date, prefix: 'from' | 'to') => ({ [`${prefix}_year`]: String(d.getUTCFullYear()), [`${prefix}_month`]: pad(d.getUTCMonth() + 1), [`${prefix}_day`]: pad(d.getUTCDate()) });
+
+/** The date parts of the `days` days up to `newestDay` (YYYY-MM-DD); none without a newest day. */
+function defaultRange(newestDay: string | null | undefined, days: number): Criteria {
+  if (!newestDay || !days) return {};
+  const to = new Date(`${newestDay}T00:00:00Z`);
+  const from = new Date(to.getTime() - days * 86_400_000);
+  return { ...parts(from, 'from'), ...parts(to, 'to') };
+}
+
+/**
+ * The Focus / e-Glacier email dashboard (000 §2-§5), drawn from schemas/dashboards/emails.json and
+ * email_search.json with the search rules of rules/dashboards/email_search.json.
+ */
+export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
+  const api = useEmailApi();
+  const dm = useDashboardMeta();
+  const config = useMemo(() => configOf(dm), [dm]);
+  const { meta, m, rules, initialView, searchReset, clearReset, switchReset, criteriaFor } = config;
+  const dash = config.dashboardOf(dashboard);
+  const [view, setView] = useState<View>(initialView);
+  const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard, null));
+  /** The newest email's day, once raw data answered (or failed: undefined). The first list waits for it. */
+  const [newestDay, setNewestDay] = useState<string | null | undefined>(undefined);
+  const [data, setData] = useState<DashboardResponse | null>(null);
+  const [rows, setRows] = useState<EmailItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [raw, setRaw] = useState<RawData | null>(null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  /** Copy toggles not saved yet: muid -> the status shown (000 §4). */
+  const [pending, setPending] = useState<Map<number, number>>(new Map());
+  const [marks, setMarks] = useState<Map<number, RowMark>>(new Map());
+  const [productId, setProductId] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
+  const toaster = useRef<OverlayToaster | null>(null);
+  const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>({ paging: null, totals: null });
+  const [reloads, setReloads] = useState(0);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const readyOnce = useRef(false);
+  const barRef = useRef<HTMLDivElement | null>(null);
+  const stuck = useStickyHeader(barRef, meta.stickyHeader);
+
+  // The first screen is the default search (000 §9): it needs the newest email's day. Switching
+  // dashboards mounts a new dashboard (EmailDashboardPage keys it), so one request per switch.
+  useEffect(() => {
+    let live = true;
+    const start = (day: string | null) => {
+      if (!live) return;
+      const c = criteriaFor(dashboard, day);
+      setNewestDay(day);
+      setCriteria(c);
+      setView((v) => ({ ...v, ...switchReset, applied: c }));
+    };
+    api.rawData().then(
+      (r) => {
+        if (!live) return;
+        setRaw(r);
+        start(r.newestDay);
+      },
+      () => start(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, dashboard, criteriaFor, switchReset]);
+  const country = String(criteria.country ?? 'US');
+  useEffect(() => {
+    let live = true;
+    api.states(country === '0' ? 'all' : country).then((s) => live && setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, country]);
+
+  useEffect(() => {
+    if (view.applied === undefined) return;
+    let live = true;
+    const request: DashboardRequest = {
+      page: view.page,
+      perpage: view.perpage,
+      panelist: panelistType,
+      dashboard,
+      sorting_field: view.sorting_field,
+      sorting_direction: view.sorting_direction,
+      paging: marker.current.paging,
+      totals: marker.current.totals,
+    };
+    setLoading(true);
+    const call = view.applied ? api.search(view.applied as unknown as SearchCriteria, request) : api.list(request);
+    call.then(
+      (res) => {
+        if (!live) return;
+        marker.current = { paging: res.paging, totals: res.totalIsEstimate ? null : res.totalEmails };
+        setData(res);
+        setRows(res.payload);
+        setLoading(false);
+        if (!readyOnce.current) {
+          readyOnce.current = true;
+          onReady?.();
+        }
+      },
+      (err: Error) => {
+        if (!live) return;
+        setLoading(false);
+        setMessage(err.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, view, panelistType, dashboard, reloads, onReady]);
+
+  const reload = useCallback(() => {
+    marker.current = { paging: null, totals: null };
+    setReloads((n) => n + 1);
+  }, []);
+
+  /** 000 §5: page changes, searches and clears ask first while copy toggles are unsaved. */
+  const guarded = (go: () => void) => {
+    if (pending.size > 0) setConfirm({ text: m.unsaved, go });
+    else go();
+  };
+  const discardAnd = (go: () => void) => () => {
+    setPending(new Map());
+    setSelected(new Set());
+    go();
+  };
+
+  const onSort = (field: string) =>
+    setView((v) => ({
+      ...v,
+      page: 1,
+      sorting_field: field as EmailSortField,
+      sorting_direction: v.sorting_field === field ? (v.sorting_direction === 'desc' ? 'asc' : 'desc') : (meta.sort.firstDirection as 'asc' | 'desc'),
+    }));
+  const onPage = (page: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page }))));
+  const onPerPage = (perpage: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page: 1, perpage }))));
+
+  const onSearch = () => {
+    const problem = checkSearch(rules, criteria);
+    if (problem) return setMessage(problem);
+    guarded(discardAnd(() => setView((v) => ({ ...v, ...searchReset, applied: { ...criteria } }))));
+  };
+  const onClear = () =>
+    guarded(
+      discardAnd(() => {
+        const c = criteriaFor(dashboard, newestDay);
+        setCriteria(c);
+        setView({ ...initialView(), ...clearReset, applied: c });
+      }),
+    );
+  const onEdit = (field: string, value: unknown) => {
+    const { next, message: problem } = applySearchEdit(rules, criteria, field, value);
+    setCriteria(next);
+    if (problem) setMessage(problem);
+  };
+
+  const patchRow = (muid: number, patch: Partial<EmailItem>) => setRows((rs) => rs.map((r) => (r.muid === muid ? { ...r, ...patch } : r)));
+  const mark = (muid: number, value: RowMark | null) =>
+    setMarks((ms) => {
+      const n = new Map(ms);
+      if (value) n.set(muid, value);
+      else n.delete(muid);
+      return n;
+    });
+
+  const onStatus = async (row: EmailItem, deleted: number) => {
+    mark(row.muid, 'saving');
+    try {
+      await api.update([{ muid: row.muid, deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: 1, index_name: row.index_name }]);
+      patchRow(row.muid, { deleted, email_read: 1 });
+      mark(row.muid, 'done');
+      setTimeout(() => setMarks((ms) => (ms.get(row.muid) === 'done' ? (ms.delete(row.muid), new Map(ms)) : ms)), meta.doneBadgeMs);
+    } catch (err) {
+      mark(row.muid, null);
+      setMessage((err as Error).message);
+    }
+  };
+  const onFlag = async (row: EmailItem, on: boolean) => {
+    try {
+      await api.update([{ muid: row.muid, panelist_core: on ? 1 : 0, index_name: row.index_name }]);
+      patchRow(row.muid, { panelist_core: on ? 1 : 0 });
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const onRead = async (row: EmailItem) => {
+    const email_read = row.email_read === 1 ? 0 : 1;
+    try {
+      await api.update([{ muid: row.muid, email_read, index_name: row.index_name }]);
+      patchRow(row.muid, { email_read });
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  const onPoints = async (row: EmailItem, score: string) => {
+    try {
+      const res = await api.updateScore(row.muid, score, row.index_name);
+      if (res.status === 'ok') {
+        patchRow(row.muid, { panelist_score: score });
+        toaster.current?.show({ message: m.pointsUpdated, intent: Intent.SUCCESS, timeout: 3000 });
+      } else toaster.current?.show({ message: res.payload?.msg ?? 'Error', intent: Intent.DANGER });
+    } catch (err) {
+      toaster.current?.show({ message: (err as Error).message, intent: Intent.DANGER });
+    }
+  };
+  const onOpenEmail = (row: EmailItem, path: string, newTab: boolean) => {
+    // 000 §4: opening an unread email marks it read.
+    if (row.email_read === 0) {
+      patchRow(row.muid, { email_read: 1 });
+      api.readEmail(row.muid).catch(() => undefined);
+    }
+    onOpen(path, newTab);
+  };
+  const onUsedId = async (row: EmailItem) => {
+    try {
+      const res = await api.lookupCopy(row.muid);
+      setMessage(res.entryID ? `Entry ID: ${res.entryID}` : res.muid ? `MUID: ${res.muid}` : (res.msg ?? m.productMissing));
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+
+  /** 000 §4: with a product id set, checking turns an email into Copy unless Used; unchecking restores it. */
+  const toggle = (row: EmailItem, on: boolean) => {
+    setSelected((s) => {
+      const n = new Set(s);
+      if (on) n.add(row.muid);
+      else n.delete(row.muid);
+      return n;
+    });
+    setPending((p) => {
+      const n = new Map(p);
+      if (on && productId && row.deleted !== config.used) n.set(row.muid, config.copy);
+      else n.delete(row.muid);
+      return n;
+    });
+  };
+  const toggleAll = (on: boolean) => {
+    for (const r of rows) toggle(r, on);
+  };
+
+  const onProductId = (typed: string) => {
+    const { value, rejected } = acceptProductId(typed, meta.productIdPattern);
+    setProductId(value);
+    if (rejected) setMessage(m.invalidProductId);
+    if (!value) setPending(new Map());
+  };
+
+  const selectedRows = rows.filter((r) => selected.has(r.muid));
+  const onMove = async (to: 'glacier' | 'focus') => {
+    if (selectedRows.length === 0) return setMessage(m.selectEmail);
+    if (to === 'glacier' && selectedRows.some((r) => dm.status.glacierRefused.includes(r.deleted))) return setMessage(m.usedCopyGlacier);
+    try {
+      await api.move(selectedRows.map((r) => r.muid), to);
+      setSelected(new Set());
+      setPending(new Map());
+      reload();
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+  /** 000 §4-§5: one status for every checked email; more than one may only become Copy. */
+  const onBulkStatus = async (status: number) => {
+    const plan = planBulkStatus(selectedRows, status, { bulkStatuses: dm.status.bulk, lockedStatuses: dm.status.locked, messages: m });
+    if ('message' in plan) return setMessage(plan.message);
+    setBulkBusy(true);
+    try {
+      await api.update(plan.updates);
+      setSelected(new Set());
+      setPending(new Map());
+      reload();
+    } catch (err) {
+      setMessage((err as Error).message);
+    } finally {
+      setBulkBusy(false);
+    }
+  };
+  // The header's Copy button (000 §5): the ticked emails become Copy, as the bulk Set status does.
+  const onCopyRequest = useRef<() => void>(() => undefined);
+  onCopyRequest.current = () => void onBulkStatus(config.copy);
+  useEffect(() => {
+    const listener = () => onCopyRequest.current();
+    window.addEventListener(copyRequestEvent, listener);
+    return () => window.removeEventListener(copyRequestEvent, listener);
+  }, []);
+  const onAssign = async () => {
+    // 000 §5: Update with nothing selected asks for a selection first.
+    if (selectedRows.length === 0) return setMessage(m.selectEmail);
+    if (!productId.trim()) return setMessage(m.productIdEmpty);
+    try {
+      const res = await api.assignCopy(selectedRows.map((r) => r.muid), productId.trim());
+      if (res.status) {
+        // The saved status becomes the original one; the checks are cleared.
+        setRows((rs) => rs.map((r) => (res.muids.includes(r.muid) ? { ...r, deleted: config.copy } : r)));
+        setSelected(new Set());
+        setPending(new Map());
+      }
+      setMessage(res.msg);
+    } catch (err) {
+      setMessage((err as Error).message);
+    }
+  };
+
+  const producer = panelistType === 'producer';
+  const flags = producer ? meta.flags.producer : meta.flags.default;
+  const scores = producer ? meta.scores.producer : meta.scores.default;
+  const fields = useMemo(() => dm.searchFields(), [dm]);
+  const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
+  const toolbar = dm.toolbarItems.filter((t) => t.dashboards.includes(dashboard));
+  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.muid));
+
+  return (
+    <section className="email-dashboard" aria-label={`${dash.label} dashboard`}>
+      <H3 className="email-dashboard__title">{dash.label} dashboard</H3>
+      {dash.showTabs ? (
+        <Tabs id="panelist-tabs" selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')}>
+          {meta.tabs.map((t) => (
+            <Tab key={t.key} id={t.key} title={t.label} />
+          ))}
+        </Tabs>
+      ) : null}
+      <Card className="email-dashboard__search" compact>
+        <SearchForm
+          fields={fields}
+          value={criteria}
+          onEdit={onEdit}
+          onSearch={onSearch}
+          onClear={onClear}
+          lists={lists}
+          flags={flags}
+          days={raw?.days ?? []}
+          months={raw?.months ?? []}
+          years={raw?.years ?? []}
+          codeEntries={dm.codeEntries}
+        />
+      </Card>
+      <div ref={barRef} className={stuck ? 'email-dashboard__bar email-dashboard__bar--stuck' : 'email-dashboard__bar'} data-sticky={stuck}>
+        <EmailToolbar items={toolbar} loading={loading} busy={bulkBusy} onMove={(t) => onMove(t.key as 'glacier' | 'focus')} onBulkStatus={onBulkStatus} />
+      </div>
+      {data ? (
+        <>
+          <DataTable<EmailItem>
+            label="Emails"
+            columns={dm.emailColumns}
+            rows={rows}
+            emptyText={m.noRecords}
+            sort={{ field: view.sorting_field, direction: view.sorting_direction }}
+            onSort={onSort}
+            renderHeader={(c) =>
+              c.kind === 'checkbox' ? (
+                <input type="checkbox" aria-label="Select all" checked={allChecked} onChange={(e) => toggleAll(e.currentTarget.checked)} />
+              ) : undefined
+            }
+            dependencies={[selected, pending, marks, productId, scores]}
+            renderCell={(c, row) => (
+              <EmailCell
+                column={c}
+                row={row}
+                checked={selected.has(row.muid)}
+                shownStatus={pending.get(row.muid) ?? row.deleted}
+                mark={marks.get(row.muid) ?? null}
+                scores={scores}
+                actions={{ onStatus, onFlag, onRead, onPoints, onToggle: toggle, onOpenEmail, onUsedId }}
+              />
+            )}
+          />
+          <Pager
+            page={view.page}
+            lastPage={data.lastPage}
+            perpage={view.perpage}
+            pageSizes={dm.pageSizes}
+            onPage={onPage}
+            onPerPage={onPerPage}
+            total={data.totalEmails}
+            totalIsEstimate={data.totalIsEstimate}
+          />
+        </>
+      ) : (
+        <Spinner aria-label="Loading emails" />
+      )}
+      <FormGroup className="email-dashboard__assign" label="Assign Copies ID" labelFor="assign-copies-id" inline>
+        <InputGroup id="assign-copies-id" aria-label="Assign Copies ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
+        <Button text="Update" intent="primary" onClick={onAssign} />
+      </FormGroup>
+      <MessageDialog message={message} onClose={() => setMessage(null)} />
+      <ConfirmDialog
+        message={confirm?.text ?? null}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const go = confirm?.go;
+          setConfirm(null);
+          go?.();
+        }}
+      />
+      <OverlayToaster ref={toaster} position="top" />
+    </section>
+  );
+}
+

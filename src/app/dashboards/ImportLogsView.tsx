@@ -1,0 +1,98 @@
+import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import type { ImportJob, ImportLogsResponse } from '../../api/emailTypes';
+import { DataTable } from '../../ui/dashboard/DataTable';
+import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
+import { useEmailApi } from './EmailApi';
+import { formatEmailDate } from './formatEmailDate';
+import { ListCell } from './ListCell';
+
+const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : j.state}`;
+
+/**
+ * Import job logs (000 §2): a timeframe (import job) selector and that job's log rows, a page at a
+ * time; the original muid opens the email body in a 500x500 popup. Failures only log (000 §8).
+ */
+export function ImportLogsView() {
+  const api = useEmailApi();
+  const meta = useDashboardMeta().importLogs;
+  const perpage = meta.defaults.perpage;
+  const [jobs, setJobs] = useState<ImportJob[] | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [logs, setLogs] = useState<ImportLogsResponse | null>(null);
+  /** The job's log count once known, so later pages skip the count. */
+  const knownTotal = useRef<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.importJobs().then(
+      (j) => {
+        if (!live) return;
+        setJobs(j);
+        setJobId(j[0]?.id ?? null);
+      },
+      (e: Error) => console.info('import jobs:', e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  useEffect(() => {
+    if (jobId === null) return;
+    let live = true;
+    api.importLogs({ cron_log_id: jobId, page, perpage, tot_logs: page > 1 ? knownTotal.current : null }).then(
+      (r) => {
+        if (!live) return;
+        knownTotal.current = r.tot_logs;
+        setLogs(r);
+      },
+      (e: Error) => console.info('import logs:', e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, jobId, page, perpage]);
+
+  return (
+    <section className="import-logs" aria-label="Import job logs">
+      <H3>Import job logs</H3>
+      {jobs === null ? (
+        <Spinner aria-label="Loading import jobs" />
+      ) : (
+        <FormGroup label="Timeframe" labelFor="import-timeframe" inline>
+          <HTMLSelect
+            id="import-timeframe"
+            aria-label="Timeframe"
+            value={jobId ?? ''}
+            onChange={(e) => {
+              setJobId(Number(e.currentTarget.value));
+              setPage(1);
+              setLogs(null);
+            }}
+            options={jobs.map((j) => ({ value: j.id, label: timeframe(j) }))}
+          />
+        </FormGroup>
+      )}
+      {logs ? (
+        <>
+          <DataTable<Record<string, unknown>>
+            label="Import logs"
+            columns={meta.columns as ColumnMeta[]}
+            rows={logs.payload as unknown as Array<Record<string, unknown>>}
+            emptyText={meta.messages.noRecords}
+            renderCell={(c, row) => <ListCell column={c} row={row} />}
+          />
+          <ButtonGroup className="import-logs__pages">
+            <Button icon="chevron-left" text="Previous" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))} />
+            <Button rightIcon="chevron-right" text="Next" disabled={!logs.hasNext} onClick={() => setPage((p) => p + 1)} />
+          </ButtonGroup>
+          <span className="import-logs__count" data-testid="log-count">
+            Page {page} of {logs.lastPage} ({logs.tot_logs} messages)
+          </span>
+        </>
+      ) : jobs && jobs.length === 0 ? (
+        <div className="dashboard-table__empty">{meta.messages.noRecords}</div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useSyncExternalStore } from 'react';
+import { widgetOptions } from '../../../ui/widgets/widgetOptions';
+import { useOptionalProductEditor } from './ProductEditorContext';
+import { RegistryField } from '../../../ui/form/RegistryField';
+
+type Slot = Record<string, unknown>;
+const noSubscribe = () => () => {};
+
+/**
+ * Incentives as numbered blocks (`x-ui.slots`, 3 in the metadata), each drawing the item fields
+ * through the registry; the block label ("Sign-on Incentive" / "Incentive") comes from the engine.
+ */
+export function IncentivesWidget(props: WidgetProps) {
+  const o = widgetOptions(props);
+  const field = o.fieldModel;
+  const count = typeof o.slots === 'number' ? o.slots : 3;
+  const slots: Slot[] = Array.isArray(props.value) ? (props.value as Slot[]) : [];
+  const readMode = !!props.readonly;
+  const set = (i: number, key: string, v: unknown) => {
+    const next: Slot[] = Array.from({ length: Math.max(count, slots.length) }, (_x, j) => ({ ...(slots[j] ?? {}) }));
+    if (v === undefined || v === '') delete next[i]![key];
+    else next[i]![key] = v;
+    props.onChange(next);
+  };
+  const editor = useOptionalProductEditor();
+  // The block label rule ("Incentive" for insurance / investment, else "Sign-on Incentive") names each slot.
+  const blockLabel = useSyncExternalStore(editor?.subscribe ?? noSubscribe, () => (field && editor ? editor.block(field.blockId).label : undefined));
+  const label = blockLabel || props.label || field?.title || 'Incentive';
+  return (
+    <div className="portal-incentives" id={props.id}>
+      {Array.from({ length: count }, (_x, i) => {
+        const slot = slots[i] ?? {};
+        if (readMode && !Object.values(slot).some((v) => v !== undefined && v !== null && v !== '')) return null;
+        return (
+          <fieldset key={i} className="portal-field-group" aria-label={`${label} ${i + 1}`}>
+            <legend>{`${label} ${i + 1}`}</legend>
+            {(field?.children ?? []).map((c) => (
+              <RegistryField
+                key={c.key}
+                field={c}
+                id={`incentives.${i}.${c.key}`}
+                value={slot[c.key] ?? (readMode ? undefined : c.schema.default)}
+                onChange={(v) => set(i, c.key, v)}
+                readMode={readMode}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
