@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportLimits } from './ImportLimits';
 import { ImportFailure, importStatus, type ImportStatusCode } from './importStatus';
-import type { ParsedMessage } from './ParsedMessage';
+import type { ParsedRow } from './ParsedRow';
 
 type Reply =
-  | { id: number; ok: true; msg: ParsedMessage }
+  | { id: number; ok: true; msg: ParsedRow }
   | { id: number; ok: false; statusCode: ImportStatusCode; reason: string }
   | { started: number; at: number }
   | { ready: true };
@@ -13,7 +13,7 @@ interface Job {
   id: number;
   raw: Uint8Array;
   sha256: string;
-  resolve: (m: ParsedMessage) => void;
+  resolve: (m: ParsedRow) => void;
   reject: (e: ImportFailure) => void;
 }
 
@@ -53,7 +53,7 @@ export class ParserPool {
     this.watchdog.unref();
   }
 
-  parse(raw: Uint8Array, sha256: string): Promise<ParsedMessage> {
+  parse(raw: Uint8Array, sha256: string): Promise<ParsedRow> {
     if (this.closed) return Promise.reject(new Error('parser pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, raw, sha256, resolve, reject });

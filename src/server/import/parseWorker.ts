@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ImportLimits } from './ImportLimits';
 import { ImportFailure, importStatus } from './importStatus';
 import { parseMessage } from './parseMessage';
+import { toParsedRow } from './toParsedRow';
 
 /** A parse request from ParserPool. */
 export interface ParseRequest {
@@ -19,8 +20,8 @@ if (port) {
   const handle = async (req: ParseRequest) => {
     port.postMessage({ started: req.id, at: Date.now() });
     try {
-      const msg = await parseMessage(req.raw, req.limits, req.sha256);
-      port.postMessage({ id: req.id, ok: true, msg }, msg.attachments.map((a) => a.content.buffer as ArrayBuffer));
+      const msg = toParsedRow(await parseMessage(req.raw, req.limits, req.sha256));
+      port.postMessage({ id: req.id, ok: true, msg }, [msg.bodyJson.buffer as ArrayBuffer, ...msg.attachments.map((a) => a.content.buffer as ArrayBuffer)]);
     } catch (err) {
       const failure = err instanceof ImportFailure ? err : new ImportFailure(importStatus.unparseable, `unparseable message: ${(err as Error)?.message ?? String(err)}`);
       port.postMessage({ id: req.id, ok: false, statusCode: failure.statusCode, reason: failure.message });
