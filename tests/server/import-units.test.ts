@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bodyWords } from '../../src/server/import/bodyWords';
 import { htmlToText } from '../../src/server/import/htmlToText';
 import { isMbox, splitMbox, streamMbox } from '../../src/server/import/mbox';
 import { normalizeBody } from '../../src/server/import/normalizeBody';
@@ -74,9 +75,35 @@ describe('simhash', () => {
   });
 });
 
+describe('bodyWords', () => {
+  // Letters and digits of any script, astral ones (surrogate pairs) included; lone surrogates, marks
+  // and punctuation separate words; a word longer than 64 characters counts for simhash only.
+  const text = `été x2 ① ½ 東京 ٣٤ 𝐀𝐁𝐂 a\ud800b c\udc00 e\u0301 ${'z'.repeat(65)} été, x2; 𝐀𝐁𝐂 \ud835`;
+  it('splits as /[\\p{L}\\p{N}]+/u does and counts each distinct word once, in first-occurrence order', () => {
+    const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const counts = new Map<string, number>();
+    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const got = bodyWords(text);
+    expect(got.total).toBe(words.length);
+    expect(got.distinct).toEqual([...counts.keys()]);
+    expect(got.counts).toEqual([...counts.values()]);
+  });
+  it('numbers the searchable occurrences within the first maxSearchWords words', () => {
+    const got = bodyWords('a b a c d b', 4);
+    expect(got.distinct).toEqual(['a', 'b', 'c', 'd']);
+    expect(got.searchOrdinal).toEqual([1, 2, 4, 0]);
+    expect(got.searchable).toBe(4);
+    // The body as bodyWords split it gives the vector that walking its words gives.
+    const body = 'sale ends sale big x' + ' y'.repeat(5);
+    expect(searchVector([['A', 'Big Sale'], ['D', bodyWords(body)]])).toBe(searchVector([['A', 'Big Sale'], ['D', body]]));
+    expect(searchVector([['D', bodyWords(body)], ['A', 'Big Sale']])).toBe(searchVector([['D', body], ['A', 'Big Sale']]));
+  });
+});
+
 describe('search lexemes', () => {
   it('builds a weighted tsvector literal and a prefix tsquery', () => {
     expect(searchVector([['A', 'Big Sale'], ['B', 'news@shop.example'], ['D', 'sale ends']])).toBe("'big':1A 'sale':2A,6D 'news':3B 'shop':4B 'example':5B 'ends':7D");
+    expect(searchVector([['A', 'Big Sale'], ['B', 'news@shop.example'], ['D', bodyWords('sale ends')]])).toBe("'big':1A 'sale':2A,6D 'news':3B 'shop':4B 'example':5B 'ends':7D");
     expect(searchQuery("Don't miss")).toBe("'don' & 't' & 'miss':*");
     expect(searchQuery('  ...  ')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { ParsedMessage } from './ParsedMessage';
+import type { ParsedRow } from './ParsedRow';
 
 /** An already stored email with the same raw bytes. */
 export interface ExistingEmail {
@@ -15,7 +15,7 @@ export interface BatchItem {
   raw: Buffer;
   /** Bytes of the message (for an unread, oversized file: its size on disk). */
   size: number;
-  result: { kind: 'parsed'; msg: ParsedMessage } | { kind: 'failed'; statusCode: number; reason: string } | { kind: 'existing'; email: ExistingEmail };
+  result: { kind: 'parsed'; msg: ParsedRow } | { kind: 'failed'; statusCode: number; reason: string } | { kind: 'existing'; email: ExistingEmail };
 }
 
 export type ItemOutcome = { file: string; status: 'imported' | 'duplicate' | 'failed'; statusCode: number; reason?: string; muid?: number };

@@ -1,19 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportLimits } from './ImportLimits';
 import { ImportFailure, importStatus, type ImportStatusCode } from './importStatus';
-import type { ParsedMessage } from './ParsedMessage';
+import type { ParsedRow } from './ParsedRow';
 
 type Reply =
-  | { id: number; ok: true; msg: ParsedMessage }
+  | { id: number; ok: true; msg: ParsedRow }
   | { id: number; ok: false; statusCode: ImportStatusCode; reason: string }
-  | { started: number; at: number }
   | { ready: true };
 
 interface Job {
   id: number;
   raw: Uint8Array;
   sha256: string;
-  resolve: (m: ParsedMessage) => void;
+  resolve: (m: ParsedRow) => void;
   reject: (e: ImportFailure) => void;
 }
 
@@ -22,8 +21,25 @@ interface Slot {
   ready: boolean;
   /** Posted to the worker, in the order it runs them. */
   inflight: Job[];
-  /** The job the worker reported starting, and when (epoch ms). */
-  current?: { id: number; at: number };
+  /**
+   * Shared with the worker, which writes it as it starts and ends each message (no message to the
+   * main thread per start): [1] when the running message started (ms after `origin`), then [0] its
+   * id, 0 when none runs.
+   */
+  started: Int32Array;
+}
+
+/** What a parser worker is started with. */
+export interface ParseWorkerData {
+  started: Int32Array;
+  origin: number;
+}
+
+/** The message a slot's worker is running and when it started (epoch ms), if any. */
+function current(slot: Slot, origin: number): { id: number; at: number } | undefined {
+  const id = Atomics.load(slot.started, 0);
+  // [1] is written before [0]: having read the id, the start time read next is that message's.
+  return id === 0 ? undefined : { id, at: origin + Atomics.load(slot.started, 1) };
 }
 
 const bootUrl = new URL('./parseWorkerBoot.mjs', import.meta.url);
@@ -43,6 +59,7 @@ export class ParserPool {
   private nextId = 1;
   private closed = false;
   private readonly watchdog: NodeJS.Timeout;
+  private readonly origin = Date.now();
 
   constructor(
     private readonly limits: ImportLimits,
@@ -53,7 +70,7 @@ export class ParserPool {
     this.watchdog.unref();
   }
 
-  parse(raw: Uint8Array, sha256: string): Promise<ParsedMessage> {
+  parse(raw: Uint8Array, sha256: string): Promise<ParsedRow> {
     if (this.closed) return Promise.reject(new Error('parser pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, raw, sha256, resolve, reject });
@@ -71,16 +88,16 @@ export class ParserPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(bootUrl, { resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
-    const slot: Slot = { worker, ready: false, inflight: [] };
+    const started = new Int32Array(new SharedArrayBuffer(8));
+    const workerData: ParseWorkerData = { started, origin: this.origin };
+    const worker = new Worker(bootUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
+    const slot: Slot = { worker, ready: false, inflight: [], started };
     worker.on('message', (reply: Reply) => {
       if ('ready' in reply) slot.ready = true;
-      else if ('started' in reply) slot.current = { id: reply.started, at: reply.at };
       else {
         const i = slot.inflight.findIndex((j) => j.id === reply.id);
         if (i >= 0) {
           const [job] = slot.inflight.splice(i, 1);
-          if (slot.current?.id === reply.id) slot.current = undefined;
           if (reply.ok) job.resolve(reply.msg);
           else job.reject(new ImportFailure(reply.statusCode, reply.reason));
         }
@@ -99,7 +116,7 @@ export class ParserPool {
     if (i < 0 || this.closed) return;
     this.slots.splice(i, 1);
     void slot.worker.terminate();
-    const runningId = slot.current?.id ?? slot.inflight[0]?.id;
+    const runningId = current(slot, this.origin)?.id ?? slot.inflight[0]?.id;
     const running = slot.inflight.find((j) => j.id === runningId);
     this.queue.unshift(...slot.inflight.filter((j) => j !== running));
     slot.inflight = [];
@@ -111,7 +128,8 @@ export class ParserPool {
   private checkTimeouts() {
     const now = Date.now();
     for (const slot of [...this.slots]) {
-      if (slot.current && now - slot.current.at > this.limits.timeoutMs) {
+      const running = current(slot, this.origin);
+      if (running && now - running.at > this.limits.timeoutMs) {
         this.kill(slot, new ImportFailure(importStatus.timeout, `parsing took longer than ${this.limits.timeoutMs} ms`));
       }
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { bodyWords } from './bodyWords';
 import PostalMime from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import type { ImportLimits } from './ImportLimits';
@@ -7,7 +8,7 @@ import { normalizeBody, visibleText } from './normalizeBody';
 import type { ParsedAttachment, ParsedMessage } from './ParsedMessage';
 import { sanitizeText } from './sanitizeText';
 import { searchVector } from './searchVector';
-import { simhash, simhashWords } from './simhash';
+import { simhash } from './simhash';
 
 /** A message must carry at least one of these, or it is binary garbage rather than mail. */
 const messageHeaders = new Set(['from', 'sender', 'to', 'cc', 'subject', 'date', 'message-id', 'received', 'return-path', 'mime-version', 'delivered-to', 'reply-to']);
@@ -78,9 +79,9 @@ export async function parseMessage(raw: Uint8Array, limits: ImportLimits, rawSha
   const visible = visibleText(text, html);
   const normalized = normalizeBody(text, html, visible);
   // One word split of the normalised body serves the fingerprint and the search index.
-  const words = simhashWords(normalized);
+  const words = bodyWords(normalized, maxSearchWords);
   const fingerprint = simhash(words);
-  const compact = normalized.replace(/ /g, '');
+  const compact = normalized.replaceAll(' ', '');
 
   const attachments: ParsedAttachment[] = email.attachments.map((a) => ({
     filename: sanitizeText(a.filename, 500),
@@ -107,7 +108,7 @@ export async function parseMessage(raw: Uint8Array, limits: ImportLimits, rawSha
     searchVector: searchVector([
       ['A', sanitizeText(email.subject, 2000)],
       ['B', `${from?.name ?? ''} ${from?.address ?? ''}`],
-      ['D', words.length > maxSearchWords ? words.slice(0, maxSearchWords) : words],
+      ['D', words],
     ]),
     attachments,
     bodyHash: compact.length >= minHashChars ? createHash('sha256').update(compact).digest('hex') : null,

@@ -1,8 +1,5 @@
-/**
- * Words per feature. Single words weighted by their count keep a one-word edit of a short mailing
- * within distance 3; 3-word shingles moved such an edit 7-10 bits (see docs/decisions.md).
- */
-const shingleSize = 1;
+import { bodyWords, type BodyWords } from './bodyWords';
+
 /** Below this many words a text is too short for a meaningful fingerprint. */
 export const minSimhashWords = 8;
 
@@ -16,40 +13,25 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
-/** The words simhash reads from normalised text (the search index reuses them). */
-export function simhashWords(normalized: string): string[] {
-  return normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
 /**
- * 64-bit simhash (Charikar) over the words (weighted by count) of already normalised text, or the
- * words `simhashWords` gave for it, as a signed BigInt (PostgreSQL bigint). Undefined when the text
- * has fewer than `minSimhashWords` words.
+ * 64-bit simhash (Charikar) over the words (weighted by count) of already normalised text, or its
+ * words as `bodyWords` split them, as a signed BigInt (PostgreSQL bigint). Undefined when the text
+ * has fewer than `minSimhashWords` words. The features are single words weighted by their count:
+ * that keeps a one-word edit of a short mailing within distance 3; 3-word shingles moved such an
+ * edit 7-10 bits (see docs/decisions.md).
  */
-export function simhash(normalized: string | readonly string[]): bigint | undefined {
-  const words = typeof normalized === 'string' ? simhashWords(normalized) : normalized;
-  if (words.length < minSimhashWords) return undefined;
-  const counts = new Map<string, number>();
-  for (let i = 0; i + shingleSize <= words.length; i++) {
-    const f = shingleSize === 1 ? words[i] : words.slice(i, i + shingleSize).join(' ');
-    counts.set(f, (counts.get(f) ?? 0) + 1);
-  }
+export function simhash(normalized: string | BodyWords): bigint | undefined {
+  const words = typeof normalized === 'string' ? bodyWords(normalized) : normalized;
+  if (words.total < minSimhashWords) return undefined;
   // v[b] = (weight of features with bit b set) - (weight of those without) = 2 * set[b] - total;
   // walking only the set bits halves the work of the per-feature loop (the import's hot spot).
+  // Each feature's two 32-bit FNV-1a hashes were computed by bodyWords as it read the word.
   const set = new Float64Array(64);
-  let total = 0;
-  for (const [feature, weight] of counts) {
-    total += weight;
-    // Two 32-bit FNV-1a hashes (seeds 0x811c9dc5 and 0x9747b28c) in one pass over the feature.
-    let lo = 0x811c9dc5;
-    let hi = 0x9747b28c;
-    for (let i = 0; i < feature.length; i++) {
-      const c = feature.charCodeAt(i);
-      lo = Math.imul(lo ^ c, 0x01000193);
-      hi = Math.imul(hi ^ c, 0x01000193);
-    }
-    lo = fmix32(lo);
-    hi = fmix32(hi);
+  const { counts, fnvLo, fnvHi } = words;
+  for (let k = 0; k < counts.length; k++) {
+    const weight = counts[k];
+    let lo = fmix32(fnvLo[k]);
+    let hi = fmix32(fnvHi[k]);
     while (lo !== 0) {
       const bit = lo & -lo;
       set[31 - Math.clz32(bit)] += weight;
@@ -61,6 +43,7 @@ export function simhash(normalized: string | readonly string[]): bigint | undefi
       hi ^= bit;
     }
   }
+  const total = words.total;
   let lo = 0;
   let hi = 0;
   for (let b = 0; b < 32; b++) {

@@ -18,6 +18,9 @@ export interface StoreContext {
   deferGrouping?: boolean;
 }
 
+const closeBrace = Buffer.from('}');
+const closeBracket = Buffer.from(']');
+
 const buf = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 /**
@@ -52,8 +55,6 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
       email_to: msg.to,
       email_cc: msg.cc,
       email_date: msg.date,
-      text_body: msg.text || null,
-      html_body: msg.html || null,
       has_attachment: msg.attachments.length > 0 ? 1 : 0,
       panelist_id: panelist?.panelist_id ?? null,
       competi_id: panelist?.competi_id ?? null,
@@ -61,9 +62,19 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
       index_name: `emails_${year}`,
       body_hash: msg.bodyHash,
       simhash: msg.simhash,
-      search: msg.searchVector,
     };
   });
+  // The batch's rows as one JSON array, each row's bodies and search vector spliced in as the
+  // worker encoded them.
+  const rowsJson = (): Buffer => {
+    const parts: Uint8Array[] = [];
+    rows.forEach((row, j) => {
+      const msg = (items[row.ord].result as Extract<BatchItem['result'], { kind: 'parsed' }>).msg;
+      parts.push(Buffer.from(`${j === 0 ? '[' : ','}${JSON.stringify(row).slice(0, -1)},`), msg.bodyJson, closeBrace);
+    });
+    parts.push(closeBracket);
+    return Buffer.concat(parts);
+  };
 
   const inserted = new Map<string, number>();
   if (rows.length > 0) {
@@ -82,7 +93,7 @@ export async function storeBatch(tx: Queryable, items: BatchItem[], ctx: StoreCo
        order by x.ord
        on conflict (raw_sha256) do nothing
        returning muid, raw_sha256`,
-      [Buffer.from(JSON.stringify(rows)), ctx.jobId],
+      [rowsJson(), ctx.jobId],
     );
     for (const r of res.rows) inserted.set(r.raw_sha256, Number(r.muid));
   }
