@@ -7,6 +7,7 @@ import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
 import { splitPath } from '../model/paths';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
+import { planOptionIndex } from './optionIndex';
 import type { CompiledRule, LocatedRule } from '../types';
 
 export class RuleCompileError extends Error {
@@ -54,6 +55,7 @@ export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRul
       if (r[key] === undefined) continue;
       try {
         const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo } : target.targetType === 'item' ? {} : { shared });
+        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo });
         if (key === 'when') c.whenFn = fn;
         else if (key === 'valid') c.validFn = fn;
         else if (key === 'value') c.valueFn = fn;

@@ -63,10 +63,14 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
       }
       let kept = entries;
       if (r.filterFn) {
-        kept = [];
-        for (const e of entries) {
-          scratch.option = e;
-          if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+        const indexed = r.filterIndex?.keep(scratch, ctx);
+        if (indexed) kept = indexed;
+        else {
+          kept = [];
+          for (const e of entries) {
+            scratch.option = e;
+            if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+          }
         }
       }
       const last = lastRuleOptions[r.index];

@@ -134,10 +134,13 @@ export function uniqBy(list: unknown, keys: unknown): unknown[] {
   });
 }
 
+/** The registered `intersects` (options filters using it may be answered from an index: evaluate/optionIndex). */
+export const intersectsOp = ([a, b]: unknown[]): boolean => intersects(a, b);
+
 export function registerListOps(ops: OpRegistry): void {
   ops.add('empty', ([v]) => isEmptyValue(v), 'is empty (null, "", [] or {})', { words: (w) => `${w.arg(0)} is empty`, negated: (w) => `${w.arg(0)} is not empty` });
   ops.add('count', ([v]) => count(v), 'number of items (or characters)', (w) => `the number of ${w.arg(0)}`);
-  ops.add('intersects', ([a, b]) => intersects(a, b), 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` });
+  ops.add('intersects', intersectsOp, 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` });
   ops.add('pluck', ([l, k]) => pluck(l, k), 'this field of every item', (w) => `the ${w.itemField(0, w.args[1])} values of ${w.arg(0)}`);
   ops.add('uniq', ([l]) => uniq(l), 'distinct values, first-seen order', (w) => `the distinct values of ${w.arg(0)}`);
   ops.add('union', (lists) => union(...lists), 'values in any list, first-seen order', (w) => w.args.map((_, i) => (i ? w.values(i, ', ') : w.arg(0))).join(' together with '));
