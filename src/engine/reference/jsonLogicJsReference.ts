@@ -6,7 +6,7 @@ import type { CompiledRule } from '../types';
 
 /*
  * The reference semantics: the same rules run one by one through json-logic-js `apply`. Used by
- * tests (the compiled path must agree) and by the bench (the compiled path must be 10x faster).
+ * tests (the compiled path must agree) and by the bench (its json-logic-js baseline).
  * Not exported from the engine index, so the browser bundle does not carry json-logic-js.
  */
 
