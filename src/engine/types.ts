@@ -1,3 +1,4 @@
+import type { OptionIndex } from './evaluate/optionIndex';
 import type { CompiledLogic } from './logic/EvalContext';
 
 /** Metadata as loaded: every file under schemas/ and rules/ by relative path, already parsed. */
@@ -152,4 +153,6 @@ export interface CompiledRule extends LocatedRule {
    * Null when the filter reads `$prev`, `$options` or a computed name.
    */
   optionsKey?: string[][] | null;
+  /** Options rules whose filter compares one option field with a per-evaluation value: answered from an index of the table. */
+  filterIndex?: OptionIndex;
 }

@@ -9,6 +9,12 @@ export interface EngineOptions {
   now?: () => string;
   /** Custom operations; defaults to every operation of docs/metadata.md. */
   ops?: OpRegistry;
+  /**
+   * Reuse an options rule's last list without running its filter when the document values it reads
+   * equal the previous evaluation's (default true). The engine bench turns it off, so a full
+   * evaluation there runs every filter on every option, as the json-logic peers do.
+   */
+  reuseOptionLists?: boolean;
 }
 
 export interface Engine {

@@ -7,6 +7,7 @@ import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
 import { splitPath } from '../model/paths';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
+import { planOptionIndex } from './optionIndex';
 import type { CompiledRule, LocatedRule } from '../types';
 
 export class RuleCompileError extends Error {
@@ -44,6 +45,7 @@ export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRul
     for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts);
   });
   const shared = { keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)), cache: new Map<string, CompiledLogic>() };
+  const optionMemo = new Map<string, CompiledLogic>();
   const rules: CompiledRule[] = model.rules.map((r, index) => {
     const target = targets[index] ?? { targetType: 'field' as const, targetSegs: splitPath(String(r.target ?? '')) };
     const c: CompiledRule = { ...r, index, ...target, deps: [] };
@@ -52,7 +54,8 @@ export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRul
     for (const key of logicKeys) {
       if (r[key] === undefined) continue;
       try {
-        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant } : target.targetType === 'item' ? {} : { shared });
+        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo } : target.targetType === 'item' ? {} : { shared });
+        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo });
         if (key === 'when') c.whenFn = fn;
         else if (key === 'valid') c.validFn = fn;
         else if (key === 'value') c.valueFn = fn;

@@ -1,8 +1,9 @@
 import { truthy } from '../logic/truthy';
 import { getIn } from '../model/paths';
-import type { EngineTables } from './engineTables';
+import type { EvalContext } from '../logic/EvalContext';
+import type { ConditionSlot, EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
-import { fails, isDirty } from './ruleResults';
+import { isDirty } from './ruleResults';
 
 /**
  * Phase 3, conditions: the `when` of visible / readonly / label / required rules, and whether each
@@ -11,33 +12,44 @@ import { fails, isDirty } from './ruleResults';
  */
 export function runConditions(t: EngineTables, p: EvaluationPass): void {
   const { ctx, results, changed, ran, working, action } = p;
-  for (const r of t.whenRules) {
-    if (results[r.index] !== undefined && !isDirty(r, changed)) continue;
-    ran.push(r.id);
-    if (r.targetType === 'item') {
-      const list = getIn(working, r.itemArray!);
+  const whens = t.whenSlots;
+  for (let k = 0; k < whens.length; k++) {
+    const s = whens[k];
+    if (results[s.index] !== undefined && !isDirty(s.rule, changed)) continue;
+    ran.push(s.id);
+    const when = s.when;
+    if (s.itemArray) {
+      const list = getIn(working, s.itemArray);
       const out: boolean[] = [];
-      if (Array.isArray(list)) for (const item of list) out.push(r.whenFn ? truthy(r.whenFn(item, ctx)) : true);
-      results[r.index] = out;
+      if (Array.isArray(list)) for (const item of list) out.push(when ? truthy(when(item, ctx)) : true);
+      results[s.index] = out;
     } else {
-      results[r.index] = r.whenFn ? truthy(r.whenFn(working, ctx)) : true;
+      results[s.index] = when ? truthy(when(working, ctx)) : true;
     }
   }
-  for (const r of t.validateRules) {
-    if (!action || !r.actions?.includes(action)) {
-      results[r.index] = false;
+  const validates = t.validateSlots;
+  for (let k = 0; k < validates.length; k++) {
+    const s = validates[k];
+    if (!action || !s.actions?.has(action)) {
+      results[s.index] = false;
       continue;
     }
     // Incremental runs only happen for the same action, so a kept result is for this action.
-    if (results[r.index] !== undefined && !isDirty(r, changed)) continue;
-    ran.push(r.id);
-    if (r.targetType === 'item') {
-      const list = getIn(working, r.itemArray!);
+    if (results[s.index] !== undefined && !isDirty(s.rule, changed)) continue;
+    ran.push(s.id);
+    if (s.itemArray) {
+      const list = getIn(working, s.itemArray);
       const out: boolean[] = [];
-      if (Array.isArray(list)) for (const item of list) out.push(fails(r, item, ctx));
-      results[r.index] = out;
+      if (Array.isArray(list)) for (const item of list) out.push(fails(s, item, ctx));
+      results[s.index] = out;
     } else {
-      results[r.index] = fails(r, working, ctx);
+      results[s.index] = fails(s, working, ctx);
     }
   }
+}
+
+/** A validate rule fails: its `when` holds and its `valid` does not. */
+function fails(s: ConditionSlot, data: unknown, ctx: EvalContext): boolean {
+  if (s.when && !truthy(s.when(data, ctx))) return false;
+  return s.valid ? !truthy(s.valid(data, ctx)) : false;
 }

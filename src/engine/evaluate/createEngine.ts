@@ -40,7 +40,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
   const rules = compileRules(model, ops);
   const tables = buildEngineTables(model, rules);
-  const optionsPhase = createOptionsPhase(tables);
+  const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 
   const states = new WeakMap<ViewModel, RunState>();

@@ -1,3 +1,4 @@
+import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
@@ -33,6 +34,22 @@ export interface Check {
 }
 
 /**
+ * A rule as the conditions phase runs it: one object shape for every rule (rules themselves differ
+ * in which keys they have, so reading them in a hot loop goes through megamorphic lookups).
+ */
+export interface ConditionSlot {
+  rule: CompiledRule;
+  id: string;
+  index: number;
+  when: CompiledLogic | null;
+  valid: CompiledLogic | null;
+  /** For item rules: the array path; null for block and field rules. */
+  itemArray: string[] | null;
+  /** validate rules: the actions they check (null: none). */
+  actions: ReadonlySet<string> | null;
+}
+
+/**
  * Everything evaluation needs, precomputed once per engine into arrays indexed like model.blocks /
  * model.fields (and rules by `rule.index`): the phases read these and never search the model.
  */
@@ -52,6 +69,9 @@ export interface EngineTables {
   /** visible, readonly, label and required rules: their `when` is all they compute. */
   whenRules: CompiledRule[];
   validateRules: CompiledRule[];
+  /** whenRules and validateRules as the conditions phase reads them. */
+  whenSlots: ConditionSlot[];
+  validateSlots: ConditionSlot[];
   /** required and validate rules in file order: the errors come in this order. */
   checks: Check[];
   /** Per rule: the code-table entries an options rule filters. */
@@ -109,6 +129,8 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
   const staticOptionIds: Record<string, unknown[]> = {};
   for (const f of fields) if (f.codeTable) staticOptionIds[f.path] = f.codeTable.entries.map((e) => e.const);
   const indexes = fields.map((_, i) => i);
+  const whenRules = rules.filter((r) => r.kind === 'visible' || r.kind === 'readonly' || r.kind === 'label' || r.kind === 'required');
+  const validateRules = rules.filter((r) => r.kind === 'validate');
   return {
     rules,
     blocks,
@@ -120,8 +142,10 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
     itemGroups: [...groups.values()],
     deriveRules: rules.filter((r) => r.kind === 'derive'),
     optionRules: rules.filter((r) => r.kind === 'options'),
-    whenRules: rules.filter((r) => r.kind === 'visible' || r.kind === 'readonly' || r.kind === 'label' || r.kind === 'required'),
-    validateRules: rules.filter((r) => r.kind === 'validate'),
+    whenRules,
+    validateRules,
+    whenSlots: whenRules.map(conditionSlot),
+    validateSlots: validateRules.map(conditionSlot),
     checks,
     optionEntries: rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : [])),
     messageFormats: rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined)),
@@ -145,5 +169,17 @@ function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<str
     title: typeof schema?.title === 'string' ? schema.title : r.itemField!.join('.'),
     hidden: owner?.hidden ?? 'skip',
     paths: [],
+  };
+}
+
+function conditionSlot(rule: CompiledRule): ConditionSlot {
+  return {
+    rule,
+    id: rule.id,
+    index: rule.index,
+    when: rule.whenFn ?? null,
+    valid: rule.validFn ?? null,
+    itemArray: rule.targetType === 'item' ? rule.itemArray! : null,
+    actions: rule.actions ? new Set(rule.actions) : null,
   };
 }

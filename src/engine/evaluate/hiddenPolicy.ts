@@ -1,4 +1,4 @@
-import { getIn, setIn } from '../model/paths';
+import { getIn, setInOwned } from '../model/paths';
 import { isEmptyValue } from '../ops/listOps';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -9,12 +9,14 @@ import type { EvaluationPass } from './EvaluationPass';
  */
 export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: EvaluationPass): void {
   let working = p.working;
+  // Copied once along the cleared paths: the document the rules saw (explain's input) stays as it was.
+  let owned: Set<object> | null = null;
   for (const i of t.clearFields) {
     if (fieldVisible[i]) continue;
     const f = t.fields[i];
     if (isEmptyValue(getIn(working, f.segs))) continue;
     p.derived[f.path] = null;
-    working = setIn(working, f.segs, null);
+    working = setInOwned(working, f.segs, 0, null, (owned ??= new Set()));
   }
   p.working = working;
 }

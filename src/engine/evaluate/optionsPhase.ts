@@ -22,9 +22,10 @@ export interface OptionsPhase {
  * Phase 2, option filters: each options rule keeps the entries of its table its filter accepts; a
  * field's options are what all its rules keep, and their ids become `$options.<field>` for the
  * rules after them. Results are kept between evaluations and reused when equal, so an unchanged
- * list keeps its identity (renderers skip it).
+ * list keeps its identity (renderers skip it); with `reuseLists`, a rule whose inputs equal last
+ * evaluation's (by value) takes its last list without running the filter.
  */
-export function createOptionsPhase(t: EngineTables): OptionsPhase {
+export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsPhase {
   const lastRuleOptions: Array<CodeEntry[] | undefined> = [];
   const lastOptionsKey: Array<unknown[] | null> = [];
   const fieldOptions: Array<CodeEntry[] | undefined> = [];
@@ -49,7 +50,7 @@ export function createOptionsPhase(t: EngineTables): OptionsPhase {
       ran.push(r.id);
       const entries = optionEntries[r.index];
       // Same inputs as last time (by value): same list, without running the filter per option.
-      const keyPaths = r.optionsKey;
+      const keyPaths = reuseLists ? r.optionsKey : null;
       if (keyPaths) {
         const last = lastOptionsKey[r.index];
         let same = !!last && !!lastRuleOptions[r.index] && last[0] === ctx.now && last[1] === action;
@@ -62,10 +63,14 @@ export function createOptionsPhase(t: EngineTables): OptionsPhase {
       }
       let kept = entries;
       if (r.filterFn) {
-        kept = [];
-        for (const e of entries) {
-          scratch.option = e;
-          if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+        const indexed = r.filterIndex?.keep(scratch, ctx);
+        if (indexed) kept = indexed;
+        else {
+          kept = [];
+          for (const e of entries) {
+            scratch.option = e;
+            if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+          }
         }
       }
       const last = lastRuleOptions[r.index];

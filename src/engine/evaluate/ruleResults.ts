@@ -1,5 +1,3 @@
-import { truthy } from '../logic/truthy';
-import type { EvalContext } from '../logic/EvalContext';
 import { pathsOverlap } from '../model/paths';
 import type { CompiledRule } from '../types';
 
@@ -40,12 +38,6 @@ export function labelFrom(results: unknown[], list: CompiledRule[], item: number
     if ((item < 0 ? v : (v as boolean[])[item]) === true && r.label) label = r.label;
   }
   return label;
-}
-
-/** A validate rule fails: its `when` holds and its `valid` does not. */
-export function fails(r: CompiledRule, data: unknown, ctx: EvalContext): boolean {
-  if (r.whenFn && !truthy(r.whenFn(data, ctx))) return false;
-  return r.validFn ? !truthy(r.validFn(data, ctx)) : false;
 }
 
 /** The rule must run again: a full run, a rule reading anything, or one reading a changed path. */

@@ -35,6 +35,23 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   let lastBlockRecord: Record<string, BlockState> | null = null;
   let lastFieldRecord: Record<string, FieldState> | null = null;
   let lastItemStates = new Map<string, FieldState>();
+  // Fields without rules grouped by block (-1: none), and each group's block state when all its fields last got steady states (-1: not so).
+  const rulelessGroups: Array<{ block: number; fields: number[] }> = [];
+  const groupOf = new Map<number, number[]>();
+  const ruledFields: number[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    if (!ruleless[i]) {
+      ruledFields.push(i);
+      continue;
+    }
+    let members = groupOf.get(fieldBlock[i]);
+    if (!members) {
+      groupOf.set(fieldBlock[i], (members = []));
+      rulelessGroups.push({ block: fieldBlock[i], fields: members });
+    }
+    members.push(i);
+  }
+  const groupSlot = new Int8Array(rulelessGroups.length).fill(-1);
 
   function run(p: EvaluationPass): ViewModelParts {
     const { results, working, action } = p;
@@ -88,7 +105,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     const { errors, warnings, byField: fieldErrors } = collectErrors(t, p, { blockVisible, fieldVisible, blockStates, itemStates });
 
     let fieldsReused = itemStates.size === lastItemStates.size;
-    for (let i = 0; i < fields.length; i++) {
+    const fieldState = (i: number): void => {
       const f = fields[i];
       const fr = fieldRules[i];
       const visible = fieldVisible[i] === 1;
@@ -100,7 +117,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
           : { visible, required: false, readonly: slot % 2 === 1, label: f.title, errors: NO_ERRORS });
         if (steady !== lastFieldStates[i]) fieldsReused = false;
         lastFieldStates[i] = steady;
-        continue;
+        return;
       }
       const required = visible && !!fr && requiredFor(results, fr.required, -1, action);
       const readonly = (fieldBlock[i] >= 0 && blockReadonly[fieldBlock[i]] === 1) || (!!fr && anyHolds(results, fr.readonly, -1));
@@ -115,7 +132,17 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
           : optionList ? { visible, required, readonly, label, options: optionList, errors: errs } : { visible, required, readonly, label, errors: errs };
       if (state !== old) fieldsReused = false;
       lastFieldStates[i] = state;
+    };
+    // Fields no rule targets, by block: while their block's state (shown, read-only) is the one of the
+    // last evaluation and no field has an error, each keeps its shared steady state: skipped.
+    for (let g = 0; g < rulelessGroups.length; g++) {
+      const { block: b, fields: members } = rulelessGroups[g];
+      const slot = b < 0 ? 2 : (blockVisible[b] === 1 ? 2 : 0) + (blockReadonly[b] === 1 ? 1 : 0);
+      if (fieldErrors === null && groupSlot[g] === slot) continue;
+      for (let k = 0; k < members.length; k++) fieldState(members[k]);
+      groupSlot[g] = fieldErrors === null ? slot : -1;
     }
+    for (let k = 0; k < ruledFields.length; k++) fieldState(ruledFields[k]);
     const itemFieldStates = new Map<string, FieldState>();
     for (const [path, s] of itemStates) {
       const errs = fieldErrors?.get(path) ?? NO_ERRORS;

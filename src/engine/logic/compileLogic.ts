@@ -1,6 +1,6 @@
 import type { CompiledLogic, EvalContext } from './EvalContext';
 import { argsOf, isLogic, operatorOf } from './isLogic';
-import { contextRoots, lookupPath, lookupRoot, splitVarName } from './lookupVar';
+import { contextRoots, lookupPath, lookupRoot, pathReader, splitVarName } from './lookupVar';
 import type { OpRegistry } from './OpRegistry';
 import { standardOps } from './standardOps';
 import { truthy } from './truthy';
@@ -32,6 +32,11 @@ export interface CompileOptions {
    */
   memoize?: (logic: unknown) => boolean;
   /**
+   * With `memoize`: memoized sub-expressions by their JSON, shared by every logic compiled with the
+   * same map, so eight option filters reading `chain_ids(doc.sectors)` compute it once per context.
+   */
+  memoCache?: Map<string, CompiledLogic>;
+  /**
    * Common sub-expressions shared between rules: a root-scope sub-expression whose JSON is in
    * `keys` is compiled once into `cache` and computed once per (data, context), so five derive
    * rules guarded by the same `difference(panelists, $prev.panelists)` compute it once.
@@ -56,17 +61,24 @@ function compileNode(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compil
   const node = compileFresh(logic, ops, scoped, o);
   const memo = o.memoize;
   if (!memo || scoped || node.constant || !isLogic(logic) || !memo(logic)) return node;
-  const fn = node.fn;
+  const key = o.memoCache ? JSON.stringify(logic) : '';
+  const known = o.memoCache?.get(key);
+  if (known) return { fn: known };
+  const fn = memoPerContext(node.fn);
+  o.memoCache?.set(key, fn);
+  return { fn };
+}
+
+/** Computed once per evaluation context (an options filter's option-invariant part). */
+function memoPerContext(fn: CompiledLogic): CompiledLogic {
   let lastCtx: EvalContext | null = null;
   let lastValue: unknown;
-  return {
-    fn: (d, c) => {
-      if (c !== lastCtx) {
-        lastValue = fn(d, c);
-        lastCtx = c;
-      }
-      return lastValue;
-    },
+  return (d, c) => {
+    if (c !== lastCtx) {
+      lastValue = fn(d, c);
+      lastCtx = c;
+    }
+    return lastValue;
   };
 }
 
@@ -92,7 +104,13 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
     const items = logic.map((l) => compileNode(l, ops, scoped, o));
     if (items.every((n) => n.constant)) return literal(items.map((n) => n.constant!.value));
     const fns = items.map((n) => n.fn);
-    return { fn: (d, c) => fns.map((f) => f(d, c)) };
+    return {
+      fn: (d, c) => {
+        const out: unknown[] = [];
+        for (let i = 0; i < fns.length; i++) out.push(fns[i](d, c));
+        return out;
+      },
+    };
   }
   if (!isLogic(logic)) return literal(logic);
 
@@ -119,9 +137,10 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
       return compileMissing(op, raw, ops, scoped, o);
   }
 
-  const args = raw.map((a) => compileNode(a, ops, scoped, o).fn);
+  const nodes = raw.map((a) => compileNode(a, ops, scoped, o));
+  const args = nodes.map((n) => n.fn);
   const std = standardOps[op];
-  if (std) return { fn: compileStandard(op, std, args) };
+  if (std) return { fn: compileStandard(op, std, nodes) };
   const custom = ops.get(op);
   if (custom) {
     // Fixed arities avoid a map() per call; custom ops are the hot path of real rules.
@@ -136,11 +155,42 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
   throw new LogicCompileError(`Unrecognized operation ${op}`);
 }
 
-// Two-argument comparisons are the bulk of real rules: call them without building an arguments array.
-function compileStandard(op: string, std: (...a: unknown[]) => unknown, args: CompiledLogic[]): CompiledLogic {
+// Two-argument comparisons are the bulk of real rules: call them without building an arguments
+// array, and with a literal side (`{"==": [{"var": "media_channel"}, "direct_mail"]}`) read as a
+// constant instead of through a closure.
+function compileStandard(op: string, std: (...a: unknown[]) => unknown, nodes: Node[]): CompiledLogic {
+  const args = nodes.map((n) => n.fn);
   const [a, b] = args;
   if (args.length === 2) {
     /* eslint-disable @typescript-eslint/no-explicit-any -- JsonLogic operators coerce like JavaScript's. */
+    const kb = nodes[1].constant;
+    if (kb) {
+      const k = kb.value as any;
+      switch (op) {
+        case '==': return (d, c) => (a(d, c) as any) == k;
+        case '===': return (d, c) => a(d, c) === k;
+        case '!=': return (d, c) => (a(d, c) as any) != k;
+        case '!==': return (d, c) => a(d, c) !== k;
+        case '>': return (d, c) => (a(d, c) as any) > k;
+        case '>=': return (d, c) => (a(d, c) as any) >= k;
+        case '<': return (d, c) => (a(d, c) as any) < k;
+        case '<=': return (d, c) => (a(d, c) as any) <= k;
+        case 'in':
+          // std's test of the list, done once: a list (or string) without indexOf answers false.
+          if (!k || typeof k.indexOf === 'undefined') return (d, c) => (a(d, c), false);
+          return (d, c) => k.indexOf(a(d, c)) !== -1;
+      }
+    }
+    const ka = nodes[0].constant;
+    if (ka) {
+      const k = ka.value as any;
+      switch (op) {
+        case '==': return (d, c) => k == (b(d, c) as any);
+        case '===': return (d, c) => k === b(d, c);
+        case '!=': return (d, c) => k != (b(d, c) as any);
+        case '!==': return (d, c) => k !== b(d, c);
+      }
+    }
     switch (op) {
       case '==': return (d, c) => (a(d, c) as any) == (b(d, c) as any);
       case '===': return (d, c) => a(d, c) === b(d, c);
@@ -173,24 +223,15 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
       // Resolved at compile time: which context entry, and the rest of the path.
       const rest = segs.slice(1);
       const key = rest.join('.');
+      const read = pathReader(rest, notFound);
       switch (segs[0]) {
-        case '$prev': return { fn: (_d, c) => (c.prev === undefined ? notFound : lookupPath(c.prev, rest, notFound)) };
+        case '$prev': return { fn: (_d, c) => (c.prev === undefined ? notFound : read(c.prev)) };
         case '$options': return { fn: (_d, c) => c.optionIds[key] ?? notFound };
-        case '$doc': return { fn: (_d, c) => lookupPath(c.doc, rest, notFound) };
+        case '$doc': return { fn: (_d, c) => read(c.doc) };
         default: return { fn: (d, c) => lookupRoot(d, segs, c, notFound) };
       }
     }
-    if (segs.length === 1) {
-      const key = segs[0];
-      return {
-        fn: (d) => {
-          if (d === null || d === undefined) return notFound;
-          const v = (d as Record<string, unknown>)[key];
-          return v === undefined ? notFound : v;
-        },
-      };
-    }
-    return { fn: (d) => lookupPath(d, segs, notFound) };
+    return { fn: pathReader(segs, notFound) };
   }
   const nameFn = nameNode.fn;
   const defFn = defNode?.fn;
@@ -207,6 +248,10 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
 
 function compileIf(raw: unknown[], ops: OpRegistry, scoped: boolean, o: CompileOptions): Node {
   const fns = raw.map((a) => compileNode(a, ops, scoped, o).fn);
+  if (fns.length === 3) {
+    const [test, yes, no] = fns;
+    return { fn: (d, c) => (truthy(test(d, c)) ? yes(d, c) : no(d, c)) };
+  }
   return {
     fn: (d, c) => {
       let i = 0;

@@ -11,6 +11,56 @@ export function lookupPath(data: unknown, segs: readonly string[], notFound: unk
   return d;
 }
 
+type Obj = Record<string, unknown>;
+
+/**
+ * `lookupPath` for a path known at compile time, unrolled for one to four segments (the bulk of
+ * real `var`s): no loop and no segment array read per call.
+ */
+export function pathReader(segs: readonly string[], notFound: unknown): (data: unknown) => unknown {
+  const [a, b, c, e] = segs;
+  switch (segs.length) {
+    case 1:
+      return (d) => {
+        if (d === null || d === undefined) return notFound;
+        const v = (d as Obj)[a];
+        return v === undefined ? notFound : v;
+      };
+    case 2:
+      return (d) => {
+        if (d === null || d === undefined) return notFound;
+        const v = (d as Obj)[a];
+        if (v === null || v === undefined) return notFound;
+        const w = (v as Obj)[b];
+        return w === undefined ? notFound : w;
+      };
+    case 3:
+      return (d) => {
+        if (d === null || d === undefined) return notFound;
+        const v = (d as Obj)[a];
+        if (v === null || v === undefined) return notFound;
+        const w = (v as Obj)[b];
+        if (w === null || w === undefined) return notFound;
+        const x = (w as Obj)[c];
+        return x === undefined ? notFound : x;
+      };
+    case 4:
+      return (d) => {
+        if (d === null || d === undefined) return notFound;
+        const v = (d as Obj)[a];
+        if (v === null || v === undefined) return notFound;
+        const w = (v as Obj)[b];
+        if (w === null || w === undefined) return notFound;
+        const x = (w as Obj)[c];
+        if (x === null || x === undefined) return notFound;
+        const y = (x as Obj)[e];
+        return y === undefined ? notFound : y;
+      };
+    default:
+      return (d) => lookupPath(d, segs, notFound);
+  }
+}
+
 /** Root-scope names served from the context instead of the document. */
 export const contextRoots = new Set(['$now', '$action', '$prev', '$options', '$doc']);
 

@@ -26,6 +26,23 @@ export function setIn(doc: unknown, segs: readonly string[], value: unknown): un
   return { ...(base as Record<string, unknown>), [head]: child };
 }
 
+/**
+ * `setIn` that copies each container along the path once per `owned` set: a container copied
+ * earlier with the same set is written in place, so three derived values do not copy the whole
+ * document three times. Containers not in `owned` (the input document) are never written.
+ */
+export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>): unknown {
+  if (i === segs.length) return value;
+  const head = segs[i];
+  let base = (doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {}) as Record<string, unknown>;
+  if (!owned.has(base)) {
+    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : { ...base };
+    owned.add(base);
+  }
+  base[head] = setInOwned(base[head], segs, i + 1, value, owned);
+  return base;
+}
+
 /** Either path is a prefix of the other (segment-wise): a change to one touches the other. */
 export function pathsOverlap(a: readonly string[], b: readonly string[]): boolean {
   const n = Math.min(a.length, b.length);

@@ -32,7 +32,9 @@ export function uniq(v: unknown): unknown[] {
 
 export function intersects(a: unknown, b: unknown): boolean {
   const bs = asList(b);
-  return asList(a).some((x) => has(bs, x));
+  const as = asList(a);
+  for (let i = 0; i < as.length; i++) if (has(bs, as[i])) return true;
+  return false;
 }
 
 export function union(...lists: unknown[]): unknown[] {
@@ -59,12 +61,51 @@ function groupKey(item: unknown, keys: string[]): string {
   return key;
 }
 
+const keyValue = (item: unknown, k: string): unknown => (item !== null && typeof item === 'object' ? ((item as Record<string, unknown>)[k] ?? null) : null);
+
+/** Two values of one key in the same group: what comparing their parts of groupKey answers. */
+function sameKeyValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  const xo = x !== null && typeof x === 'object';
+  const yo = y !== null && typeof y === 'object';
+  if (xo || yo) return xo && yo && JSON.stringify(x) === JSON.stringify(y);
+  return typeof x === 'number' && typeof y === 'number' && x !== x && y !== y; // NaN, written "NaN" by both
+}
+
+/** A key value whose string could run into the next one in groupKey (a NUL), so only the joined keys decide. */
+const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
+
+/**
+ * maxGroup of a short list by comparing items pair by pair on each key: the same answer as grouping
+ * by groupKey, without building and hashing a key string per item (the rules' lists are a handful of
+ * panelists or promotions). Undefined when a key value holds a NUL.
+ */
+function maxGroupPairwise(xs: unknown[], ks: string[]): number | undefined {
+  for (const item of xs) for (const k of ks) if (hasNul(keyValue(item, k))) return undefined;
+  let max = xs.length ? 1 : 0;
+  for (let i = 0; i < xs.length; i++) {
+    let n = 1;
+    for (let j = i + 1; j < xs.length; j++) {
+      let same = true;
+      for (let k = 0; same && k < ks.length; k++) same = sameKeyValue(keyValue(xs[i], ks[k]), keyValue(xs[j], ks[k]));
+      if (same) n++;
+    }
+    if (n > max) max = n;
+  }
+  return max;
+}
+
 /** Size of the largest group of items equal on these keys (0 for an empty list). */
 export function maxGroup(list: unknown, keys: unknown): number {
   const ks = asList(keys).map(String);
+  const xs = asList(list);
+  if (xs.length <= 16) {
+    const n = maxGroupPairwise(xs, ks);
+    if (n !== undefined) return n;
+  }
   const sizes = new Map<string, number>();
   let max = 0;
-  for (const item of asList(list)) {
+  for (const item of xs) {
     const g = groupKey(item, ks);
     const n = (sizes.get(g) ?? 0) + 1;
     sizes.set(g, n);
@@ -93,10 +134,13 @@ export function uniqBy(list: unknown, keys: unknown): unknown[] {
   });
 }
 
+/** The registered `intersects` (options filters using it may be answered from an index: evaluate/optionIndex). */
+export const intersectsOp = ([a, b]: unknown[]): boolean => intersects(a, b);
+
 export function registerListOps(ops: OpRegistry): void {
   ops.add('empty', ([v]) => isEmptyValue(v), 'is empty (null, "", [] or {})', { words: (w) => `${w.arg(0)} is empty`, negated: (w) => `${w.arg(0)} is not empty` });
   ops.add('count', ([v]) => count(v), 'number of items (or characters)', (w) => `the number of ${w.arg(0)}`);
-  ops.add('intersects', ([a, b]) => intersects(a, b), 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` });
+  ops.add('intersects', intersectsOp, 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` });
   ops.add('pluck', ([l, k]) => pluck(l, k), 'this field of every item', (w) => `the ${w.itemField(0, w.args[1])} values of ${w.arg(0)}`);
   ops.add('uniq', ([l]) => uniq(l), 'distinct values, first-seen order', (w) => `the distinct values of ${w.arg(0)}`);
   ops.add('union', (lists) => union(...lists), 'values in any list, first-seen order', (w) => w.args.map((_, i) => (i ? w.values(i, ', ') : w.arg(0))).join(' together with '));

@@ -43,6 +43,22 @@ describe('list operations', () => {
     expect(maxGroup([], ['a'])).toBe(0);
   });
 
+  it('max_group of a short list (compared pair by pair) answers as grouping by key strings (a long list)', () => {
+    // Values that compare loosely or print alike: 1 and "1", null and a missing key, 0 and -0, NaN, objects by JSON, NUL in strings.
+    const values = [1, '1', null, undefined, 0, -0, NaN, true, 'true', { a: 1 }, { a: 1 }, [1], '1\u0000', 'a\u0000string1', ''];
+    const pick = (seed: number) => values[seed % values.length];
+    // Padding with items unique on the keys sends the list past the pair-by-pair length to the key strings.
+    const padding = Array.from({ length: 20 }, (_, i) => ({ a: `pad${i}`, b: i }));
+    for (let seed = 0; seed < 400; seed++) {
+      const n = 2 + (seed % 7);
+      const list = Array.from({ length: n }, (_, i) => ({ a: pick(seed * 7 + i * 3), b: pick(seed + i * (seed % 3)) }));
+      expect(maxGroup(list, ['a', 'b']), JSON.stringify(list)).toBe(maxGroup([...list, ...padding], ['a', 'b']));
+    }
+    expect(maxGroup([{ a: 1 }, { a: '1' }, { a: 1 }], ['a'])).toBe(2);
+    expect(maxGroup([{ a: NaN }, { a: NaN }], ['a'])).toBe(2);
+    expect(maxGroup([{ a: null }, {}], ['a'])).toBe(2);
+  });
+
   it('has_dupes and uniq_by on identifying keys', () => {
     const p = (panelist_id: number, pp_date = '2024-05-01') => ({ pp_date, panelist_id, competi_id: 2, invitation_id: 3, tracking_id: '1234' });
     const keys = ['pp_date', 'panelist_id', 'competi_id', 'invitation_id', 'tracking_id'];

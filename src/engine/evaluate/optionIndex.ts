@@ -1,0 +1,102 @@
+import { collectRootVars } from '../logic/collectVars';
+import { compileLogic, type CompileOptions } from '../logic/compileLogic';
+import type { CompiledLogic, EvalContext } from '../logic/EvalContext';
+import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
+import { lookupPath, splitVarName } from '../logic/lookupVar';
+import type { OpRegistry } from '../logic/OpRegistry';
+import { intersectsOp } from '../ops/listOps';
+import type { CodeEntry } from '../types';
+
+/**
+ * An options filter that compares one field of the option with a value computed once per evaluation
+ * (`{"==": [{"var": "option.x-parent"}, {"var": "doc.sector_draft.sector"}]}`,
+ * `{"in": [{"var": "option.const"}, {"chain_lasts": ...}]}`, `{"intersects": [{"var": "option.x-sectors"}, ...]}`),
+ * answered from an index of the code table built once, instead of running the filter per option.
+ * `keep` returns undefined when the value is of a kind the index cannot answer exactly (a loose
+ * `==` across types, an `in` on a string): the caller then runs the filter per option.
+ */
+export interface OptionIndex {
+  keep(data: unknown, ctx: EvalContext): CodeEntry[] | undefined;
+}
+
+type Kind = '==' | 'in' | 'intersects';
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
+
+/** `option.<path>` with a literal name and no default: the option field's path, else null. */
+function optionPath(logic: unknown): string[] | null {
+  if (!isLogic(logic) || operatorOf(logic) !== 'var') return null;
+  const args = argsOf(logic);
+  if (args.length !== 1 || typeof args[0] !== 'string') return null;
+  const segs = splitVarName(args[0]);
+  return segs && segs.length > 1 && segs[0] === 'option' ? segs : null;
+}
+
+/** Reads nothing of the option, computes no var name, writes no log: safe to compute once. */
+function optionFree(logic: unknown): boolean {
+  const v = collectRootVars(logic);
+  return !v.dynamic && v.names.every((n) => n !== 'option' && !n.startsWith('option.')) && !JSON.stringify(logic).includes('"log"');
+}
+
+// Primitives a Map finds exactly as `===` does (no NaN).
+const indexable = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && v === v);
+
+export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], ops: OpRegistry, options: CompileOptions): OptionIndex | undefined {
+  if (!isLogic(filter) || !entries.length) return undefined;
+  const kind = operatorOf(filter) as Kind;
+  if (kind !== '==' && kind !== 'in' && (kind !== 'intersects' || ops.get('intersects') !== intersectsOp)) return undefined;
+  const args = argsOf(filter);
+  if (args.length !== 2) return undefined;
+  // `==` is symmetric; `in` and `intersects` need the option on the left (the list it is looked up in on the right).
+  let segs = optionPath(args[0]);
+  let other = args[1];
+  if (!segs && kind === '==') {
+    segs = optionPath(args[1]);
+    other = args[0];
+  }
+  if (!segs || !optionFree(other)) return undefined;
+
+  // Per entry, what the var reads (json-logic-js `var`: null when missing), and an index of those values.
+  const column = entries.map((option) => lookupPath({ option }, segs, null));
+  const byValue = new Map<unknown, number[]>();
+  for (let i = 0; i < column.length; i++) {
+    for (const v of kind === 'intersects' ? asList(column[i]) : [column[i]]) {
+      if (!indexable(v)) return undefined;
+      const list = byValue.get(v);
+      if (!list) byValue.set(v, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  // For a loose `==`: the one type (besides null) of the column; only a value of that type (or null) compares like `===`.
+  const types = new Set(column.filter((v) => v !== null).map((v) => typeof v));
+  const eqType = types.size === 1 ? [...types][0] : types.size === 0 ? 'null' : null;
+  const otherFn: CompiledLogic = compileLogic(other, ops, false, options);
+
+  const pick = (values: readonly unknown[]): CodeEntry[] => {
+    if (values.length === 1) return (byValue.get(values[0]) ?? []).map((i) => entries[i]);
+    const hit = new Uint8Array(entries.length);
+    for (const v of values) for (const i of byValue.get(v) ?? []) hit[i] = 1;
+    const out: CodeEntry[] = [];
+    for (let i = 0; i < hit.length; i++) if (hit[i]) out.push(entries[i]);
+    return out;
+  };
+
+  return {
+    keep(data, ctx) {
+      const x = otherFn(data, ctx);
+      switch (kind) {
+        case '==':
+          if (x === null || x === undefined) return pick([null]);
+          if (typeof x === eqType && x === x) return pick([x]);
+          return undefined;
+        case 'in':
+          // json-logic-js: no list (or one without indexOf) holds nothing; a string is a substring test.
+          if (!x || typeof (x as { indexOf?: unknown }).indexOf === 'undefined') return [];
+          return Array.isArray(x) ? pick(x) : undefined;
+        default:
+          // intersects: an option value equal (===) to one of x's; objects in x never equal a primitive.
+          return pick(asList(x));
+      }
+    },
+  };
+}
