@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { enumOptionsFor } from '../form/enumOptionsFor';
 import { DEFAULT_FIELD_STATE } from '../form/fieldState';
 import type { FieldModel } from '../form/formModel';
@@ -28,7 +28,7 @@ export function ListWidget(props: WidgetProps & { numbered?: boolean }) {
   const { id, value, readonly, disabled, onChange } = props;
   const o = widgetOptions(props);
   const cols = listColumns(o.fieldModel, o.columns);
-  const items: Item[] = Array.isArray(value) ? (value as Item[]) : [];
+  const items: Item[] = useMemo(() => (Array.isArray(value) ? (value as Item[]) : []), [value]);
   const numbered = props.numbered ?? o.numbered === true;
   const editable = !readonly && !disabled;
   const setItem = useCallback(
