@@ -33,6 +33,7 @@ const flag = (name: string) => {
 };
 const given = flag('--url');
 const traceOut = flag('--trace');
+const cpuProfileOut = flag('--cpuprofile');
 const cpu = Number(flag('--cpu') ?? 4);
 const path = argv[0] ?? '/';
 const password = 'first-load-bench-password';
@@ -50,16 +51,23 @@ async function traced(page: Page, url: string, ready: () => Promise<unknown>) {
     if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength });
   });
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'] },
   });
+  // The sampling profiler slows the page down: only when asked for (--cpuprofile).
+  if (cpuProfileOut) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const start = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   await ready();
   const ms = Date.now() - start;
+  if (cpuProfileOut) writeFileSync(cpuProfileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   await cdp.send('Tracing.end');
   await done;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -1,20 +1,14 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/table/lib/css/table.css';
 import '../ui/shell/shell.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { loadIconsPerUse } from './iconLoader';
 import { prefetchFirstScreen } from './prefetchFirstScreen';
 
-loadIconsPerUse();
-prefetchFirstScreen(window.location.pathname);
+// Issue 17 (first load): this entry is small, so the first screen's requests start as soon as it
+// arrives, while the browser still downloads and evaluates React, Blueprint and the router (the
+// app chunk, preloaded by index.html). Icons are set up before the first render.
+prefetchFirstScreen(window.location.pathname, window.location.search);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void Promise.all([import('./iconLoader'), import('./startApp')]).then(([icons, app]) => {
+  icons.loadIconsPerUse();
+  app.startApp();
+});
