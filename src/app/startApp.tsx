@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
-/** Renders the portal into #root (loaded by main.tsx once the first screen's requests are on their way). */
+/** Renders the portal into #root (main.tsx, after bootPrefetch started the first screen's requests). */
 export function startApp(): void {
   // The entry is an async module (it starts requests without waiting for the stylesheets), so it
   // may run before the parser reached #root.
