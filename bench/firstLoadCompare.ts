@@ -10,12 +10,15 @@
  */
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
-import { coldLoad, listReady, recordSubjectClick, throttled, unthrottled } from './firstLoad';
+import { coldLoad, editorReady, listReady, recordSubjectClick, throttled, unthrottled } from './firstLoad';
 
 const [a, b, pairsArg] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: firstLoadCompare.ts <url A> <url B> [pairs]');
 const pairs = Number(pairsArg ?? 5);
 const profile = process.env.UNTHROTTLED ? unthrottled : throttled;
+// COMPARE_PATH=/addproduct compares the editor's cold load (until its first section is drawn).
+const path = process.env.COMPARE_PATH ?? '/';
+const ready = path.startsWith('/addproduct') ? editorReady : listReady;
 const password = process.env.PROFILE_PASSWORD ?? 'first-load-bench-password';
 
 // One browser per portal: cookies are per host, not per port.
@@ -31,7 +34,7 @@ try {
     for (const url of i % 2 ? [b, a] : [a, b]) {
       const page = await browsers[url].context.newPage();
       await page.addInitScript(recordSubjectClick);
-      const { ms: t, bytes } = await coldLoad(page, `${url}/`, profile, listReady);
+      const { ms: t, bytes } = await coldLoad(page, `${url}${path}`, profile, ready);
       await page.close();
       ms[url].push(t);
       console.log(`${url}: ${t} ms, ${(bytes / 1024).toFixed(0)} KB`);
