@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -34,6 +35,117 @@ function precompress(): Plugin {
   };
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * @blueprintjs/icons' iconNames module builds its name table when it is evaluated: pascalCase and
+ * snakeCase (change-case) over ~2,100 icon names, ~0.15 s of a 4x-throttled cold start before the
+ * first render (issue 17: first load). The build computes the same table with change-case here and
+ * writes the module as the names and their two key styles, with a plain per-name rule and the names
+ * where change-case differs from it (checked, so an upgrade that changes either fails loudly).
+ */
+function precomputedIconNames(): Plugin {
+  const file = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
+  return {
+    name: 'portal-precomputed-icon-names',
+    apply: 'build',
+    async transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes('IconNamesNew[pascalCase(name)] = name;') || !code.includes('IconNamesLegacy[snakeCase(name).toUpperCase()] = name;')) {
+        throw new Error(`${id} changed: review precomputedIconNames in vite.config.ts`);
+      }
+      const { pascalCase, snakeCase } = (await import(pathToFileURL(require.resolve('change-case', { paths: [dirname(id)] })).href)) as { pascalCase: (s: string) => string; snakeCase: (s: string) => string };
+      const { BlueprintIcons_16 } = (await import(pathToFileURL(join(dirname(id), 'generated', '16px', 'blueprint-icons-16.js')).href)) as { BlueprintIcons_16: Record<string, string> };
+      const names = Object.values(BlueprintIcons_16);
+      const pascal = (n: string) => n.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+      const legacy = (n: string) => n.replace(/-/g, '_').toUpperCase();
+      const pascalExceptions: Record<string, string> = {};
+      const legacyExceptions: Record<string, string> = {};
+      for (const n of names) {
+        if (pascalCase(n) !== pascal(n)) pascalExceptions[n] = pascalCase(n);
+        if (snakeCase(n).toUpperCase() !== legacy(n)) legacyExceptions[n] = snakeCase(n).toUpperCase();
+      }
+      return {
+        code: [
+          `const names = ${JSON.stringify(names)};`,
+          `const pascalExceptions = ${JSON.stringify(pascalExceptions)};`,
+          `const legacyExceptions = ${JSON.stringify(legacyExceptions)};`,
+          'const IconNamesNew = {};',
+          'const IconNamesLegacy = {};',
+          'for (const name of names) {',
+          "  IconNamesNew[pascalExceptions[name] ?? name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')] = name;",
+          "  IconNamesLegacy[legacyExceptions[name] ?? name.replace(/-/g, '_').toUpperCase()] = name;",
+          '}',
+          'export const IconNames = { ...IconNamesNew, ...IconNamesLegacy };',
+          'export const IconNamesSet = new Set(Object.values(IconNames));',
+        ].join('\n'),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Blueprint's Text (the label of every Button with text, ~60 on a dashboard: the rows' Seen/Unseen,
+ * the pager, the toolbar) reads its text in a layout effect and stores it in state on mount, which
+ * renders every Text a second time inside the commit, though the text is only used as a title when
+ * `ellipsize` is on and the content overflows. The build skips that effect when `ellipsize` is off:
+ * the rendered output is the same (title stays `title ?? undefined`). Checked against the source,
+ * so a Blueprint upgrade that changes Text fails the build here.
+ */
+function textWithoutIdleMeasure(): Plugin {
+  const file = /@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]components[\\/]text[\\/]text\.js$/;
+  const from = 'if (contentMeasuringRef.current?.textContent != null) {';
+  return {
+    name: 'portal-text-without-idle-measure',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (code.split(from).length !== 2 || !code.includes('setIsContentOverflowing(ellipsize && ')) throw new Error(`${id} changed: review textWithoutIdleMeasure in vite.config.ts`);
+      return { code: code.replace(from, 'if (ellipsize && contentMeasuringRef.current?.textContent != null) {'), map: null };
+    },
+  };
+}
+
+/**
+ * react-router's package exports only its development build to bundlers (extra checks and
+ * warnings); the client build uses the production build of the same version.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(dirname(require.resolve('react-router/package.json')), 'dist', 'production');
+  // Every entry point the client imports (react-router-dom re-exports both), so one copy runs.
+  const production: Record<string, string> = { 'react-router': join(dist, 'index.mjs'), 'react-router/dom': join(dist, 'dom-export.mjs') };
+  return {
+    name: 'portal-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return production[source] ?? null;
+    },
+  };
+}
+
+/**
+ * index.html loads the entry as an async module script: a deferred (default) module script waits
+ * for the stylesheets before it runs (~0.2 s of CSS parsing at 4x throttle), and the entry's first
+ * module only starts the first screen's requests (src/app/bootPrefetch.ts, issue 17: first load).
+ * startApp waits for the document when it runs first.
+ */
+function asyncEntry(): Plugin {
+  return {
+    name: 'portal-async-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
+        if (!entry.test(html)) throw new Error('asyncEntry: the entry script tag was not found in index.html');
+        return html.replace(entry, '<script type="module" async crossorigin src="$1"></script>');
+      },
+    },
+  };
+}
+
 /** The part of a PostCSS rule the filter below uses. */
 interface CssRule {
   selectors: string[];
@@ -55,7 +167,7 @@ const dropDarkTheme = {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), precompress()],
+  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), precompress()],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',

@@ -1,21 +1,23 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { EmailApiContext } from './EmailApi';
-import { DashboardMetaContext, dashboardMetaOf, type DashboardMeta } from './dashboardMeta';
+import { DashboardMetaContext, type DashboardMeta } from './dashboardMeta';
 import { loadMetadataFiles } from '../loadMetadataFiles';
+import { dashboardMetaFor, lastDashboardMeta } from './dashboardMetaCache';
 import { httpEmailApi } from './httpEmailApi';
-
-let cached: { version: string; meta: DashboardMeta } | null = null;
 
 /** Gives the email screens the HTTP EmailApi and the dashboard metadata the server serves (GET /api/metadata). */
 export function EmailApiProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ meta: DashboardMeta } | { error: string } | null>(cached ? { meta: cached.meta } : null);
+  const [state, setState] = useState<{ meta: DashboardMeta } | { error: string } | null>(() => {
+    const last = lastDashboardMeta();
+    return last ? { meta: last } : null;
+  });
   useEffect(() => {
     let live = true;
     loadMetadataFiles().then(
       (md) => {
-        if (cached?.version !== md.version) cached = { version: md.version, meta: dashboardMetaOf(md.files) };
-        if (live) setState({ meta: cached.meta });
+        const meta = dashboardMetaFor(md);
+        if (live) setState({ meta });
       },
       (e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e) }),
     );

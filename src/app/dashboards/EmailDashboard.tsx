@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { planBulkStatus } from './bulkStatus';
-import { useDashboardMeta, type DashboardMeta } from './dashboardMeta';
+import { useDashboardMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
 import { EmailCell, type RowMark } from './EmailCell';
 import { EmailToolbar } from './EmailToolbar';
@@ -13,6 +13,7 @@ import { acceptProductId } from './productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { useStickyHeader } from '../../ui/dashboard/useStickyHeader';
+import { configOf, requestOf, type View } from './dashboardConfig';
 import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
 
 interface EmailDashboardProps {
@@ -24,51 +25,6 @@ interface EmailDashboardProps {
   onOpen: (path: string, newTab: boolean) => void;
   /** Called once the first page is on screen (render time). */
   onReady?: () => void;
-}
-
-interface View {
-  page: number;
-  perpage: number;
-  sorting_field: EmailSortField;
-  sorting_direction: 'asc' | 'desc';
-  /** The criteria of the last search; null lists the dashboard's own statuses; undefined: not known yet (no request). */
-  applied: Criteria | null | undefined;
-}
-
-/** What the dashboard takes from its metadata, derived once per metadata version. */
-function configOf(dm: DashboardMeta) {
-  const meta = dm.email;
-  const rules = dm.emailSearchRules;
-  const defaults = meta.defaults;
-  const searchDefaults = dm.search['x-defaults'] as Criteria;
-  const rangeDays = Number(dm.search['x-default-range-days'] ?? 0);
-  const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
-  return {
-    meta,
-    m: meta.messages,
-    rules,
-    dashboardOf,
-    initialView: (): View => ({ page: defaults.page, perpage: defaults.perpage, sorting_field: defaults.sorting_field as EmailSortField, sorting_direction: defaults.sorting_direction as 'asc' | 'desc', applied: undefined }),
-    /** 000 §4: a search sets page 1 and 50 per page; clear and the dashboard switch restore the defaults. */
-    searchReset: (rules.search?.reset ?? { page: 1, perpage: defaults.searchPerpage }) as Partial<View>,
-    clearReset: (rules.clear?.reset ?? {}) as Partial<View>,
-    switchReset: (rules.dashboardSwitch?.reset ?? {}) as Partial<View>,
-    /** 000 §9 defaults: the dashboard's email types and the last `x-default-range-days` days up to the newest email. */
-    criteriaFor: (dashboard: string, newestDay: string | null | undefined): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes, ...defaultRange(newestDay, rangeDays) }),
-    used: dm.status.code('used'),
-    copy: dm.status.code('copy'),
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const parts = (d: Date, prefix: 'from' | 'to') => ({ [`${prefix}_year`]: String(d.getUTCFullYear()), [`${prefix}_month`]: pad(d.getUTCMonth() + 1), [`${prefix}_day`]: pad(d.getUTCDate()) });
-
-/** The date parts of the `days` days up to `newestDay` (YYYY-MM-DD); none without a newest day. */
-function defaultRange(newestDay: string | null | undefined, days: number): Criteria {
-  if (!newestDay || !days) return {};
-  const to = new Date(`${newestDay}T00:00:00Z`);
-  const from = new Date(to.getTime() - days * 86_400_000);
-  return { ...parts(from, 'from'), ...parts(to, 'to') };
 }
 
 /**
@@ -140,16 +96,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   useEffect(() => {
     if (view.applied === undefined) return;
     let live = true;
-    const request: DashboardRequest = {
-      page: view.page,
-      perpage: view.perpage,
-      panelist: panelistType,
-      dashboard,
-      sorting_field: view.sorting_field,
-      sorting_direction: view.sorting_direction,
-      paging: marker.current.paging,
-      totals: marker.current.totals,
-    };
+    const request: DashboardRequest = requestOf(view, panelistType, dashboard, marker.current);
     setLoading(true);
     const call = view.applied ? api.search(view.applied as unknown as SearchCriteria, request) : api.list(request);
     call.then(

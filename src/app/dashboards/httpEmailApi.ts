@@ -1,3 +1,4 @@
+import type { DashboardRequest, DashboardResponse, SearchCriteria } from '../../api/emailTypes';
 import type { EmailApi } from './EmailApi';
 import { apiJson } from '../auth/apiFetch';
 
@@ -12,10 +13,33 @@ export function prefetchRawData(): void {
   prefetchedRawData.catch(() => undefined);
 }
 
+let prefetchedSearch: { key: string; answer: ReturnType<EmailApi['search']> } | null = null;
+const searchKey = (search: unknown, request: unknown) => JSON.stringify([search, request]);
+
+/**
+ * Starts a dashboard's first search while the page boots (src/app/prefetchFirstScreen.ts). Only the
+ * page's first search call may take it, and only when it asks exactly this; any first call drops
+ * it, so a later search never gets an old answer.
+ */
+export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): void {
+  const answer = post<DashboardResponse>('/api/emails/search', { search, request });
+  answer.catch(() => undefined);
+  prefetchedSearch = { key: searchKey(search, request), answer };
+}
+
+/** The raw-data answer started by prefetchRawData (not taken: the dashboard still gets it), or null. */
+export function prefetchedRawDataAnswer(): ReturnType<EmailApi['rawData']> | null {
+  return prefetchedRawData;
+}
+
 /** The EmailApi over the portal's HTTP API (src/server/emails). */
 export const httpEmailApi: EmailApi = {
   list: (request) => post('/api/emails/list', request),
-  search: (search, request) => post('/api/emails/search', { search, request }),
+  search: (search, request) => {
+    const ready = prefetchedSearch;
+    prefetchedSearch = null;
+    return ready?.key === searchKey(search, request) ? ready.answer : post('/api/emails/search', { search, request });
+  },
   update: (payload) => post('/api/emails', { type: 'update', payload }, 'edit'),
   readEmail: (muid) => post('/api/emails/read-email', { muid }, 'edit'),
   updateScore: (muid, panelist_score, index_name) => post('/api/emails/update-score', { muid, panelist_score, index_name }, 'edit'),

@@ -22,6 +22,7 @@ export function Layout() {
   const [renderMs, setRenderMs] = useState<number | null>(null);
   const reportRenderTime = useCallback((ms: number | null) => setRenderMs(ms), []);
 
+  const onNavigate = useCallback((path: string) => navigate(path), [navigate]);
   const overrides = config?.actions;
   const actions = useMemo<ShellActions>(
     () => ({
@@ -58,7 +59,7 @@ export function Layout() {
         renderTime={showRenderTime && renderMs !== null ? formatRenderTime(renderMs) : ''}
       />
       <div className="portal-shell__body">
-        <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={(path) => navigate(path)} />
+        <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={onNavigate} />
         <main className="portal-shell__content"><MetadataProblemsBanner />{screen}</main>
       </div>
     </div>

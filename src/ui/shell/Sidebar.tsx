@@ -1,6 +1,6 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { findActiveModule } from './findActiveModule';
 import { modulePath } from './modulePath';
 import { sortModules } from './sortModules';
@@ -12,8 +12,13 @@ interface SidebarProps {
   onNavigate: (path: string) => void;
 }
 
-/** Left navigation: the permitted modules in module_sort order, the one matching the path active. */
-export function Sidebar({ modules, pathname, onNavigate }: SidebarProps) {
+/**
+ * Left navigation: the permitted modules in module_sort order, the one matching the path active.
+ * Memoised: Blueprint's MenuItem text measures itself (scrollWidth) in a layout effect on every
+ * render, which forces a layout of the whole page; the shell re-renders for its own state (the
+ * render time) after a dashboard drew its rows (issue 17: first load).
+ */
+export const Sidebar = memo(function Sidebar({ modules, pathname, onNavigate }: SidebarProps) {
   const sorted = sortModules(modules);
   const active = findActiveModule(sorted, pathname);
   const follow = (path: string) => (event: MouseEvent<HTMLElement>) => {
@@ -41,4 +46,4 @@ export function Sidebar({ modules, pathname, onNavigate }: SidebarProps) {
       </Menu>
     </nav>
   );
-}
+});
