@@ -106,8 +106,11 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req) => {
       // Among the products the caller's sectors allow (issue 11).
       const p = new SqlParams();
-      const conds = ['is_deleted = 0', `document -> 'panelists' @> ${p.add(JSON.stringify([{ panelist_id: req.body.panelist_id }]), 'jsonb')}`, visibleProductsCondition(req.auth, p)].filter(Boolean);
-      const r = await db.query<{ entry_id: string | null }>(`select entry_id from products where ${conds.join(' and ')} order by product_id desc limit 1`, p.values);
+      // The panelist's products come from the panelists GIN index first (`offset 0`): otherwise the
+      // planner walks the primary key backwards through the whole catalogue for a panelist without one.
+      const panelist = `select * from products where document -> 'panelists' @> ${p.add(JSON.stringify([{ panelist_id: req.body.panelist_id }]), 'jsonb')} offset 0`;
+      const conds = ['is_deleted = 0', visibleProductsCondition(req.auth, p)].filter(Boolean);
+      const r = await db.query<{ entry_id: string | null }>(`select entry_id from (${panelist}) products where ${conds.join(' and ')} order by product_id desc limit 1`, p.values);
       return { entryID: r.rows[0]?.entry_id ?? null };
     },
   );
