@@ -31,7 +31,7 @@ const marketingWords = (
   'newsletter weekly digest news events webinar register invest retirement savings checking rates refinance equity broker'
 ).split(' ');
 
-function vocabulary(): string[] {
+export function vocabulary(): string[] {
   const d = faker.definitions.word as Record<string, string[]>;
   const all = new Set(marketingWords);
   for (const k of Object.keys(d).sort()) for (const w of d[k]) if (/^[a-z]{3,12}$/.test(w)) all.add(w);
@@ -45,7 +45,7 @@ const sqlArray = (a: string[]) => `(array[${a.map((w) => `'${w}'`).join(',')}])`
  * Loads `n` generated emails in one INSERT ... SELECT over generate_series per chunk (no per-row
  * JavaScript), with the import's search vector, then builds the production indexes afresh.
  */
-async function generate(db: Db, n: number): Promise<void> {
+export async function generate(db: Db, n: number): Promise<void> {
   await db.query(
     `insert into panelists (competi_id, first_name, last_name, email, age, gender, "stateID", panelist_type, owner_type, country)
      select 100000 + g, 'First' || g, 'Last' || g, 'panelist' || g || '@panel.example', 20 + g % 60, case when g % 2 = 0 then 'F' else 'M' end,

@@ -160,6 +160,29 @@ describe('email dashboards API', () => {
     expect(other.payload.map((e) => e.muid)).toEqual((await list({ perpage: 50, sorting_field: 'muid' })).payload.slice(5, 10).map((e) => e.muid));
   });
 
+  it('a search pages the same rows asked afresh, by keyset and in one long page, in every sort', async () => {
+    // 'bulk' matches the 30 paging emails: a filtered list, counted and paged from one read of its matches.
+    for (const [sorting_field, sorting_direction] of [['email_date', 'desc'], ['email_subject', 'asc'], ['panelist_core', 'desc'], ['muid', 'asc']] as const) {
+      const r = { sorting_field, sorting_direction };
+      const all = (await search({ query: 'bulk' }, r)).payload.map((e) => e.muid);
+      expect(all).toHaveLength(30);
+      let prev = await search({ query: 'bulk' }, { ...r, perpage: 7 });
+      expect(prev).toMatchObject({ totalEmails: 30, totalIsEstimate: false, lastPage: 5, hasNext: true });
+      const keyset = [...prev.payload.map((e) => e.muid)];
+      const fresh = [...keyset];
+      for (let page = 2; page <= 5; page++) {
+        const straight = await search({ query: 'bulk' }, { ...r, perpage: 7, page });
+        expect(straight.hasNext).toBe(page < 5);
+        fresh.push(...straight.payload.map((e) => e.muid));
+        prev = await search({ query: 'bulk' }, { ...r, perpage: 7, page, paging: prev.paging, totals: prev.totalEmails });
+        keyset.push(...prev.payload.map((e) => e.muid));
+      }
+      expect(fresh).toEqual(all);
+      expect(keyset).toEqual(all);
+    }
+    expect((await search({ query: 'bulk' }, { perpage: 7, page: 9 })).payload).toEqual([]);
+  });
+
   it('full-text search covers subject, body and sender; the toggles narrow it', async () => {
     const any = await search({ query: 'mortgage' });
     expect(any.payload.map((e) => e.muid).sort()).toEqual([ids.mortgage, ids.body].sort());

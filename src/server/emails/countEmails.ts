@@ -10,6 +10,13 @@ export interface EmailTotal {
   estimate: boolean;
 }
 
+/** The WHERE clause of a filtered (not email_counts-countable) request, statuses included; null when email_counts answers. */
+export function filteredWhere(req: ScopedDashboardRequest, p: SqlParams): string | null {
+  const f = emailFilter(req, p);
+  if (f.countable) return null;
+  return [`deleted = any(${p.add(f.statuses, 'smallint[]')})`, ...f.conds].join(' and ');
+}
+
 /**
  * The dashboard total. Unfiltered lists (status, panelist type, read mark) sum the maintained
  * email_counts rows; searches count exactly up to exactCountCap and estimate beyond it, so a
@@ -17,8 +24,9 @@ export interface EmailTotal {
  */
 export async function countEmails(db: Queryable, req: ScopedDashboardRequest): Promise<EmailTotal> {
   const p = new SqlParams();
-  const f = emailFilter(req, p);
-  if (f.countable) {
+  const where = filteredWhere(req, p);
+  if (where === null) {
+    const f = emailFilter(req, new SqlParams());
     const q = new SqlParams();
     const conds = [`deleted = any(${q.add(f.statuses, 'smallint[]')})`];
     if (req.panelist && req.panelist !== 'all') conds.push(`panelist_type = ${q.add(req.panelist)}`);
@@ -26,11 +34,14 @@ export async function countEmails(db: Queryable, req: ScopedDashboardRequest): P
     const r = await db.query<{ n: string | number | null }>(`select coalesce(sum(n), 0)::bigint as n from email_counts where ${conds.join(' and ')}`, q.values);
     return { total: Number(r.rows[0].n ?? 0), estimate: false };
   }
-  const where = [`deleted = any(${p.add(f.statuses, 'smallint[]')})`, ...f.conds].join(' and ');
   const r = await db.query<{ n: number }>(`select count(*)::integer as n from (select 1 from emails where ${where} limit ${exactCountCap + 1}) x`, p.values);
-  const n = Number(r.rows[0].n);
+  return totalOf(db, where, p.values, Number(r.rows[0].n));
+}
+
+/** `n` matches counted up to exactCountCap + 1: exact within the cap, the planner's estimate beyond it. */
+export async function totalOf(db: Queryable, where: string, values: unknown[], n: number): Promise<EmailTotal> {
   if (n <= exactCountCap) return { total: n, estimate: false };
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from emails where ${where}`, p.values);
+  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from emails where ${where}`, values);
   const doc = plan.rows[0]['QUERY PLAN'];
   const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as Array<{ Plan: { 'Plan Rows': number } }>;
   return { total: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), estimate: true };

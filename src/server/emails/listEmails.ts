@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DashboardResponse, EmailItem, EmailSortField, PagingMarker } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
-import { countEmails } from './countEmails';
+import { countEmails, exactCountCap, totalOf, type EmailTotal } from './countEmails';
+import { pageOfMatches, type Matches } from './pageOfMatches';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
 
@@ -70,7 +71,17 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
   const marker = req.paging && req.paging.key === key ? req.paging : null;
 
   const knownTotal = marker && typeof req.totals === 'number' && req.totals >= 0 ? req.totals : null;
-  const total = knownTotal !== null ? { total: knownTotal, estimate: false } : await countEmails(db, req);
+  let total: EmailTotal;
+  if (knownTotal !== null) total = { total: knownTotal, estimate: false };
+  else if (marker) total = await countEmails(db, req);
+  else {
+    // A new search (no marker): count it and cut its page from one read of its matches.
+    const dir = desc ? 'desc' : 'asc';
+    const m = await pageOfMatches(db, req, field, dir, (page - 1) * perpage, perpage + 1);
+    if (!m) total = await countEmails(db, req);
+    else if (m.n <= exactCountCap) return await pageFromMuids(db, m, { page, perpage, field, dir, key, columns });
+    else total = await totalOf(db, m.where, m.values, m.n);
+  }
   const lastPage = Math.max(1, Math.ceil(total.total / perpage));
   const plan = planPage(page, perpage, marker, total.estimate ? null : lastPage);
 
@@ -108,9 +119,29 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
     hasNext = rows.length > perpage;
     rows = rows.slice(0, perpage);
   }
+  return response(rows, hasNext, total, lastPage, { page, perpage, key, field });
+}
+
+function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string; field: EmailSortField }): DashboardResponse {
+  const { page, perpage, key, field } = at;
   const paging: PagingMarker | null = rows.length
     ? { page, perpage, key, first: [toJson(rows[0][field]), rows[0].muid], last: [toJson(rows[rows.length - 1][field]), rows[rows.length - 1].muid] }
     : null;
   const competi_ids = [...new Set(rows.map((r) => r.competi_id).filter((c): c is number => c !== null))];
   return { payload: rows, hasNext, totalEmails: total.total, totalIsEstimate: total.estimate, totalSpaceyEmails: 0, lastPage, paging, competi_ids };
+}
+
+/** The page of a search whose matches were all counted (pageOfMatches): its rows by muid, in list order. */
+async function pageFromMuids(
+  db: Queryable,
+  m: Matches,
+  at: { page: number; perpage: number; field: EmailSortField; dir: 'asc' | 'desc'; key: string; columns: string[] },
+): Promise<DashboardResponse> {
+  const { page, perpage, field, dir, key, columns } = at;
+  const res = m.muids.length
+    ? await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from emails where muid = any($1::bigint[]) order by ${field} ${dir}, muid ${dir}`, [m.muids])
+    : { rows: [] };
+  const rows = res.rows.map(toItem);
+  const total = { total: m.n, estimate: false };
+  return response(rows.slice(0, perpage), rows.length > perpage, total, Math.max(1, Math.ceil(m.n / perpage)), { page, perpage, key, field });
 }
