@@ -44,14 +44,14 @@ export function collectErrors(
   };
   for (const c of t.checks) {
     const r = c.rule;
-    if (!r.actions?.includes(action)) continue;
+    if (!c.actions?.has(action)) continue;
     if (r.targetType === 'item') {
       const res = results[r.index] as boolean[];
       if (!res.includes(true)) continue;
       const list = getIn(working, r.itemArray!) as unknown[];
       for (let i = 0; i < res.length; i++) {
         if (!res[i]) continue;
-        const path = [...r.itemArray!, String(i), ...r.itemField!].join('.');
+        const path = (c.itemPaths[i] ??= [...r.itemArray!, String(i), ...r.itemField!].join('.'));
         const s = itemStates.get(path);
         if (s && !s.visible && s.hidden !== 'keep') continue;
         if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;

@@ -8,14 +8,28 @@ import { isDirty } from './ruleResults';
 
 const MAX_DERIVE_PASSES = 10;
 
-/** A write since `from` touches what the rule reads (its deps) or the target it compares against. */
-function touched(r: CompiledRule, writes: readonly string[][], from: number): boolean {
-  const deps = r.deps!;
-  for (let w = from; w < writes.length; w++) {
-    const path = writes[w];
-    if (pathsOverlap(path, r.targetSegs)) return true;
-    for (let k = 0; k < deps.length; k++) if (pathsOverlap(deps[k], path)) return true;
-  }
+/**
+ * Per derive rule (by position in `deriveRules`): which derive rules' writes touch what it reads
+ * (its deps) or the target it compares against, and whether its own write does. Worked out once per
+ * engine from the rules' paths, so a pass asks a table instead of comparing paths per write.
+ */
+export interface DeriveOverlaps {
+  touchedBy: Uint8Array[];
+  readsOwnTarget: boolean[];
+}
+
+export function deriveOverlaps(rules: readonly CompiledRule[]): DeriveOverlaps {
+  const touches = (r: CompiledRule, path: readonly string[]) => pathsOverlap(path, r.targetSegs) || (r.deps ?? []).some((d) => pathsOverlap(d, path));
+  return {
+    touchedBy: rules.map((r) => Uint8Array.from(rules, (w) => (touches(r, w.targetSegs) ? 1 : 0))),
+    readsOwnTarget: rules.map((r) => r.deps !== null && r.deps.some((d) => pathsOverlap(d, r.targetSegs))),
+  };
+}
+
+/** A write since `from` (writes hold the writing rules' positions) touches what rule `k` reads or its target. */
+function touched(o: DeriveOverlaps, k: number, writes: readonly number[], from: number): boolean {
+  const by = o.touchedBy[k];
+  for (let w = from; w < writes.length; w++) if (by[writes[w]] === 1) return true;
   return false;
 }
 
@@ -31,14 +45,15 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
   const rules = t.deriveRules;
   let working = p.working;
   let owned: Set<object> | null = null;
-  // Paths written in this phase, in order; per rule, how many had been written when it last ran (-1: not yet).
-  const writes: string[][] = [];
+  const overlaps = t.deriveOverlaps;
+  // Rules (positions) that wrote in this phase, in order; per rule, how many writes there were when it last ran (-1: not yet).
+  const writes: number[] = [];
   const seen = new Array<number>(rules.length).fill(-1);
   for (let pass = 0; pass < MAX_DERIVE_PASSES; pass++) {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
-      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) : r.deps !== null && !touched(r, writes, seen[k])) continue;
+      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) : r.deps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
       if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;
@@ -51,9 +66,9 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
       ctx.rev = (ctx.rev ?? 0) + 1;
       derived[r.target] = v;
       changedThisPass = true;
-      writes.push(r.targetSegs);
+      writes.push(k);
       // Its own write counts only when the rule reads its target (a self-reading clean-up).
-      if (r.deps === null || !r.deps.some((d) => pathsOverlap(d, r.targetSegs))) seen[k] = writes.length;
+      if (!overlaps.readsOwnTarget[k]) seen[k] = writes.length;
       if (changed) changed.push(r.targetSegs);
     }
     if (!changedThisPass) break;

@@ -2,6 +2,7 @@ import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
+import { deriveOverlaps, type DeriveOverlaps } from './derivePhase';
 import { messageFormat } from './messageFormat';
 
 /** The rules that decide one target's state, by kind. */
@@ -31,6 +32,10 @@ export interface Check {
   rule: CompiledRule;
   field: number;
   block: number;
+  /** The rule's actions (null: none). */
+  actions: ReadonlySet<string> | null;
+  /** Item rules: the concrete target path per item index, built once. */
+  itemPaths: string[];
 }
 
 /**
@@ -65,6 +70,8 @@ export interface EngineTables {
   fieldRules: Array<TargetRules | undefined>;
   itemGroups: ItemGroup[];
   deriveRules: CompiledRule[];
+  /** Which derive rules' writes touch which derive rule (by position in deriveRules). */
+  deriveOverlaps: DeriveOverlaps;
   optionRules: CompiledRule[];
   /** visible, readonly, label and required rules: their `when` is all they compute. */
   whenRules: CompiledRule[];
@@ -114,7 +121,13 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
   }
   const checks: Check[] = rules
     .filter((r) => r.kind === 'required' || r.kind === 'validate')
-    .map((rule) => ({ rule, field: rule.targetType === 'field' ? (fieldIndex.get(rule.target) ?? -1) : -1, block: rule.targetType === 'block' ? blockIndex.get(rule.target)! : -1 }));
+    .map((rule) => ({
+      rule,
+      field: rule.targetType === 'field' ? (fieldIndex.get(rule.target) ?? -1) : -1,
+      block: rule.targetType === 'block' ? blockIndex.get(rule.target)! : -1,
+      actions: rule.actions ? new Set(rule.actions) : null,
+      itemPaths: [],
+    }));
   // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
   for (const c of checks) {
     if (c.field >= 0 || c.block >= 0 || c.rule.targetType === 'item') continue;
@@ -131,6 +144,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
   const indexes = fields.map((_, i) => i);
   const whenRules = rules.filter((r) => r.kind === 'visible' || r.kind === 'readonly' || r.kind === 'label' || r.kind === 'required');
   const validateRules = rules.filter((r) => r.kind === 'validate');
+  const deriveRules = rules.filter((r) => r.kind === 'derive');
   return {
     rules,
     blocks,
@@ -140,7 +154,8 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
     blockRules,
     fieldRules,
     itemGroups: [...groups.values()],
-    deriveRules: rules.filter((r) => r.kind === 'derive'),
+    deriveRules,
+    deriveOverlaps: deriveOverlaps(deriveRules),
     optionRules: rules.filter((r) => r.kind === 'options'),
     whenRules,
     validateRules,

@@ -72,12 +72,29 @@ export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], 
   const eqType = types.size === 1 ? [...types][0] : types.size === 0 ? 'null' : null;
   const otherFn: CompiledLogic = compileLogic(other, ops, false, options);
 
+  // Per value, its entries in table order; a fresh copy is handed out (callers own their lists).
+  const entriesOf = new Map<unknown, CodeEntry[]>();
+  for (const [v, list] of byValue) entriesOf.set(v, list.map((i) => entries[i]));
+  // Marks for several values, cleared after each use: one buffer per index instead of one per call.
+  const hit = new Uint8Array(entries.length);
   const pick = (values: readonly unknown[]): CodeEntry[] => {
-    if (values.length === 1) return (byValue.get(values[0]) ?? []).map((i) => entries[i]);
-    const hit = new Uint8Array(entries.length);
-    for (const v of values) for (const i of byValue.get(v) ?? []) hit[i] = 1;
+    if (values.length === 1) return entriesOf.get(values[0])?.slice() ?? [];
+    let lo = entries.length;
+    let hi = -1;
+    for (let k = 0; k < values.length; k++) {
+      const list = byValue.get(values[k]);
+      if (!list) continue;
+      for (let j = 0; j < list.length; j++) hit[list[j]] = 1;
+      if (list[0] < lo) lo = list[0];
+      if (list[list.length - 1] > hi) hi = list[list.length - 1];
+    }
     const out: CodeEntry[] = [];
-    for (let i = 0; i < hit.length; i++) if (hit[i]) out.push(entries[i]);
+    for (let i = lo; i <= hi; i++) {
+      if (hit[i] === 1) {
+        out.push(entries[i]);
+        hit[i] = 0;
+      }
+    }
     return out;
   };
 

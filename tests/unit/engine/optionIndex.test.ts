@@ -48,6 +48,18 @@ describe('options filters answered from an index of the code table', () => {
     expect(indexed).toBeGreaterThan(100);
   });
 
+  it('hands out a list of its own on every call, in table order, whatever was asked before', () => {
+    const index = planOptionIndex({ in: [{ var: 'option.const' }, { var: 'doc.v' }] }, entries, ops, {})!;
+    const ctx = emptyContext('2024-06-01');
+    const first = index.keep({ option: null, doc: { v: [2] } }, ctx)!;
+    first.length = 0; // a caller's list is its own: the next answer is not affected
+    expect(index.keep({ option: null, doc: { v: [2] } }, ctx)).toEqual([entries[1]]);
+    // Several values mark entries in a shared buffer: nothing marked must leak into the next call.
+    expect(index.keep({ option: null, doc: { v: [6, 1, 4] } }, ctx)).toEqual([entries[0], entries[3], entries[5]]);
+    expect(index.keep({ option: null, doc: { v: [4, '5'] } }, ctx)).toEqual([entries[3], entries[4]]);
+    expect(index.keep({ option: null, doc: { v: [99, 'x'] } }, ctx)).toEqual([]);
+  });
+
   it('is not planned for filters it cannot answer exactly', () => {
     expect(planOptionIndex({ '==': [{ var: 'option.x-parent' }, { var: 'option.const' }] }, entries, ops, {})).toBeUndefined();
     expect(planOptionIndex({ in: [{ var: 'doc.v' }, { var: 'option.x-sectors' }] }, entries, ops, {})).toBeUndefined();
