@@ -1,7 +1,7 @@
 import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
-import { DataTable } from '../../ui/dashboard/DataTable';
+import { ListTable } from '../../ui/dashboard/ListTable';
 import { planBulkStatus } from './bulkStatus';
 import { useDashboardMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
@@ -352,10 +352,11 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       </div>
       {data ? (
         <>
-          <DataTable<EmailItem>
+          <ListTable<EmailItem>
             label="Emails"
             columns={dm.emailColumns}
             rows={rows}
+            rowKey={(r) => r.muid}
             emptyText={m.noRecords}
             sort={{ field: view.sorting_field, direction: view.sorting_direction }}
             onSort={onSort}
@@ -364,7 +365,6 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
                 <input type="checkbox" aria-label="Select all" checked={allChecked} onChange={(e) => toggleAll(e.currentTarget.checked)} />
               ) : undefined
             }
-            dependencies={[selected, pending, marks, productId, scores]}
             renderCell={(c, row) => (
               <EmailCell
                 column={c}
