@@ -1,5 +1,4 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/table/lib/css/table.css';
 import '../ui/shell/shell.css';
 // First: starts the first screen's requests before the modules below evaluate (issue 17: first load).
 import './bootPrefetch';

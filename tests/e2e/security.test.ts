@@ -51,7 +51,7 @@ describe('the portal under its strict CSP', () => {
     const csp = first!.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
     expect(csp).not.toContain('unsafe-eval');
-    const ids = () => page.getByRole('region', { name: 'Emails' }).locator('.bp6-table-quadrant-main .dashboard-cell--id').allInnerTexts();
+    const ids = () => page.getByRole('region', { name: 'Emails' }).locator('.dashboard-cell--id').allInnerTexts();
     await expect.poll(async () => (await ids()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const muid = (await ids())[0]!.trim();
     await page.getByRole('banner', { name: 'Portal header' }).getByRole('button', { name: 'e-Glacier', exact: true }).click();

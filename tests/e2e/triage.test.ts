@@ -218,7 +218,7 @@ describe('triage dashboards on the demo data', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByLabel('Per page').selectOption('50');
     await poll(() => statusCells().count()).toBe(50);
-    const overflow = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.bp6-table-quadrant-scroll-container, .portal-shell__content, body')].map((e) => e.scrollWidth - e.clientWidth));
+    const overflow = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.list-table, .portal-shell__content, body')].map((e) => e.scrollWidth - e.clientWidth));
     await poll(async () => Math.max(...(await overflow()))).toBeLessThanOrEqual(0);
     const bar = page.locator('.email-dashboard__bar');
     expect(await bar.getAttribute('data-sticky')).toBe('false');

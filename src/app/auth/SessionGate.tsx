@@ -4,12 +4,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { RoleData } from '../../api/authTypes';
 import { ShellProvider } from '../../ui/shell/ShellProvider';
 import { activityEvents, lastActivity, recordActivity, resetActivity } from './activityClock';
+import { ApiError } from './apiFetch';
 import { authApi } from './authApi';
 import { MustChangePassword } from './MustChangePassword';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { NotAuthorizedScreen } from './NotAuthorizedScreen';
 import { originAllowed, parsePortalAccess } from './originAllowed';
 import { accountPaths, isAccountPath, isPublicPath, landingPath, permittedModule, sidebarModules } from './permittedModule';
+import { bootMayAskPermissions, peekPrefetchedPermissions, takePrefetchedPermissions } from './prefetchPermissions';
 import { refreshIfDue } from './refreshToken';
 import { SessionContext, type SessionValue } from './SessionContext';
 import { sessionMessages, type SessionEndReason } from './sessionMessages';
@@ -30,8 +32,11 @@ const readableSessionCookies = ['token_expire_time', 'user_id', 'username', 'use
 export function SessionGate({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [phase, setPhase] = useState<Phase>('checking');
-  const [role, setRole] = useState<RoleData | null>(null);
+  // The role data asked for during boot may already be here: then the first render is the screen,
+  // not a spinner followed by a second render (issue 17: first load).
+  const [bootRole] = useState(() => (bootMayAskPermissions() ? (peekPrefetchedPermissions()?.role ?? null) : null));
+  const [phase, setPhase] = useState<Phase>(bootRole ? 'ready' : 'checking');
+  const [role, setRole] = useState<RoleData | null>(bootRole);
   const ending = useRef(false);
 
   /** Ends the session in this tab; callServer revokes it server-side (and tells the other tabs). */
@@ -64,7 +69,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // Boot: origin check, then the role data when the cookies say we are signed in.
   useEffect(() => {
     let cancelled = false;
+    const boot = takePrefetchedPermissions();
     void (async () => {
+      if (bootRole) {
+        // Ready from the boot answer; the call still runs, as below: it renews the cookie.
+        authApi.portalAccess().catch(() => undefined);
+        return;
+      }
       const fromCookie = parsePortalAccess(readCookie('portal_access'));
       // The cookie's list wins when present, so only a first visit waits for the server's list
       // (the call still runs: it renews the cookie).
@@ -74,11 +85,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
       if (!originAllowed(window.location.origin, fromCookie.length ? fromCookie : fromServer)) return setPhase('not-authorized');
       if (readCookie('isSignedIn') !== 'true') return setPhase('signed-out');
       try {
-        const res = await authApi.permissions();
+        const res = await (boot?.answer ?? authApi.permissions());
         if (cancelled) return;
         setRole(res.payload);
         setPhase('ready');
-      } catch {
+      } catch (err) {
+        // The boot request left its 401 to us: end the session as apiFetch's handler does.
+        if (boot && !cancelled && err instanceof ApiError && err.status === 401) return void end('expired', 'signOut');
         // A 401 already ended the session (apiFetch); anything else: sign in again.
         if (!cancelled && !ending.current) setPhase('signed-out');
       }
@@ -86,6 +99,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
+    // Boot only: bootRole is fixed at mount and `end` reads refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const matched = useMemo(() => (role ? permittedModule(role.modules, pathname) : undefined), [role, pathname]);

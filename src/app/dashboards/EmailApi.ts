@@ -18,6 +18,13 @@ export interface EmailApi {
   assignCopy(muids: number[], entryID: string): Promise<AssignCopyResponse>;
   lookupCopy(muid: number): Promise<AssignCopyLookupResponse>;
   rawData(): Promise<RawData>;
+  /**
+   * Answers the page's boot already holds (issue 17: first load), so a dashboard's first render can
+   * draw them instead of a spinner: the raw data, and the first search when it is exactly this one.
+   * Each is taken once; null when not here (yet): then ask with rawData/search.
+   */
+  settledRawData?(): RawData | null;
+  settledSearch?(search: SearchCriteria, request: DashboardRequest): DashboardResponse | null;
   states(country: string): Promise<StateItem[]>;
   detail(muid: number): Promise<EmailDetail>;
   body(muid: number): Promise<EmailBody>;

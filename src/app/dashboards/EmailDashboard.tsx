@@ -1,7 +1,7 @@
 import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
-import { DataTable } from '../../ui/dashboard/DataTable';
+import { ListTable } from '../../ui/dashboard/ListTable';
 import { planBulkStatus } from './bulkStatus';
 import { useDashboardMeta } from './dashboardMeta';
 import { useEmailApi } from './EmailApi';
@@ -37,14 +37,24 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const config = useMemo(() => configOf(dm), [dm]);
   const { meta, m, rules, initialView, searchReset, clearReset, switchReset, criteriaFor } = config;
   const dash = config.dashboardOf(dashboard);
-  const [view, setView] = useState<View>(initialView);
-  const [criteria, setCriteria] = useState<Criteria>(() => criteriaFor(dashboard, null));
+  // The answers the page's boot already holds are drawn in the first render (issue 17: first load):
+  // no spinner render, no second render of the search form when raw data comes, no third for rows.
+  const [boot] = useState(() => {
+    const r = api.settledRawData?.() ?? null;
+    if (!r) return null;
+    const c = criteriaFor(dashboard, r.newestDay);
+    const v: View = { ...initialView(), ...switchReset, applied: c };
+    const res = api.settledSearch?.(c as unknown as SearchCriteria, requestOf(v, panelistType, dashboard, null)) ?? null;
+    return { raw: r, criteria: c, view: v, res };
+  });
+  const [view, setView] = useState<View>(() => boot?.view ?? initialView());
+  const [criteria, setCriteria] = useState<Criteria>(() => boot?.criteria ?? criteriaFor(dashboard, null));
   /** The newest email's day, once raw data answered (or failed: undefined). The first list waits for it. */
-  const [newestDay, setNewestDay] = useState<string | null | undefined>(undefined);
-  const [data, setData] = useState<DashboardResponse | null>(null);
-  const [rows, setRows] = useState<EmailItem[]>([]);
+  const [newestDay, setNewestDay] = useState<string | null | undefined>(boot ? boot.raw.newestDay : undefined);
+  const [data, setData] = useState<DashboardResponse | null>(boot?.res ?? null);
+  const [rows, setRows] = useState<EmailItem[]>(boot?.res?.payload ?? []);
   const [loading, setLoading] = useState(false);
-  const [raw, setRaw] = useState<RawData | null>(null);
+  const [raw, setRaw] = useState<RawData | null>(boot?.raw ?? null);
   const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   /** Copy toggles not saved yet: muid -> the status shown (000 §4). */
@@ -54,7 +64,12 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const [message, setMessage] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
   const toaster = useRef<OverlayToaster | null>(null);
-  const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>({ paging: null, totals: null });
+  const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>(
+    boot?.res ? { paging: boot.res.paging, totals: boot.res.totalIsEstimate ? null : boot.res.totalEmails } : { paging: null, totals: null },
+  );
+  /** The boot's answers stand for the first raw-data and search effects (each skips once). */
+  const skipRaw = useRef(boot !== null);
+  const skipSearch = useRef(boot?.res != null);
   const [reloads, setReloads] = useState(0);
   const [bulkBusy, setBulkBusy] = useState(false);
   const readyOnce = useRef(false);
@@ -64,6 +79,10 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   // The first screen is the default search (000 §9): it needs the newest email's day. Switching
   // dashboards mounts a new dashboard (EmailDashboardPage keys it), so one request per switch.
   useEffect(() => {
+    if (skipRaw.current) {
+      skipRaw.current = false;
+      return;
+    }
     let live = true;
     const start = (day: string | null) => {
       if (!live) return;
@@ -95,6 +114,14 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
 
   useEffect(() => {
     if (view.applied === undefined) return;
+    if (skipSearch.current) {
+      skipSearch.current = false;
+      if (!readyOnce.current) {
+        readyOnce.current = true;
+        onReady?.();
+      }
+      return;
+    }
     let live = true;
     const request: DashboardRequest = requestOf(view, panelistType, dashboard, marker.current);
     setLoading(true);
@@ -326,7 +353,10 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
     <section className="email-dashboard" aria-label={`${dash.label} dashboard`}>
       <H3 className="email-dashboard__title">{dash.label} dashboard</H3>
       {dash.showTabs ? (
-        <Tabs id="panelist-tabs" selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')}>
+        // animate off: the sliding indicator measures the tab on mount, a forced layout of the whole
+        // page in the first render (issue 17); each tab is a route that remounts the dashboard, so
+        // it never slid, and the selected tab keeps Blueprint's underline.
+        <Tabs id="panelist-tabs" animate={false} selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')}>
           {meta.tabs.map((t) => (
             <Tab key={t.key} id={t.key} title={t.label} />
           ))}
@@ -352,10 +382,11 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       </div>
       {data ? (
         <>
-          <DataTable<EmailItem>
+          <ListTable<EmailItem>
             label="Emails"
             columns={dm.emailColumns}
             rows={rows}
+            rowKey={(r) => r.muid}
             emptyText={m.noRecords}
             sort={{ field: view.sorting_field, direction: view.sorting_direction }}
             onSort={onSort}
@@ -364,7 +395,6 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
                 <input type="checkbox" aria-label="Select all" checked={allChecked} onChange={(e) => toggleAll(e.currentTarget.checked)} />
               ) : undefined
             }
-            dependencies={[selected, pending, marks, productId, scores]}
             renderCell={(c, row) => (
               <EmailCell
                 column={c}

@@ -1,4 +1,4 @@
-import type { DashboardRequest, DashboardResponse, SearchCriteria } from '../../api/emailTypes';
+import type { DashboardRequest, DashboardResponse, RawData, SearchCriteria } from '../../api/emailTypes';
 import type { EmailApi } from './EmailApi';
 import { apiJson } from '../auth/apiFetch';
 
@@ -6,14 +6,23 @@ const post = <T,>(path: string, json: unknown, operationId = 'view') => apiJson<
 const get = <T,>(path: string) => apiJson<T>(path);
 
 let prefetchedRawData: ReturnType<EmailApi['rawData']> | null = null;
+/** The prefetched raw data once it answered (while not taken). */
+let settledRaw: RawData | null = null;
 
 /** Starts GET raw-data while the page boots (a dashboard's first search needs its newest day). */
 export function prefetchRawData(): void {
-  prefetchedRawData ??= get('/api/emails/raw-data');
-  prefetchedRawData.catch(() => undefined);
+  if (prefetchedRawData) return;
+  const answer = get<RawData>('/api/emails/raw-data');
+  prefetchedRawData = answer;
+  answer.then(
+    (r) => {
+      if (prefetchedRawData === answer) settledRaw = r;
+    },
+    () => undefined,
+  );
 }
 
-let prefetchedSearch: { key: string; answer: ReturnType<EmailApi['search']> } | null = null;
+let prefetchedSearch: { key: string; answer: ReturnType<EmailApi['search']>; settled?: DashboardResponse } | null = null;
 const searchKey = (search: unknown, request: unknown) => JSON.stringify([search, request]);
 
 /**
@@ -22,9 +31,12 @@ const searchKey = (search: unknown, request: unknown) => JSON.stringify([search,
  * it, so a later search never gets an old answer.
  */
 export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): void {
-  const answer = post<DashboardResponse>('/api/emails/search', { search, request });
-  answer.catch(() => undefined);
-  prefetchedSearch = { key: searchKey(search, request), answer };
+  const entry: NonNullable<typeof prefetchedSearch> = { key: searchKey(search, request), answer: post<DashboardResponse>('/api/emails/search', { search, request }) };
+  entry.answer.then(
+    (r) => (entry.settled = r),
+    () => undefined,
+  );
+  prefetchedSearch = entry;
 }
 
 /** The raw-data answer started by prefetchRawData (not taken: the dashboard still gets it), or null. */
@@ -51,7 +63,22 @@ export const httpEmailApi: EmailApi = {
   rawData: () => {
     const answer = prefetchedRawData ?? get('/api/emails/raw-data');
     prefetchedRawData = null;
+    settledRaw = null;
     return answer;
+  },
+  settledRawData: () => {
+    const r = settledRaw;
+    if (r) {
+      prefetchedRawData = null;
+      settledRaw = null;
+    }
+    return r;
+  },
+  settledSearch: (search, request) => {
+    const ready = prefetchedSearch;
+    if (!ready?.settled || ready.key !== searchKey(search, request)) return null;
+    prefetchedSearch = null;
+    return ready.settled;
   },
   states: (country) => get(`/api/emails/states/${encodeURIComponent(country)}`),
   detail: (muid) => get(`/api/emails/detail/${muid}`),

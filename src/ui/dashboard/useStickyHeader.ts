@@ -21,15 +21,29 @@ export function useStickyHeader(ref: RefObject<HTMLElement | null>, rule: Sticky
   const [sticky, setSticky] = useState(false);
   const { afterPx, minPageHeight } = rule;
   useEffect(() => {
-    const pane = scrollParent(ref.current);
-    const target: HTMLElement | Window = pane === document.scrollingElement ? window : pane;
-    const check = () => setSticky(pane.scrollTop > afterPx && pane.scrollHeight > minPageHeight);
-    check();
-    target.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
+    let detach = () => undefined as void;
+    let timer = 0;
+    // After the first paint: finding the pane reads computed styles, which in the mount's own task
+    // forced a style pass over the whole new page before the browser's own (issue 17: first load).
+    // Nothing is scrolled before the page is painted, so the first check loses nothing by waiting.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const pane = scrollParent(ref.current);
+        const target: HTMLElement | Window = pane === document.scrollingElement ? window : pane;
+        const check = () => setSticky(pane.scrollTop > afterPx && pane.scrollHeight > minPageHeight);
+        check();
+        target.addEventListener('scroll', check, { passive: true });
+        window.addEventListener('resize', check);
+        detach = () => {
+          target.removeEventListener('scroll', check);
+          window.removeEventListener('resize', check);
+        };
+      });
+    });
     return () => {
-      target.removeEventListener('scroll', check);
-      window.removeEventListener('resize', check);
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      detach();
     };
   }, [ref, afterPx, minPageHeight]);
   return sticky;

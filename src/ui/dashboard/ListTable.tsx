@@ -1,0 +1,94 @@
+import { Icon } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import type { ColumnMeta } from './dashboardTypes';
+import type { SortState } from './SortState';
+import './dashboard.css';
+import './listTable.css';
+
+interface ListTableProps<Row> {
+  label: string;
+  columns: ColumnMeta[];
+  rows: Row[];
+  /** A stable key per row (React keeps a row's controls when the page re-sorts). */
+  rowKey: (row: Row) => string | number;
+  renderCell: (column: ColumnMeta, row: Row, index: number) => ReactNode;
+  /** Header content for a column (defaults to its label, with a sort button when sortable). */
+  renderHeader?: (column: ColumnMeta) => ReactNode;
+  sort?: SortState;
+  onSort?: (field: string) => void;
+  /** Shown instead of the list when there are no rows (000 §2 'No Records'). */
+  emptyText: string;
+}
+
+/**
+ * One column's flex box, so the list fits its pane with no measuring (issue 17: first load): every
+ * column starts at its own width and shrinks in proportion to it when the pane is narrower
+ * (flex-shrink 1 weighs by the basis); `grow` columns share the room left over in proportion to
+ * their width. The same widths as DataTable's `fitWidths`, laid out by the browser instead of a
+ * ResizeObserver and a second render.
+ */
+export function columnFlex(column: ColumnMeta): string {
+  const own = column.width ?? 150;
+  return `${column.grow ? own : 0} 1 ${own}px`;
+}
+
+/**
+ * A list drawn from dashboard column metadata as plain flex rows (ARIA table roles): the email dashboards' first
+ * screen (issue 17). Blueprint's Table2 cost ~0.7 s at 4x CPU to mount and settle (it measures the
+ * page several times and renders twice) for a list that is at most 50 rows tall and scrolls with
+ * the page; plain rows lay out in one pass. Table2 stays for the other lists (DataTable).
+ */
+export function ListTable<Row>({ label, columns, rows, rowKey, renderCell, renderHeader, sort, onSort, emptyText }: ListTableProps<Row>) {
+  if (rows.length === 0) {
+    return (
+      <div className="dashboard-table__empty" role="status">
+        {emptyText}
+      </div>
+    );
+  }
+  const flexOf = Object.fromEntries(columns.map((c) => [c.key, columnFlex(c)]));
+  const header = (c: ColumnMeta) => {
+    const custom = renderHeader?.(c);
+    if (custom !== undefined) return custom;
+    if (!c.sort || !onSort) return <span>{c.label}</span>;
+    const active = sort?.field === c.sort;
+    return (
+      <button type="button" className="dashboard-table__sort" aria-label={`Sort by ${c.label}`} onClick={() => onSort(c.sort as string)}>
+        {c.label}
+        {active ? <Icon icon={sort?.direction === 'asc' ? 'caret-up' : 'caret-down'} size={14} /> : null}
+      </button>
+    );
+  };
+  return (
+    <div className="dashboard-table list-table" role="region" aria-label={label}>
+      <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
+        <div role="rowgroup" className="list-table__header">
+          <div role="row" className="list-table__row">
+            {columns.map((c) => (
+              <div
+                key={c.key}
+                role="columnheader"
+                className={`list-table__head list-table__head--${c.kind}`}
+                style={{ flex: flexOf[c.key] }}
+                aria-sort={sort && c.sort && sort.field === c.sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
+                {header(c)}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup">
+          {rows.map((row, i) => (
+            <div key={rowKey(row)} role="row" className="list-table__row">
+              {columns.map((c) => (
+                <div key={c.key} role="cell" className={`dashboard-cell dashboard-cell--${c.kind}`} style={{ flex: flexOf[c.key] }}>
+                  {renderCell(c, row, i)}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
