@@ -358,6 +358,8 @@ describe('email dashboards API', () => {
     expect(raw.partition).toEqual(['emails_2023', 'emails_2024']);
     expect(raw.statuses.map((s: { value: number }) => s.value)).toEqual([0, 1, 2, 3, 4]);
     expect(raw.months).toHaveLength(12);
+    // The default range ends at the newest email (000 §9): ids.body, 2024-03-08.
+    expect(raw.newestDay).toBe('2024-03-08');
     const ca = (await app.inject({ method: 'GET', url: '/api/emails/states/CA', headers: auth })).json();
     expect(ca.map((s: { stateName: string }) => s.stateName)).toContain('Ontario');
     expect(ca.every((s: { stateID: number }) => s.stateID >= 52)).toBe(true);
@@ -366,6 +368,18 @@ describe('email dashboards API', () => {
     const detail = (await app.inject({ method: 'GET', url: `/api/emails/detail/${ids.sale}`, headers: auth })).json();
     expect(detail).toMatchObject({ muid: ids.sale, first_name: 'Pete', state: 'Ontario', age: 40, attachments: [] });
     expect((await app.inject({ method: 'GET', url: '/api/emails/email/99999999', headers: auth })).statusCode).toBe(404);
+  });
+
+  it('a message dated in the future does not anchor the default range, unless all are', async () => {
+    const forged = await addEmail(db, { subject: 'Forged date header', date: '2099-01-01T00:00:00Z', deleted: 3 });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/emails/raw-data', headers: auth })).json().newestDay).toBe('2024-03-08');
+      await db.query('update emails set email_date = email_date + interval \'100 years\' where muid <> $1', [forged]);
+      expect((await app.inject({ method: 'GET', url: '/api/emails/raw-data', headers: auth })).json().newestDay).toBe('2124-03-08');
+    } finally {
+      await db.query('update emails set email_date = email_date - interval \'100 years\' where muid <> $1', [forged]);
+      await db.query('delete from emails where muid = $1', [forged]);
+    }
   });
 
   it('enforces the permissions: view for lists, edit for changes, the panelist module for its tab', async () => {
