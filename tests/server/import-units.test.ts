@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import PostalMime from 'postal-mime';
 import { bodyWords } from '../../src/server/import/bodyWords';
+import { ConcatBlob } from '../../src/server/import/ConcatBlob';
+import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
+import { defaultImportLimits } from '../../src/server/import/ImportLimits';
+import { readFileSources } from '../../src/server/import/readSources';
 import { htmlToText } from '../../src/server/import/htmlToText';
 import { isMbox, splitMbox, streamMbox } from '../../src/server/import/mbox';
 import { normalizeBody } from '../../src/server/import/normalizeBody';
@@ -112,5 +117,35 @@ describe('search lexemes', () => {
 describe('sanitizeText', () => {
   it('removes NUL and replaces lone surrogates so PostgreSQL accepts the text', () => {
     expect(sanitizeText('a\u0000b\ud800c')).toBe('ab\ufffdc');
+  });
+});
+
+describe('ConcatBlob (the parser worker\'s Blob)', () => {
+  it('gives the bytes the native Blob gives for strings, views, buffers and blobs', async () => {
+    const parts = ['héllo \u{1F600}\n', new Uint8Array([0, 255, 10]), new Uint16Array([0x4142]).buffer, new DataView(new Uint8Array([7, 8, 9]).buffer, 1, 2), new Blob(['inner'])];
+    const native = new Uint8Array(await new Blob(parts, { type: 'application/octet-stream' }).arrayBuffer());
+    const ours = new Uint8Array(await new ConcatBlob(parts, { type: 'application/octet-stream' }).arrayBuffer());
+    expect(ours).toEqual(native);
+    expect(new Uint8Array(await new ConcatBlob().arrayBuffer())).toEqual(new Uint8Array());
+  });
+  it('leaves what postal-mime parses unchanged on demo corpus messages (qp, base64, attachments)', async () => {
+    const sources = demoCorpusFiles().filter((_, i) => i % 15 === 0).flatMap((f) => [...readFileSources(f, defaultImportLimits)]).flatMap((s) => ('raw' in s ? [s.raw] : []));
+    expect(sources.length).toBeGreaterThan(350);
+    const parseAll = async () => {
+      const out: string[] = [];
+      for (const raw of sources) {
+        const e = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+        out.push(JSON.stringify([e.text, e.html, e.subject, e.attachments.map((a) => Buffer.from(a.content as ArrayBuffer).toString('base64'))]));
+      }
+      return out;
+    };
+    const native = await parseAll();
+    const nativeBlob = globalThis.Blob;
+    globalThis.Blob = ConcatBlob as unknown as typeof Blob;
+    try {
+      expect(await parseAll()).toEqual(native);
+    } finally {
+      globalThis.Blob = nativeBlob;
+    }
   });
 });
