@@ -2,10 +2,32 @@
 # `npm test`: type-check, lint, metadata lint and format, codegen freshness, unit, server integration, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== type-check"; npx tsc -p tsconfig.json --noEmit
-echo "== lint"; npx eslint .
-echo "== metadata lint"; node bin/portal.js rules lint
-echo "== metadata format (npm run format fixes it)"; npm run --silent format:check
-echo "== codegen freshness"; npx tsx codegen/run.ts --check
+
+# The checks before the test suites are single-threaded: type-check, and the client build with the
+# browser check, run beside the lint steps (2 cores: ~1.5 min instead of ~3). Each prints its
+# output when it ends; the first failure fails the run after all have finished.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+step() { # step <name> <command...>: runs in the background, output to $logs/<name>
+  local name="$1"; shift
+  ( "$@" >"$logs/$name" 2>&1; echo $? >"$logs/$name.rc" ) &
+}
+finish() { # finish <name>...: waits for the steps, prints their output, fails when one failed
+  wait
+  local failed=0
+  for name in "$@"; do
+    echo "== $name"; cat "$logs/$name"
+    if [ "$(cat "$logs/$name.rc")" != 0 ]; then echo "FAILED: $name" >&2; failed=1; fi
+  done
+  return "$failed"
+}
+step type-check npx tsc -p tsconfig.json --noEmit
+step client-build bash -ec 'bash scripts/ensure-chromium.sh && npx vite build --logLevel warn'
+step lint bash -ec '
+  echo "-- eslint"; npx eslint .
+  echo "-- metadata lint"; node bin/portal.js rules lint
+  echo "-- metadata format (npm run format fixes it)"; npm run --silent format:check
+  echo "-- codegen freshness"; npx tsx codegen/run.ts --check'
+finish type-check lint client-build
 echo "== unit + server"; npx vitest run --project unit --project server
-echo "== browser"; bash scripts/ensure-chromium.sh; npx vite build --logLevel warn; npx vitest run --project e2e
+echo "== browser"; npx vitest run --project e2e
