@@ -28,6 +28,11 @@ step lint bash -ec '
   echo "-- metadata lint"; node bin/portal.js rules lint
   echo "-- metadata format (npm run format fixes it)"; npm run --silent format:check
   echo "-- codegen freshness"; npx tsx codegen/run.ts --check'
+# Wall and CPU time (this script's children, user+sys) so far, after each phase: CI's timing record.
+elapsed() { echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(times | tail -1)"; }
 finish type-check lint client-build
+elapsed "checks and client build"
 echo "== unit + server"; npx vitest run --project unit --project server
+elapsed "unit + server"
 echo "== browser"; npx vitest run --project e2e
+elapsed "browser"
