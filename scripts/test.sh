@@ -29,7 +29,10 @@ step lint bash -ec '
   echo "-- metadata format (npm run format fixes it)"; npm run --silent format:check
   echo "-- codegen freshness"; npx tsx codegen/run.ts --check'
 # Wall and CPU time (this script's children, user+sys) so far, after each phase: CI's timing record.
-elapsed() { echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(times | tail -1)"; }
+# `times` in a command substitution would report the subshell's (empty) children: write it to a file.
+times_file="$logs/times"
+cpu_so_far() { tail -1 "$times_file"; }
+elapsed() { times >"$times_file"; echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(cpu_so_far)"; }
 finish type-check lint client-build
 elapsed "checks and client build"
 echo "== unit + server"; npx vitest run --project unit --project server
