@@ -10,7 +10,7 @@ logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 step() { # step <name> <command...>: runs in the background, output to $logs/<name>
   local name="$1"; shift
-  ( "$@" >"$logs/$name" 2>&1; echo $? >"$logs/$name.rc" ) &
+  ( if "$@" >"$logs/$name" 2>&1; then echo 0; else echo "$?"; fi >"$logs/$name.rc" ) &
 }
 finish() { # finish <name>...: waits for the steps, prints their output, fails when one failed
   wait
