@@ -9,10 +9,12 @@ export default defineConfig({
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators.
       { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // One migrated database (PGlite dump or template database) made before the files run and copied
+      // by each file's openTestDb (tests/server/helpers/migratedTemplate.ts).
       // Two server files side by side: each has its own database (an in-memory PGlite, or its own
       // database on TEST_DATABASE_URL), temporary folders and free ports; one file rarely keeps both cores busy
       // (vitest's default maxWorkers is the machine's parallelism; a per-project value would need its own groupOrder).
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true } },
       { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },

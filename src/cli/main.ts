@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { commands } from './commands/index';
+import { registerCommands } from './commands/index';
 
 const program = new Command();
 program.name('portal').description('Content Portal command line').showHelpAfterError();
-for (const register of commands) register(program);
+await registerCommands(program, process.argv);
 await program.parseAsync(process.argv);

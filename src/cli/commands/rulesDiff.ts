@@ -8,7 +8,6 @@ import {
 } from '../../engine/diff';
 import type { Metadata } from '../../engine/types';
 import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/openDb';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
 import { loadMetadataFromGitRef, UnknownRefError } from '../../server/metadata/loadMetadataFromGitRef';
 import { projectRoot } from '../../server/paths';
@@ -64,6 +63,8 @@ export function readProductsJsonl(file: string): ProductInput[] {
 /** Every row of the products table (migration 005_products.sql of the product editor). */
 export async function readProductsFromDb(): Promise<ProductInput[]> {
   const config = loadConfig(process.env);
+  // Loaded here: the database drivers cost every other `rules` command a second of start-up.
+  const { openDb } = await import('../../server/db/openDb');
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const exists = await db.query<{ t: string | null }>(`select to_regclass('products')::text as t`);

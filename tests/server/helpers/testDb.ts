@@ -14,39 +14,46 @@ import { projectRoot } from '../../../src/server/paths';
 /** Which database the server suite runs on: TEST_DATABASE_URL selects a real PostgreSQL server. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** Creates an empty database `t_<random>` on the TEST_DATABASE_URL server; returns its URL and a dropper. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Set by the server suite's global set-up (migratedTemplate.ts) for its workers: a migrated PGlite
+ * dump file, or the name of a migrated template database on the TEST_DATABASE_URL server.
+ */
+export const migratedTemplateEnv = 'PORTAL_TEST_MIGRATED_TEMPLATE';
+
+function serverUrl(database: string): string {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Runs one statement on the TEST_DATABASE_URL server's own database (create/drop database). */
+export async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(sql);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+}
+
+/**
+ * Creates a database `t_<random>` on the TEST_DATABASE_URL server (empty, or a copy of `template`);
+ * returns its URL and a dropper.
+ */
+export async function createTestDatabase(opts: { template?: string } = {}): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
+  return { name, url: serverUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 /**
  * A freshly initialised, empty PGlite data directory as a tarball, made once per PGlite version and
  * kept in the temp directory: initdb in WASM costs seconds per test file, loading the tarball one.
  */
-async function emptyPgliteDump(): Promise<Blob> {
+export async function emptyPgliteDump(): Promise<Blob> {
   const version = (JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
   const file = join(tmpdir(), `portal-test-pglite-${version}.tar`);
   if (!existsSync(file)) {
@@ -62,12 +69,15 @@ async function emptyPgliteDump(): Promise<Blob> {
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a uniquely named
- * database on the TEST_DATABASE_URL server, dropped again by close().
+ * database on the TEST_DATABASE_URL server, dropped again by close(). When the suite's global set-up
+ * made a migrated template, the database starts as a copy of it (migrating costs seconds of CPU per
+ * file on PGlite); migrate() still runs and must find nothing to do. `migrate: false` always starts empty.
  */
 export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Db> {
+  const template = opts.migrate === false ? undefined : process.env[migratedTemplateEnv];
   let db: Db;
   if (process.env.TEST_DATABASE_URL) {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ template });
     const inner = await openPostgresDb(created.url);
     db = {
       ...inner,
@@ -78,7 +88,7 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Db> 
       },
     };
   } else {
-    db = await openPgliteDb(undefined, { loadDataDir: await emptyPgliteDump() });
+    db = await openPgliteDb(undefined, { loadDataDir: template ? new Blob([readFileSync(template)]) : await emptyPgliteDump() });
   }
   if (opts.migrate !== false) await migrate(db);
   return db;

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { migrate } from '../../../src/server/db/migrate';
+import { openPgliteDb } from '../../../src/server/db/pgliteDb';
+import { openPostgresDb } from '../../../src/server/db/postgresDb';
+import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
+
+let cleanup: (() => Promise<void>) | undefined;
+
+/**
+ * The server suite's global set-up (vitest.config.ts): migrates one database before any test file
+ * runs, so each file's openTestDb() copies it instead of migrating its own: a PGlite dump in a
+ * temporary folder, or a template database `t_tpl_<random>` on TEST_DATABASE_URL (CREATE DATABASE
+ * ... TEMPLATE). Workers find it through an environment variable; teardown removes it.
+ */
+export async function setup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) {
+    const created = await createTestDatabase();
+    const db = await openPostgresDb(created.url);
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    // A template must have no connections while it is copied; nothing connects to it after this.
+    const name = `t_tpl_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`alter database ${created.name} rename to ${name}`);
+    process.env[migratedTemplateEnv] = name;
+    cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
+    const db = await openPgliteDb(join(dir, 'data'), { loadDataDir: await emptyPgliteDump() });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    // The Db interface has no dump: reopen the migrated data directory with PGlite itself.
+    const raw = await PGlite.create({ dataDir: join(dir, 'data'), extensions: { pg_trgm } });
+    try {
+      writeFileSync(join(dir, 'migrated.tar'), Buffer.from(await (await raw.dumpDataDir('none')).arrayBuffer()));
+    } finally {
+      await raw.close();
+    }
+    process.env[migratedTemplateEnv] = join(dir, 'migrated.tar');
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function teardown(): Promise<void> {
+  await cleanup?.();
+  delete process.env[migratedTemplateEnv];
+}
