@@ -1,10 +1,10 @@
-import { Icon } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import '@blueprintjs/table/lib/css/table.css';
 import type { ColumnMeta } from './dashboardTypes';
 import { fitWidths } from './fitWidths';
 import type { SortState } from './SortState';
+import { columnHeader } from './columnHeader';
 import './dashboard.css';
 
 interface DataTableProps<Row> {
@@ -50,18 +50,7 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
       </div>
     );
   }
-  const header = (c: ColumnMeta) => {
-    const custom = renderHeader?.(c);
-    if (custom !== undefined) return custom;
-    if (!c.sort || !onSort) return <span>{c.label}</span>;
-    const active = sort?.field === c.sort;
-    return (
-      <button type="button" className="dashboard-table__sort" aria-label={`Sort by ${c.label}`} onClick={() => onSort(c.sort as string)}>
-        {c.label}
-        {active ? <Icon icon={sort?.direction === 'asc' ? 'caret-up' : 'caret-down'} size={14} /> : null}
-      </button>
-    );
-  };
+  const header = (c: ColumnMeta) => columnHeader(c, { renderHeader, sort, onSort });
   return (
     <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + 18 }}>
       <Table2

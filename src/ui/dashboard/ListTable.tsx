@@ -1,7 +1,7 @@
-import { Icon } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { ColumnMeta } from './dashboardTypes';
 import type { SortState } from './SortState';
+import { columnHeader } from './columnHeader';
 import './dashboard.css';
 import './listTable.css';
 
@@ -47,18 +47,7 @@ export function ListTable<Row>({ label, columns, rows, rowKey, renderCell, rende
     );
   }
   const flexOf = Object.fromEntries(columns.map((c) => [c.key, columnFlex(c)]));
-  const header = (c: ColumnMeta) => {
-    const custom = renderHeader?.(c);
-    if (custom !== undefined) return custom;
-    if (!c.sort || !onSort) return <span>{c.label}</span>;
-    const active = sort?.field === c.sort;
-    return (
-      <button type="button" className="dashboard-table__sort" aria-label={`Sort by ${c.label}`} onClick={() => onSort(c.sort as string)}>
-        {c.label}
-        {active ? <Icon icon={sort?.direction === 'asc' ? 'caret-up' : 'caret-down'} size={14} /> : null}
-      </button>
-    );
-  };
+  const header = (c: ColumnMeta) => columnHeader(c, { renderHeader, sort, onSort });
   return (
     <div className="dashboard-table list-table" role="region" aria-label={label}>
       <div role="table" aria-label={label} aria-rowcount={rows.length + 1}>
