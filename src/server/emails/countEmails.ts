@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Db';
-import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
+import { emailFilter, type EmailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
 
 /** Filtered results above this many rows get the planner's estimate instead of an exact count. */
@@ -10,10 +10,8 @@ export interface EmailTotal {
   estimate: boolean;
 }
 
-/** The WHERE clause of a filtered (not email_counts-countable) request, statuses included; null when email_counts answers. */
-export function filteredWhere(req: ScopedDashboardRequest, p: SqlParams): string | null {
-  const f = emailFilter(req, p);
-  if (f.countable) return null;
+/** The WHERE clause of a filter (its conditions' parameters already in `p`), statuses included. */
+export function filteredWhere(f: EmailFilter, p: SqlParams): string {
   return [`deleted = any(${p.add(f.statuses, 'smallint[]')})`, ...f.conds].join(' and ');
 }
 
@@ -24,9 +22,8 @@ export function filteredWhere(req: ScopedDashboardRequest, p: SqlParams): string
  */
 export async function countEmails(db: Queryable, req: ScopedDashboardRequest): Promise<EmailTotal> {
   const p = new SqlParams();
-  const where = filteredWhere(req, p);
-  if (where === null) {
-    const f = emailFilter(req, new SqlParams());
+  const f = emailFilter(req, p);
+  if (f.countable) {
     const q = new SqlParams();
     const conds = [`deleted = any(${q.add(f.statuses, 'smallint[]')})`];
     if (req.panelist && req.panelist !== 'all') conds.push(`panelist_type = ${q.add(req.panelist)}`);
@@ -34,6 +31,7 @@ export async function countEmails(db: Queryable, req: ScopedDashboardRequest): P
     const r = await db.query<{ n: string | number | null }>(`select coalesce(sum(n), 0)::bigint as n from email_counts where ${conds.join(' and ')}`, q.values);
     return { total: Number(r.rows[0].n ?? 0), estimate: false };
   }
+  const where = filteredWhere(f, p);
   const r = await db.query<{ n: number }>(`select count(*)::integer as n from (select 1 from emails where ${where} limit ${exactCountCap + 1}) x`, p.values);
   return totalOf(db, where, p.values, Number(r.rows[0].n));
 }

@@ -1,7 +1,7 @@
 import type { EmailSortField } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
 import { exactCountCap, filteredWhere } from './countEmails';
-import type { ScopedDashboardRequest } from './emailFilter';
+import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
 
 export interface Matches {
@@ -22,16 +22,16 @@ export interface Matches {
  */
 export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, field: EmailSortField, dir: 'asc' | 'desc', offset: number, limit: number): Promise<Matches | null> {
   const p = new SqlParams();
-  const where = filteredWhere(req, p);
-  if (where === null) return null;
+  const f = emailFilter(req, p);
+  if (f.countable) return null;
+  const where = filteredWhere(f, p);
   const int = (n: number) => String(Math.max(0, Math.floor(n)));
-  const r = await db.query<{ n: number; ids: Array<string | number> | string | null }>(
+  const r = await db.query<{ n: number; ids: Array<string | number> | null }>(
     `with m as materialized (select muid, ${field} as k from emails where ${where} limit ${exactCountCap + 1})
      select c.n, case when c.n <= ${exactCountCap} then array(select muid from m order by k ${dir}, muid ${dir} limit ${int(limit)} offset ${int(offset)}) end as ids
      from (select count(*)::integer as n from m) c`,
     p.values,
   );
-  const ids = r.rows[0].ids ?? [];
-  const list = typeof ids === 'string' ? (ids.replace(/[{}]/g, '') ? ids.replace(/[{}]/g, '').split(',') : []) : ids;
-  return { n: Number(r.rows[0].n), muids: list.map(Number), where, values: p.values };
+  // bigint[] arrives as strings (node-postgres) or numbers (PGlite).
+  return { n: Number(r.rows[0].n), muids: (r.rows[0].ids ?? []).map(Number), where, values: p.values };
 }
