@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { scryptParameters } from './auth/scryptParameters';
 import type { PortalConfig } from './context';
 import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
@@ -13,6 +14,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
   if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  scryptParameters(env); // a bad PORTAL_PASSWORD_COST stops the start, not the first sign-in
   return {
     port,
     host: env.HOST || '0.0.0.0',

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { passwordCostWarning } from '../../server/auth/scryptParameters';
 import { loadConfig } from '../../server/config';
 import type { PortalConfig } from '../../server/context';
 import { runServer } from '../../server/runServer';
@@ -11,6 +12,8 @@ export interface ServeOptions {
 export async function serve(opts: ServeOptions, overrides: Partial<PortalConfig> = {}): Promise<void> {
   const env = { ...process.env, ...(opts.port ? { PORT: opts.port } : {}) };
   const config = { ...loadConfig(env), ...overrides };
+  const warning = passwordCostWarning(env);
+  if (warning) console.warn(`warning: ${warning}`);
   await runServer(config);
 }
 

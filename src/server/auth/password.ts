@@ -1,12 +1,13 @@
 import * as commonLanguage from '@zxcvbn-ts/language-common';
 import passwordSchema from '../../../schemas/admin/password.json';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptParameters, type ScryptParameters } from './scryptParameters';
 
-// OWASP Password Storage Cheat Sheet lists equally strong scrypt settings; N=2^15, r=8, p=3 is one
-// of them and needs 32 MiB per hash instead of N=2^17's 128 MiB (a parallel sign-in burst stays
-// small). Parameters live in the stored hash: sign-in rehashes a hash made with other ones.
-const defaults = { N: 2 ** 15, r: 8, p: 3 };
+// Parameters live in the stored hash: sign-in rehashes a hash made with other ones.
 const keyLength = 32;
+
+let current: ScryptParameters | undefined;
+const params = () => (current ??= scryptParameters());
 
 function derive(password: string, salt: Buffer, opts: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...opts, maxmem: 256 * opts.N * opts.r };
@@ -18,6 +19,7 @@ function derive(password: string, salt: Buffer, opts: { N: number; r: number; p:
 /** `scrypt$N$r$p$salt$hash` with a fresh 16-byte salt per user. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const defaults = params();
   const hash = await derive(password, salt, defaults);
   return ['scrypt', defaults.N, defaults.r, defaults.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
@@ -41,9 +43,10 @@ export function dummyHash(): Promise<string> {
   return (dummy ??= hashPassword(randomBytes(16).toString('hex')));
 }
 
-/** Whether a stored hash was made with other parameters than today's (rehash it at sign-in). */
+/** Whether a stored hash was made with other parameters than the configured ones (rehash it at sign-in). */
 export function needsRehash(stored: string): boolean {
   const parts = stored.split('$');
+  const defaults = params();
   return parts[0] !== 'scrypt' || Number(parts[1]) !== defaults.N || Number(parts[2]) !== defaults.r || Number(parts[3]) !== defaults.p;
 }
 
