@@ -35,7 +35,17 @@ cpu_so_far() { tail -1 "$times_file"; }
 elapsed() { times >"$times_file"; echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(cpu_so_far)"; }
 finish type-check lint client-build
 elapsed "checks and client build"
-echo "== unit + server"; npx vitest run --project unit --project server
+# The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run on that PostgreSQL
+# server (CI sets it) beside the browser suite, which keeps about one core busy.
+echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server
 elapsed "unit + server"
-echo "== browser"; npx vitest run --project e2e
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step server-postgresql bash -c 'npx vitest run --project server; rc=$?; echo "-- server suite on PostgreSQL: ${SECONDS} s wall"; exit "$rc"'
+fi
+echo "== browser"; env -u TEST_DATABASE_URL npx vitest run --project e2e || browser_failed=1
 elapsed "browser"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  finish server-postgresql || pg_failed=1
+  elapsed "server suite on PostgreSQL (beside the browser suite)"
+fi
+if [ -n "${browser_failed:-}" ] || [ -n "${pg_failed:-}" ]; then exit 1; fi

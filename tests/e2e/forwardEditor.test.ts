@@ -13,7 +13,7 @@ import { preparePortal } from '../../src/server/preparePortal';
 import { png } from '../server/helpers/forwardFixture';
 import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
 import { pdfText } from '../server/helpers/pdfText';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { startServer, type StartedServer, copyMigratedDb } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 
 // Issue 12: the forward loop on a demo email (000 §2 forward editor, §4, §5, §7, §8).
@@ -32,6 +32,7 @@ describe('forward editor in the browser', () => {
   beforeAll(async () => {
     smtp = await startLoopbackSmtp();
     dataDir = mkdtempSync(join(tmpdir(), 'portal-forward-e2e-'));
+    copyMigratedDb(dataDir);
     const db = await openDb({ dataDir });
     try {
       await migrate(db);

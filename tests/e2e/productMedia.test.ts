@@ -11,7 +11,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { importDemoCorpus } from '../../src/server/import/index';
 import { preparePortal } from '../../src/server/preparePortal';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { startServer, type StartedServer, copyMigratedDb } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminPassword, adminToken, apiAs, createProductApi, signInAt } from './productKit';
@@ -35,6 +35,7 @@ describe('product media', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-media-e2e-'));
+    copyMigratedDb(dataDir);
     const db = await openDb({ dataDir });
     try {
       await migrate(db);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyMigratedDb } from '../../server/helpers/startServer';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +86,8 @@ export async function prepareDashboardCorpus(canaryUrl: string, adminPassword: s
       eml({ id: `sale-${i}`, from: `Shop ${i} <news${i}@shopmart.example>`, to: `panel${i}@panel.example`, subject: `${subjects.sale} ${i}`, date: new Date(now - (10 + i) * hour), text: `Fixture sale number ${i}: big discounts.` }),
     );
   }
-  const db = await openDb({ dataDir });
+  copyMigratedDb(dataDir);
+    const db = await openDb({ dataDir });
   try {
     await migrate(db);
     // Before preparePortal, which would otherwise create admin with a random password.

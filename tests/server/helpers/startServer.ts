@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../src/server/paths';
@@ -19,6 +19,20 @@ export interface StartedServer {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** kill -9 (no shutdown at all); the data directory is kept. */
   kill(): Promise<void>;
+}
+
+/**
+ * Set by the browser suite's global set-up (tests/e2e/helpers/migratedDataDir.ts): a migrated PGlite
+ * data directory that a server started on a fresh DATA_DIR of its own starts from.
+ */
+export const migratedDataDirEnv = 'PORTAL_TEST_MIGRATED_DATA_DIR';
+
+/** Copies that migrated database into an empty DATA_DIR when the suite made one; false otherwise. */
+export function copyMigratedDb(dataDir: string): boolean {
+  const migrated = process.env[migratedDataDirEnv];
+  if (!migrated) return false;
+  cpSync(migrated, join(dataDir, 'db'), { recursive: true });
+  return true;
 }
 
 export interface StartServerOptions {
@@ -51,6 +65,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
+  if (ownDir && !opts.env?.DATABASE_URL) copyMigratedDb(dataDir);
   const args = opts.entry ? ['--import', 'tsx', opts.entry] : [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
