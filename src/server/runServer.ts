@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { fsStorage, storageRoot } from './storage/fsStorage';
+import { warmSanitizer } from './forward/sanitizeForward';
 import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
 
 export interface RunningServer {
@@ -100,6 +101,9 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
       );
     });
   }
+
+  // The forward sanitizer's jsdom loads after the start, not during it (sanitizeForward).
+  setTimeout(() => warmSanitizer(), 2000).unref();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,6 @@
 import createDOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { JSDOM as JSDOMClass } from 'jsdom';
+import { createRequire } from 'node:module';
 import { sanitizeEmailHtml } from '../../ui/html/sanitizeEmailHtml';
 
 /** A URL that loads from another host (http:, https:, protocol-relative). */
@@ -15,9 +16,14 @@ export const cleanCss = (css: string) => css.replace(cssImport, '').replace(cssU
 let purifier: Purifier | undefined;
 let cidMap: ReadonlyMap<string, string> = new Map();
 
-/** One DOMPurify on a jsdom window, with the hooks that make email HTML load nothing remote. */
+/**
+ * One DOMPurify on a jsdom window, with the hooks that make email HTML load nothing remote. jsdom
+ * (~800 modules, 1-4 s to load here) is required on first use, not when the server's modules load:
+ * every start and every server test file paid it; `warmSanitizer` loads it once the server listens.
+ */
 function serverPurifier(): Purifier {
   if (purifier) return purifier;
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JSDOMClass };
   const p = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
   p.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
@@ -36,6 +42,11 @@ function serverPurifier(): Purifier {
   });
   purifier = p;
   return p;
+}
+
+/** Builds the sanitizer ahead of the first request that needs it. */
+export function warmSanitizer(): void {
+  serverPurifier();
 }
 
 /**
