@@ -1,5 +1,4 @@
 import type { CompiledLogic } from '../logic/EvalContext';
-import { CopyTemplates } from '../model/CopyTemplates';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
@@ -96,8 +95,6 @@ export interface EngineTables {
   clearFields: number[];
   /** Every coded field's ids, the `$options` seen before options rules narrow them. */
   staticOptionIds: Record<string, unknown[]>;
-  /** Copies of documents' containers gaining a derived key (derive and hidden-policy writes). */
-  copyTemplates: CopyTemplates;
 }
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
@@ -174,7 +171,6 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
     staticOptionIds,
-    copyTemplates: new CopyTemplates(),
   };
 }
 

@@ -1,5 +1,3 @@
-import type { CopyTemplates } from './CopyTemplates';
-
 /** Dotted document paths (`delivery.delivery_method`, `panelists.0.stateID`). */
 export function splitPath(path: string): string[] {
   return path === '' ? [] : path.split('.');
@@ -31,19 +29,17 @@ export function setIn(doc: unknown, segs: readonly string[], value: unknown): un
 /**
  * `setIn` that copies each container along the path once per `owned` set: a container copied
  * earlier with the same set is written in place, so three derived values do not copy the whole
- * document three times. Containers not in `owned` (the input document) are never written. With
- * `templates`, an object copied to gain a key is copied through them (same result, faster copies).
+ * document three times. Containers not in `owned` (the input document) are never written.
  */
-export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>, templates?: CopyTemplates): unknown {
+export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>): unknown {
   if (i === segs.length) return value;
   const head = segs[i];
   let base = (doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {}) as Record<string, unknown>;
   if (!owned.has(base)) {
-    if (Array.isArray(base)) base = base.slice() as unknown as Record<string, unknown>;
-    else base = templates && !Object.prototype.hasOwnProperty.call(base, head) ? templates.copyAdding(base, head) : { ...base };
+    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : { ...base };
     owned.add(base);
   }
-  base[head] = setInOwned(base[head], segs, i + 1, value, owned, templates);
+  base[head] = setInOwned(base[head], segs, i + 1, value, owned);
   return base;
 }
 
