@@ -1,13 +1,21 @@
 import { getIn } from '../model/paths';
 import { isEmptyValue } from '../ops/listOps';
-import type { BlockState, CompiledRule, FieldState, HiddenPolicy, RuleError } from '../types';
+import type { BlockState, CompiledRule, RuleError } from '../types';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 import { fillMessage } from './fillMessage';
 import { labelFrom } from './ruleResults';
 
-/** An item field's state before its errors are known. */
-export type ItemState = Omit<FieldState, 'errors'> & { hidden: HiddenPolicy };
+/**
+ * Item fields' states before their errors are known, per item group (as `itemGroups`) and item
+ * index: arrays the view model phase refills each evaluation, so no state object or path lookup is
+ * made per item. `count[g]` is how many items group g has now (0 when its list is not an array).
+ */
+export interface ItemStates {
+  count: number[];
+  visible: boolean[][];
+  label: string[][];
+}
 
 export interface CollectedErrors {
   errors: RuleError[];
@@ -23,7 +31,7 @@ export interface CollectedErrors {
 export function collectErrors(
   t: EngineTables,
   p: EvaluationPass,
-  visibility: { blockVisible: Uint8Array; fieldVisible: Uint8Array; blockStates: Record<string, BlockState>; itemStates: Map<string, ItemState> },
+  visibility: { blockVisible: Uint8Array; fieldVisible: Uint8Array; blockStates: Record<string, BlockState>; itemStates: ItemStates },
 ): CollectedErrors {
   const { ctx, results, working, action } = p;
   const { blocks, fields, fieldRules, messageFormats } = t;
@@ -52,10 +60,10 @@ export function collectErrors(
       for (let i = 0; i < res.length; i++) {
         if (!res[i]) continue;
         const path = (c.itemPaths[i] ??= [...r.itemArray!, String(i), ...r.itemField!].join('.'));
-        const s = itemStates.get(path);
-        if (s && !s.visible && s.hidden !== 'keep') continue;
+        const g = c.group >= 0 && i < itemStates.count[c.group] ? c.group : -1;
+        if (g >= 0 && !itemStates.visible[g][i] && t.itemGroups[g].hidden !== 'keep') continue;
         if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;
-        emit(r, path, s?.label ?? r.target, list[i]);
+        emit(r, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
       }
       continue;
     }

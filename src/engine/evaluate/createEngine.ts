@@ -43,7 +43,12 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 
-  const states = new WeakMap<ViewModel, RunState>();
+  // Each view model carries its run state under this engine's own symbol, as a non-enumerable
+  // property: invisible to JSON, spreads, Object.keys and equality checks, and another engine's view
+  // models have none. A WeakMap did the same, but every entry is an ephemeron the garbage collector
+  // must trace, one per evaluation.
+  const stateKey = Symbol('engine run state');
+  const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
 
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
@@ -66,7 +71,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
 
     const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, document: p.working };
-    states.set(vm, { results: p.results, action, now: ctx.now, vm, data, ctx });
+    Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, vm, data, ctx } satisfies RunState });
     lastRun.ruleIds = p.ran;
     return vm;
   }
@@ -78,7 +83,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     lastRun,
     evaluate: (doc, opts = {}) => run(doc, opts, null, null),
     evaluateIncremental(prev, doc, changedPaths, opts = {}) {
-      const state = states.get(prev);
+      const state = prev && typeof prev === 'object' ? stateOf(prev) : undefined;
       if (!state || state.action !== (opts.action ?? null) || state.now !== now()) return run(doc, opts, null, null);
       return run(doc, opts, state, changedPaths);
     },
@@ -86,7 +91,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     describe: (logic) => describeLogic(logic, model, { ops }),
     compile: (logic) => compileLogic(logic, ops),
     inputsOf(vm) {
-      const s = states.get(vm);
+      const s = vm && typeof vm === 'object' ? stateOf(vm) : undefined;
       return s ? { data: s.data, ctx: s.ctx } : undefined;
     },
   };

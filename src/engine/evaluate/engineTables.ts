@@ -36,6 +36,8 @@ export interface Check {
   actions: ReadonlySet<string> | null;
   /** Item rules: the concrete target path per item index, built once. */
   itemPaths: string[];
+  /** Item rules: the item group of the same target (its item states), or -1. */
+  group: number;
 }
 
 /**
@@ -127,6 +129,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
       block: rule.targetType === 'block' ? blockIndex.get(rule.target)! : -1,
       actions: rule.actions ? new Set(rule.actions) : null,
       itemPaths: [],
+      group: rule.targetType === 'item' ? [...groups.keys()].indexOf(rule.target) : -1,
     }));
   // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
   for (const c of checks) {

@@ -1,6 +1,6 @@
 import { getIn } from '../model/paths';
 import type { BlockState, CodeEntry, FieldState, RuleError, ViewModel } from '../types';
-import { collectErrors, type ItemState } from './collectErrors';
+import { collectErrors, type ItemStates } from './collectErrors';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 import { allHold, anyHolds, labelFrom, requiredFor } from './ruleResults';
@@ -34,7 +34,13 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   // hundreds of path keys costs more than computing the states.
   let lastBlockRecord: Record<string, BlockState> | null = null;
   let lastFieldRecord: Record<string, FieldState> | null = null;
-  let lastItemStates = new Map<string, FieldState>();
+  // Item fields, per item group then item index (arrays refilled each run, never reallocated).
+  const itemStates: ItemStates = { count: itemGroups.map(() => 0), visible: itemGroups.map(() => []), label: itemGroups.map(() => []) };
+  const itemRequired: boolean[][] = itemGroups.map(() => []);
+  const itemReadonly: boolean[][] = itemGroups.map(() => []);
+  // Per group, the states of the last evaluation by item index, and how many there were.
+  const lastItemStates: FieldState[][] = itemGroups.map(() => []);
+  const lastItemCount: number[] = itemGroups.map(() => 0);
   // Fields without rules grouped by block (-1: none), and each group's block state when all its fields last got steady states (-1: not so).
   const rulelessGroups: Array<{ block: number; fields: number[] }> = [];
   const groupOf = new Map<number, number[]>();
@@ -84,27 +90,34 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     }
 
     // Item fields (one state per array item).
-    const itemStates = new Map<string, ItemState>();
-    for (const g of itemGroups) {
+    let itemCount = 0;
+    let lastCount = 0;
+    for (let gi = 0; gi < itemGroups.length; gi++) {
+      const g = itemGroups[gi];
+      lastCount += lastItemCount[gi];
       const list = getIn(working, g.arraySegs);
-      if (!Array.isArray(list)) continue;
+      const n = Array.isArray(list) ? list.length : 0;
+      itemStates.count[gi] = n;
+      itemCount += n;
+      if (n === 0) continue;
       const ownerVisible = g.owner >= 0 ? fieldVisible[g.owner] === 1 : g.block < 0 || blockVisible[g.block] === 1;
-      for (let i = 0; i < list.length; i++) {
-        const path = (g.paths[i] ??= [...g.arraySegs, String(i), ...g.fieldSegs].join('.'));
+      const vis = itemStates.visible[gi];
+      const req = itemRequired[gi];
+      const ro = itemReadonly[gi];
+      const lab = itemStates.label[gi];
+      for (let i = 0; i < n; i++) {
+        g.paths[i] ??= [...g.arraySegs, String(i), ...g.fieldSegs].join('.');
         const visible = ownerVisible && allHold(results, g.visible, i);
-        itemStates.set(path, {
-          visible,
-          required: visible && requiredFor(results, g.required, i, action),
-          readonly: anyHolds(results, g.readonly, i),
-          label: labelFrom(results, g.label, i, g.title),
-          hidden: g.hidden,
-        });
+        vis[i] = visible;
+        req[i] = visible && requiredFor(results, g.required, i, action);
+        ro[i] = anyHolds(results, g.readonly, i);
+        lab[i] = labelFrom(results, g.label, i, g.title);
       }
     }
 
     const { errors, warnings, byField: fieldErrors } = collectErrors(t, p, { blockVisible, fieldVisible, blockStates, itemStates });
 
-    let fieldsReused = itemStates.size === lastItemStates.size;
+    let fieldsReused = itemCount === lastCount;
     const fieldState = (i: number): void => {
       const f = fields[i];
       const fr = fieldRules[i];
@@ -143,24 +156,38 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       groupSlot[g] = fieldErrors === null ? slot : -1;
     }
     for (let k = 0; k < ruledFields.length; k++) fieldState(ruledFields[k]);
-    const itemFieldStates = new Map<string, FieldState>();
-    for (const [path, s] of itemStates) {
-      const errs = fieldErrors?.get(path) ?? NO_ERRORS;
-      const old = lastItemStates.get(path);
-      const state =
-        old && errs === NO_ERRORS && old.errors === NO_ERRORS && old.visible === s.visible && old.required === s.required &&
-        old.readonly === s.readonly && old.label === s.label
-          ? old
-          : { visible: s.visible, required: s.required, readonly: s.readonly, label: s.label, errors: errs };
-      if (state !== old) fieldsReused = false;
-      itemFieldStates.set(path, state);
+    for (let gi = 0; gi < itemGroups.length; gi++) {
+      const n = itemStates.count[gi];
+      const last = lastItemStates[gi];
+      // States of items past the last evaluation's count are not reused (their paths were not there).
+      const reusable = lastItemCount[gi];
+      const paths = itemGroups[gi].paths;
+      const vis = itemStates.visible[gi];
+      const req = itemRequired[gi];
+      const ro = itemReadonly[gi];
+      const lab = itemStates.label[gi];
+      for (let i = 0; i < n; i++) {
+        const errs = fieldErrors?.get(paths[i]) ?? NO_ERRORS;
+        const old = i < reusable ? last[i] : undefined;
+        const state =
+          old && errs === NO_ERRORS && old.errors === NO_ERRORS && old.visible === vis[i] && old.required === req[i] &&
+          old.readonly === ro[i] && old.label === lab[i]
+            ? old
+            : { visible: vis[i], required: req[i], readonly: ro[i], label: lab[i], errors: errs };
+        if (state !== old) fieldsReused = false;
+        last[i] = state;
+      }
+      lastItemCount[gi] = n;
     }
-    lastItemStates = itemFieldStates;
     let fieldStates = lastFieldRecord;
     if (!fieldsReused || !fieldStates) {
       fieldStates = {};
       for (let i = 0; i < fields.length; i++) fieldStates[fields[i].path] = lastFieldStates[i]!;
-      for (const [path, state] of itemFieldStates) fieldStates[path] = state;
+      for (let gi = 0; gi < itemGroups.length; gi++) {
+        const paths = itemGroups[gi].paths;
+        const states = lastItemStates[gi];
+        for (let i = 0; i < lastItemCount[gi]; i++) fieldStates[paths[i]] = states[i];
+      }
       lastFieldRecord = fieldStates;
     }
     return { blocks: blockStates, fields: fieldStates, visible: visibleIds, errors, warnings };
