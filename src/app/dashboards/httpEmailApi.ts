@@ -30,13 +30,14 @@ const searchKey = (search: unknown, request: unknown) => JSON.stringify([search,
  * page's first search call may take it, and only when it asks exactly this; any first call drops
  * it, so a later search never gets an old answer.
  */
-export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): void {
+export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): Promise<DashboardResponse> {
   const entry: NonNullable<typeof prefetchedSearch> = { key: searchKey(search, request), answer: post<DashboardResponse>('/api/emails/search', { search, request }) };
   entry.answer.then(
     (r) => (entry.settled = r),
     () => undefined,
   );
   prefetchedSearch = entry;
+  return entry.answer;
 }
 
 /** The raw-data answer started by prefetchRawData (not taken: the dashboard still gets it), or null. */
