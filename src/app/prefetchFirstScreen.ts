@@ -1,8 +1,8 @@
 import type { PanelistTypeFilter } from '../api/emailTypes';
-import { firstSearchOf } from './dashboards/dashboardConfig';
+import { firstSearchOf, statesKeyOf } from './dashboards/dashboardConfig';
 import { readCookie } from './auth/cookies';
 import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
-import { prefetchedRawDataAnswer, prefetchRawData, prefetchSearch } from './dashboards/httpEmailApi';
+import { prefetchedRawDataAnswer, prefetchRawData, prefetchSearch, prefetchStates } from './dashboards/httpEmailApi';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
 
@@ -34,7 +34,7 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
   if (!raw) return;
   const rows = Promise.all([metadata, raw]).then(([md, r]) => {
     const first = firstSearchOf(dashboardMetaFor(md), dashboard, panelistType, r.newestDay);
-    return prefetchSearch(first.search, first.request);
+    return Promise.all([prefetchSearch(first.search, first.request), prefetchStates(statesKeyOf(first.search))]);
   });
   settled = Promise.allSettled([permissions, rows]).then(() => undefined);
 }
@@ -43,8 +43,8 @@ let settled: Promise<void> = Promise.resolve();
 
 /**
  * Settles once the requests prefetchFirstScreen started for a dashboard have answered (or failed):
- * the session's role data and the first search (after metadata and raw data). startApp waits for
- * it, up to a limit, before React's first render (issue 17: first load). Rendering earlier does
+ * the session's role data, the first search and its states list (after metadata and raw data).
+ * startApp waits for it, up to a limit, before React's first render (issue 17: first load). Rendering earlier does
  * not show the dashboard sooner (it needs these answers) but takes the main thread: the answers'
  * callbacks, and so the search request itself, waited behind the router's set-up and the first
  * render (0.3-0.7 s at 4x CPU), and the rows then needed a second render and layout pass.

@@ -1,6 +1,6 @@
 import { Classes, Intent, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
 import { ListTable } from '../../ui/dashboard/ListTable';
 import { planBulkStatus } from './bulkStatus';
 import { useDashboardMeta } from './dashboardMeta';
@@ -17,9 +17,11 @@ import { useStableCallback } from '../../ui/dashboard/useStableCallback';
 import { PlainButton } from '../../ui/plain/PlainButton';
 import { PlainInput } from '../../ui/plain/PlainInput';
 import { PlainTabs } from '../../ui/plain/PlainTabs';
-import { configOf, requestOf, type View } from './dashboardConfig';
+import { configOf, requestOf, statesKeyOf, type View } from './dashboardConfig';
 import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
 import { showDashboardToast } from './dashboardToaster';
+
+const stateOption = (s: StateItem) => ({ value: String(s.stateID), label: s.stateName });
 
 /** No date parts before raw data answered (one array, so the memoised search fields stay put). */
 const noParts: string[] = [];
@@ -38,8 +40,11 @@ interface EmailDashboardProps {
 /**
  * The Focus / e-Glacier email dashboard (000 §2-§5), drawn from schemas/dashboards/emails.json and
  * email_search.json with the search rules of rules/dashboards/email_search.json.
+ *
+ * Memoised: its page re-renders once the first rows are on screen (the render time), which must not
+ * redraw the list, the form and the pager (issue 17, first load).
  */
-export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
+export const EmailDashboard = memo(function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
   const api = useEmailApi();
   const dm = useDashboardMeta();
   const config = useMemo(() => configOf(dm), [dm]);
@@ -63,7 +68,8 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const [rows, setRows] = useState<EmailItem[]>(boot?.res?.payload ?? []);
   const [loading, setLoading] = useState(false);
   const [raw, setRaw] = useState<RawData | null>(boot?.raw ?? null);
-  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [bootStates] = useState(() => api.settledStates?.(statesKeyOf(boot?.criteria ?? criteriaFor(dashboard, null))) ?? null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>(() => (bootStates ?? []).map(stateOption));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   /** Copy toggles not saved yet: muid -> the status shown (000 §4). */
   const [pending, setPending] = useState<Map<number, number>>(new Map());
@@ -77,6 +83,7 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   /** The boot's answers stand for the first raw-data and search effects (each skips once). */
   const skipRaw = useRef(boot !== null);
   const skipSearch = useRef(boot?.res != null);
+  const skipStates = useRef(bootStates !== null);
   const [reloads, setReloads] = useState(0);
   const [bulkBusy, setBulkBusy] = useState(false);
   const readyOnce = useRef(false);
@@ -110,14 +117,18 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       live = false;
     };
   }, [api, dashboard, criteriaFor, switchReset]);
-  const country = String(criteria.country ?? 'US');
+  const statesKey = statesKeyOf(criteria);
   useEffect(() => {
+    if (skipStates.current) {
+      skipStates.current = false;
+      return;
+    }
     let live = true;
-    api.states(country === '0' ? 'all' : country).then((s) => live && setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
+    api.states(statesKey).then((s) => live && setStates(s.map(stateOption)), () => undefined);
     return () => {
       live = false;
     };
-  }, [api, country]);
+  }, [api, statesKey]);
 
   useEffect(() => {
     if (view.applied === undefined) return;
@@ -456,5 +467,4 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       ) : null}
     </section>
   );
-}
-
+});
