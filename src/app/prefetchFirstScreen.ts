@@ -44,10 +44,11 @@ let settled: Promise<void> = Promise.resolve();
 /**
  * Settles once the requests prefetchFirstScreen started for a dashboard have answered (or failed):
  * the session's role data, the first search and its states list (after metadata and raw data).
- * startApp waits for it, up to a limit, before React's first render (issue 17: first load). Rendering earlier does
- * not show the dashboard sooner (it needs these answers) but takes the main thread: the answers'
- * callbacks, and so the search request itself, waited behind the router's set-up and the first
- * render (0.3-0.7 s at 4x CPU), and the rows then needed a second render and layout pass.
+ * startApp waits for it, up to a limit, before React's first render (issue 17: first load).
+ * Rendering earlier does not show the dashboard sooner (it needs these answers) but takes the main
+ * thread: the answers' callbacks, and so the search request itself, waited behind the router's
+ * set-up and the first render (0.3-0.7 s at 4x CPU), and the rows then needed a second render and
+ * layout pass.
  * Settled at once on other pages and when signed out.
  */
 export function firstScreenSettled(): Promise<void> {
