@@ -1,8 +1,8 @@
 import type { PanelistTypeFilter } from '../api/emailTypes';
-import { firstSearchOf } from './dashboards/dashboardConfig';
+import { firstSearchOf, statesKeyOf } from './dashboards/dashboardConfig';
 import { readCookie } from './auth/cookies';
 import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
-import { prefetchedRawDataAnswer, prefetchRawData, prefetchSearch } from './dashboards/httpEmailApi';
+import { prefetchedRawDataAnswer, prefetchRawData, prefetchSearch, prefetchStates } from './dashboards/httpEmailApi';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
 
@@ -22,7 +22,7 @@ export const dashboardPanelistTypes: Record<string, PanelistTypeFilter> = { '/':
  */
 export function prefetchFirstScreen(pathname: string, search: string): void {
   if (readCookie('isSignedIn') !== 'true') return;
-  prefetchPermissions();
+  const permissions = prefetchPermissions();
   const metadata = loadMetadataFiles();
   metadata.catch(() => undefined);
   const panelistType = dashboardPanelistTypes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
@@ -32,11 +32,25 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
   const requested = new URLSearchParams(search).get('dashboard');
   const dashboard = requested === 'glacier' || requested === 'copy' ? requested : 'focus';
   if (!raw) return;
-  Promise.all([metadata, raw]).then(
-    ([md, r]) => {
-      const first = firstSearchOf(dashboardMetaFor(md), dashboard, panelistType, r.newestDay);
-      prefetchSearch(first.search, first.request);
-    },
-    () => undefined,
-  );
+  const rows = Promise.all([metadata, raw]).then(([md, r]) => {
+    const first = firstSearchOf(dashboardMetaFor(md), dashboard, panelistType, r.newestDay);
+    return Promise.all([prefetchSearch(first.search, first.request), prefetchStates(statesKeyOf(first.search))]);
+  });
+  settled = Promise.allSettled([permissions, rows]).then(() => undefined);
+}
+
+let settled: Promise<void> = Promise.resolve();
+
+/**
+ * Settles once the requests prefetchFirstScreen started for a dashboard have answered (or failed):
+ * the session's role data, the first search and its states list (after metadata and raw data).
+ * startApp waits for it, up to a limit, before React's first render (issue 17: first load).
+ * Rendering earlier does not show the dashboard sooner (it needs these answers) but takes the main
+ * thread: the answers' callbacks, and so the search request itself, waited behind the router's
+ * set-up and the first render (0.3-0.7 s at 4x CPU), and the rows then needed a second render and
+ * layout pass.
+ * Settled at once on other pages and when signed out.
+ */
+export function firstScreenSettled(): Promise<void> {
+  return settled;
 }

@@ -26,14 +26,15 @@ export function bootMayAskPermissions(): boolean {
  * hold the first render for a request sent only after React mounted. A 401 is left to SessionGate,
  * which ends the session as apiFetch's handler would (that handler is not set yet at boot).
  */
-export function prefetchPermissions(): void {
-  if (!bootMayAskPermissions()) return;
+export function prefetchPermissions(): Promise<unknown> | null {
+  if (!bootMayAskPermissions()) return null;
   const entry: PrefetchedPermissions = { answer: apiJson<Envelope<RoleData>>('/api/auth/permissions', { skipUnauthorizedHandler: true }) };
   entry.answer.then(
     (r) => (entry.role = r.payload),
     () => undefined,
   );
   prefetched = entry;
+  return entry.answer;
 }
 
 /** The boot request, without taking it (SessionGate's first render reads an answer already here). */

@@ -26,6 +26,8 @@ export interface EmailApi {
   settledRawData?(): RawData | null;
   settledSearch?(search: SearchCriteria, request: DashboardRequest): DashboardResponse | null;
   states(country: string): Promise<StateItem[]>;
+  /** The boot's states list when it answered and is this country's (taken once), else null. */
+  settledStates?(country: string): StateItem[] | null;
   detail(muid: number): Promise<EmailDetail>;
   body(muid: number): Promise<EmailBody>;
   importJobs(): Promise<ImportJob[]>;

@@ -1,4 +1,7 @@
-import { Button, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
+import { Spinner, Tag } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { PlainButton } from '../../ui/plain/PlainButton';
+import { PlainSelect } from '../../ui/plain/PlainSelect';
 import type { EmailItem } from '../../api/emailTypes';
 import { cleanSubject, truncateText } from './cleanSubject';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
@@ -32,7 +35,10 @@ interface EmailCellProps {
 
 const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : undefined);
 
-/** One cell of the email list, by column kind; an unknown kind shows the field as text. */
+/**
+ * One cell of the email list, by column kind; an unknown kind shows the field as text. Buttons and
+ * selects use Blueprint's CSS API (plain elements, its classes): ~10 per row (issue 17, first load).
+ */
 export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, actions }: EmailCellProps) {
   const dm = useDashboardMeta();
   const meta = dm.email;
@@ -42,7 +48,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
     case 'id':
       // 000 §7: clicking a Used email's id asks which product it was used for.
       return row.deleted === dm.status.code('used') ? (
-        <Button variant="minimal" size="small" text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.onUsedId(row)} />
+        <PlainButton minimal small text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.onUsedId(row)} />
       ) : (
         <a
           href={fillPath(meta.idLink.path, row)}
@@ -59,7 +65,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       if (dm.status.locked.includes(row.deleted)) return <span data-testid={`status-${row.muid}`}>{dm.status.label(row.deleted)}</span>;
       return (
         <span className="email-status">
-          <HTMLSelect
+          <PlainSelect
             aria-label={`Status of ${row.muid}`}
             value={shown}
             disabled={mark === 'saving'}
@@ -98,7 +104,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       const current = row.panelist_score ?? '';
       const opts = scores.includes(current) ? scores : [...scores, current];
       return (
-        <HTMLSelect
+        <PlainSelect
           aria-label={`Points of ${row.muid}`}
           value={current}
           onChange={(e) => actions.onPoints(row, e.currentTarget.value)}
@@ -108,7 +114,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
     }
     case 'read':
       return (
-        <Button variant="minimal" size="small" aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.onRead(row)} />
+        <PlainButton minimal small aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.onRead(row)} />
       );
     case 'flags':
       // The panelist's flags the email carries (000 §2 flag lists).
@@ -121,11 +127,11 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       return (
         <span className="email-actions">
           {dm.rowActions.map((a) => (
-            <Button
+            <PlainButton
               key={a.key}
-              variant="minimal"
-              size="small"
-              icon={a.icon as never}
+              minimal
+              small
+              icon={a.icon as IconName}
               title={a.label}
               aria-label={`${a.label} ${row.muid}`}
               onClick={() => openPopup(fillPath(a.path, { ...row, emaildate: row.email_date ?? 'none' }), a.popup)}

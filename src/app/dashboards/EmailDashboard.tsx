@@ -1,6 +1,6 @@
-import { Button, Card, FormGroup, H3, InputGroup, Intent, OverlayToaster, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria } from '../../api/emailTypes';
+import { Classes, Intent, Spinner } from '@blueprintjs/core';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DashboardRequest, DashboardResponse, DashboardType, EmailItem, EmailSortField, PagingMarker, PanelistTypeFilter, RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
 import { ListTable } from '../../ui/dashboard/ListTable';
 import { planBulkStatus } from './bulkStatus';
 import { useDashboardMeta } from './dashboardMeta';
@@ -13,8 +13,18 @@ import { acceptProductId } from './productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { useStickyHeader } from '../../ui/dashboard/useStickyHeader';
-import { configOf, requestOf, type View } from './dashboardConfig';
+import { useStableCallback } from '../../ui/dashboard/useStableCallback';
+import { PlainButton } from '../../ui/plain/PlainButton';
+import { PlainInput } from '../../ui/plain/PlainInput';
+import { PlainTabs } from '../../ui/plain/PlainTabs';
+import { configOf, requestOf, statesKeyOf, type View } from './dashboardConfig';
 import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
+import { showDashboardToast } from './dashboardToaster';
+
+const stateOption = (s: StateItem) => ({ value: String(s.stateID), label: s.stateName });
+
+/** No date parts before raw data answered (one array, so the memoised search fields stay put). */
+const noParts: string[] = [];
 
 interface EmailDashboardProps {
   panelistType: PanelistTypeFilter;
@@ -30,8 +40,11 @@ interface EmailDashboardProps {
 /**
  * The Focus / e-Glacier email dashboard (000 §2-§5), drawn from schemas/dashboards/emails.json and
  * email_search.json with the search rules of rules/dashboards/email_search.json.
+ *
+ * Memoised: its page re-renders once the first rows are on screen (the render time), which must not
+ * redraw the list, the form and the pager (issue 17, first load).
  */
-export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
+export const EmailDashboard = memo(function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady }: EmailDashboardProps) {
   const api = useEmailApi();
   const dm = useDashboardMeta();
   const config = useMemo(() => configOf(dm), [dm]);
@@ -55,7 +68,8 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const [rows, setRows] = useState<EmailItem[]>(boot?.res?.payload ?? []);
   const [loading, setLoading] = useState(false);
   const [raw, setRaw] = useState<RawData | null>(boot?.raw ?? null);
-  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [bootStates] = useState(() => api.settledStates?.(statesKeyOf(boot?.criteria ?? criteriaFor(dashboard, null))) ?? null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>(() => (bootStates ?? []).map(stateOption));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   /** Copy toggles not saved yet: muid -> the status shown (000 §4). */
   const [pending, setPending] = useState<Map<number, number>>(new Map());
@@ -63,13 +77,13 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const [productId, setProductId] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
-  const toaster = useRef<OverlayToaster | null>(null);
   const marker = useRef<{ paging: PagingMarker | null; totals: number | null }>(
     boot?.res ? { paging: boot.res.paging, totals: boot.res.totalIsEstimate ? null : boot.res.totalEmails } : { paging: null, totals: null },
   );
   /** The boot's answers stand for the first raw-data and search effects (each skips once). */
   const skipRaw = useRef(boot !== null);
   const skipSearch = useRef(boot?.res != null);
+  const skipStates = useRef(bootStates !== null);
   const [reloads, setReloads] = useState(0);
   const [bulkBusy, setBulkBusy] = useState(false);
   const readyOnce = useRef(false);
@@ -103,14 +117,18 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       live = false;
     };
   }, [api, dashboard, criteriaFor, switchReset]);
-  const country = String(criteria.country ?? 'US');
+  const statesKey = statesKeyOf(criteria);
   useEffect(() => {
+    if (skipStates.current) {
+      skipStates.current = false;
+      return;
+    }
     let live = true;
-    api.states(country === '0' ? 'all' : country).then((s) => live && setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
+    api.states(statesKey).then((s) => live && setStates(s.map(stateOption)), () => undefined);
     return () => {
       live = false;
     };
-  }, [api, country]);
+  }, [api, statesKey]);
 
   useEffect(() => {
     if (view.applied === undefined) return;
@@ -175,24 +193,26 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const onPage = (page: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page }))));
   const onPerPage = (perpage: number) => guarded(discardAnd(() => setView((v) => ({ ...v, page: 1, perpage }))));
 
-  const onSearch = () => {
+  // Stable: the search form's fields are memoised and redraw only when their own values change.
+  const onSearch = useStableCallback(() => {
     const problem = checkSearch(rules, criteria);
     if (problem) return setMessage(problem);
     guarded(discardAnd(() => setView((v) => ({ ...v, ...searchReset, applied: { ...criteria } }))));
-  };
-  const onClear = () =>
+  });
+  const onClear = useStableCallback(() =>
     guarded(
       discardAnd(() => {
         const c = criteriaFor(dashboard, newestDay);
         setCriteria(c);
         setView({ ...initialView(), ...clearReset, applied: c });
       }),
-    );
-  const onEdit = (field: string, value: unknown) => {
+    ),
+  );
+  const onEdit = useStableCallback((field: string, value: unknown) => {
     const { next, message: problem } = applySearchEdit(rules, criteria, field, value);
     setCriteria(next);
     if (problem) setMessage(problem);
-  };
+  });
 
   const patchRow = (muid: number, patch: Partial<EmailItem>) => setRows((rs) => rs.map((r) => (r.muid === muid ? { ...r, ...patch } : r)));
   const mark = (muid: number, value: RowMark | null) =>
@@ -237,10 +257,10 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       const res = await api.updateScore(row.muid, score, row.index_name);
       if (res.status === 'ok') {
         patchRow(row.muid, { panelist_score: score });
-        toaster.current?.show({ message: m.pointsUpdated, intent: Intent.SUCCESS, timeout: 3000 });
-      } else toaster.current?.show({ message: res.payload?.msg ?? 'Error', intent: Intent.DANGER });
+        showDashboardToast({ message: m.pointsUpdated, intent: Intent.SUCCESS, timeout: 3000 });
+      } else showDashboardToast({ message: res.payload?.msg ?? 'Error', intent: Intent.DANGER });
     } catch (err) {
-      toaster.current?.show({ message: (err as Error).message, intent: Intent.DANGER });
+      showDashboardToast({ message: (err as Error).message, intent: Intent.DANGER });
     }
   };
   const onOpenEmail = (row: EmailItem, path: string, newTab: boolean) => {
@@ -347,22 +367,20 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
   const fields = useMemo(() => dm.searchFields(), [dm]);
   const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
   const toolbar = dm.toolbarItems.filter((t) => t.dashboards.includes(dashboard));
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if ((message !== null || confirm !== null) && !dialogsUsed) setDialogsUsed(true);
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.muid));
 
   return (
     <section className="email-dashboard" aria-label={`${dash.label} dashboard`}>
-      <H3 className="email-dashboard__title">{dash.label} dashboard</H3>
+      <h3 className={`${Classes.HEADING} email-dashboard__title`}>{dash.label} dashboard</h3>
       {dash.showTabs ? (
-        // animate off: the sliding indicator measures the tab on mount, a forced layout of the whole
-        // page in the first render (issue 17); each tab is a route that remounts the dashboard, so
-        // it never slid, and the selected tab keeps Blueprint's underline.
-        <Tabs id="panelist-tabs" animate={false} selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')}>
-          {meta.tabs.map((t) => (
-            <Tab key={t.key} id={t.key} title={t.label} />
-          ))}
-        </Tabs>
+        // Blueprint's Tabs markup without its indicator: the sliding indicator measured the tab on
+        // mount, a forced layout of the whole page in the first render (issue 17); each tab is a
+        // route that remounts the dashboard, so it never slid, and the selected tab keeps the underline.
+        <PlainTabs id="panelist-tabs" tabs={meta.tabs.map((t) => ({ id: t.key, title: t.label }))} selectedTabId={panelistType} onChange={(id) => onTab(meta.tabs.find((t) => t.key === id)?.path ?? '/')} />
       ) : null}
-      <Card className="email-dashboard__search" compact>
+      <div className={`email-dashboard__search ${Classes.CARD} ${Classes.ELEVATION_0} ${Classes.COMPACT}`}>
         <SearchForm
           fields={fields}
           value={criteria}
@@ -371,12 +389,12 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
           onClear={onClear}
           lists={lists}
           flags={flags}
-          days={raw?.days ?? []}
-          months={raw?.months ?? []}
-          years={raw?.years ?? []}
+          days={raw?.days ?? noParts}
+          months={raw?.months ?? noParts}
+          years={raw?.years ?? noParts}
           codeEntries={dm.codeEntries}
         />
-      </Card>
+      </div>
       <div ref={barRef} className={stuck ? 'email-dashboard__bar email-dashboard__bar--stuck' : 'email-dashboard__bar'} data-sticky={stuck}>
         <EmailToolbar items={toolbar} loading={loading} busy={bulkBusy} onMove={(t) => onMove(t.key as 'glacier' | 'focus')} onBulkStatus={onBulkStatus} />
       </div>
@@ -421,22 +439,32 @@ export function EmailDashboard({ panelistType, dashboard, onTab, onOpen, onReady
       ) : (
         <Spinner aria-label="Loading emails" />
       )}
-      <FormGroup className="email-dashboard__assign" label="Assign Copies ID" labelFor="assign-copies-id" inline>
-        <InputGroup id="assign-copies-id" aria-label="Assign Copies ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
-        <Button text="Update" intent="primary" onClick={onAssign} />
-      </FormGroup>
-      <MessageDialog message={message} onClose={() => setMessage(null)} />
-      <ConfirmDialog
-        message={confirm?.text ?? null}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          const go = confirm?.go;
-          setConfirm(null);
-          go?.();
-        }}
-      />
-      <OverlayToaster ref={toaster} position="top" />
+      {/* Blueprint's FormGroup markup (inline), its input and button through the CSS API. */}
+      <div className={`${Classes.FORM_GROUP} ${Classes.INLINE} email-dashboard__assign`}>
+        <label className={Classes.LABEL} htmlFor="assign-copies-id">
+          Assign Copies ID <span className={Classes.TEXT_MUTED} />
+        </label>
+        <div className={Classes.FORM_CONTENT}>
+          <PlainInput id="assign-copies-id" aria-label="Assign Copies ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
+          <PlainButton text="Update" intent="primary" onClick={onAssign} />
+        </div>
+      </div>
+      {/* The dialogs mount when first needed (then stay, for their closing transition): nothing of
+          them is drawn on the first screen (issue 17, first load). */}
+      {dialogsUsed ? (
+        <>
+          <MessageDialog message={message} onClose={() => setMessage(null)} />
+          <ConfirmDialog
+            message={confirm?.text ?? null}
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => {
+              const go = confirm?.go;
+              setConfirm(null);
+              go?.();
+            }}
+          />
+        </>
+      ) : null}
     </section>
   );
-}
-
+});

@@ -1,4 +1,7 @@
-import { Button, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { Spinner, type Intent } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { PlainButton } from '../../ui/plain/PlainButton';
+import { PlainSelect } from '../../ui/plain/PlainSelect';
 import { useDashboardMeta, type ToolbarMeta } from './dashboardMeta';
 
 interface EmailToolbarProps {
@@ -11,7 +14,10 @@ interface EmailToolbarProps {
   onBulkStatus: (status: number, item: ToolbarMeta) => void;
 }
 
-/** The actions on the checked emails: move buttons and the bulk "Set status" dropdown. */
+/**
+ * The actions on the checked emails: move buttons and the bulk "Set status" dropdown (Blueprint's
+ * Button and HTMLSelect through their CSS API, issue 17: first load).
+ */
 export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: EmailToolbarProps) {
   const { selectable } = useDashboardMeta().status;
   return (
@@ -19,7 +25,7 @@ export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: Ema
       {items.map((t) =>
         t.kind === 'bulkStatus' ? (
           // Always shows its label: choosing an entry acts at once, so the same status can be chosen again.
-          <HTMLSelect
+          <PlainSelect
             key={t.key}
             aria-label={t.label}
             value=""
@@ -28,7 +34,7 @@ export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: Ema
             options={[{ value: '', label: t.label, disabled: true }, ...selectable.map((s) => ({ value: String(s.const), label: s.title }))]}
           />
         ) : t.kind === 'move' ? (
-          <Button key={t.key} icon={t.icon as never} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t)} />
+          <PlainButton key={t.key} icon={t.icon as IconName | undefined} intent={t.intent as Intent} text={t.label} onClick={() => onMove(t)} />
         ) : null,
       )}
       {loading || busy ? <Spinner size={16} aria-label="Loading" /> : null}

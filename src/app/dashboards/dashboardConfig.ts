@@ -58,6 +58,12 @@ export function firstSearchOf(dm: DashboardMeta, dashboard: string, panelistType
   return { search: view.applied as unknown as SearchCriteria, request: requestOf(view, panelistType, dashboard as DashboardRequest['dashboard'], null) };
 }
 
+/** The states list a search's country asks for (GET /api/emails/states/<key>): '0' is every country. */
+export function statesKeyOf(criteria: { country?: unknown }): string {
+  const country = String(criteria.country ?? 'US');
+  return country === '0' ? 'all' : country;
+}
+
 /** The list/search request of a view (paging marker and totals of the previous answer, if any). */
 export function requestOf(view: View, panelistType: PanelistTypeFilter, dashboard: DashboardRequest['dashboard'], marker: { paging: DashboardRequest['paging']; totals: DashboardRequest['totals'] } | null): DashboardRequest {
   return {

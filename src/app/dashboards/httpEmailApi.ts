@@ -1,4 +1,4 @@
-import type { DashboardRequest, DashboardResponse, RawData, SearchCriteria } from '../../api/emailTypes';
+import type { DashboardRequest, DashboardResponse, RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
 import type { EmailApi } from './EmailApi';
 import { apiJson } from '../auth/apiFetch';
 
@@ -30,13 +30,27 @@ const searchKey = (search: unknown, request: unknown) => JSON.stringify([search,
  * page's first search call may take it, and only when it asks exactly this; any first call drops
  * it, so a later search never gets an old answer.
  */
-export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): void {
+export function prefetchSearch(search: SearchCriteria, request: DashboardRequest): Promise<DashboardResponse> {
   const entry: NonNullable<typeof prefetchedSearch> = { key: searchKey(search, request), answer: post<DashboardResponse>('/api/emails/search', { search, request }) };
   entry.answer.then(
     (r) => (entry.settled = r),
     () => undefined,
   );
   prefetchedSearch = entry;
+  return entry.answer;
+}
+
+let prefetchedStates: { key: string; answer: Promise<StateItem[]>; settled?: StateItem[] } | null = null;
+
+/** Starts the first search's states list while the page boots (the search form's State select). */
+export function prefetchStates(key: string): Promise<StateItem[]> {
+  const entry: NonNullable<typeof prefetchedStates> = { key, answer: get<StateItem[]>(`/api/emails/states/${encodeURIComponent(key)}`) };
+  entry.answer.then(
+    (r) => (entry.settled = r),
+    () => undefined,
+  );
+  prefetchedStates = entry;
+  return entry.answer;
 }
 
 /** The raw-data answer started by prefetchRawData (not taken: the dashboard still gets it), or null. */
@@ -80,7 +94,17 @@ export const httpEmailApi: EmailApi = {
     prefetchedSearch = null;
     return ready.settled;
   },
-  states: (country) => get(`/api/emails/states/${encodeURIComponent(country)}`),
+  states: (country) => {
+    const ready = prefetchedStates;
+    prefetchedStates = null;
+    return ready?.key === country ? ready.answer : get(`/api/emails/states/${encodeURIComponent(country)}`);
+  },
+  settledStates: (country) => {
+    const ready = prefetchedStates;
+    if (!ready?.settled || ready.key !== country) return null;
+    prefetchedStates = null;
+    return ready.settled;
+  },
   detail: (muid) => get(`/api/emails/detail/${muid}`),
   body: (muid) => get(`/api/emails/body/${muid}`),
   importJobs: () => get('/api/import-jobs'),

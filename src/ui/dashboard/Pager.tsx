@@ -1,4 +1,6 @@
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
+import { PlainButton } from '../plain/PlainButton';
+import { PlainSelect } from '../plain/PlainSelect';
 import { pageStrip } from './pageStrip';
 
 interface PagerProps {
@@ -22,7 +24,10 @@ export function groupThousands(n: number): string {
   return n < 0 ? `-${digits}` : digits;
 }
 
-/** Previous / page strip (000 §9) / Next and the page size; the buttons do nothing at the bounds. */
+/**
+ * Previous / page strip (000 §9) / Next and the page size; the buttons do nothing at the bounds.
+ * Blueprint's ButtonGroup, Button and HTMLSelect through their CSS API (issue 17, first load).
+ */
 export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, total, totalIsEstimate }: PagerProps) {
   const go = (p: number) => {
     if (p < 1 || p > lastPage || p === page) return;
@@ -30,17 +35,17 @@ export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, t
   };
   return (
     <nav className="dashboard-pager" aria-label="Pages">
-      <ButtonGroup>
-        <Button icon="chevron-left" aria-label="Previous page" onClick={() => go(page - 1)} />
+      <div className={Classes.BUTTON_GROUP}>
+        <PlainButton icon="chevron-left" aria-label="Previous page" onClick={() => go(page - 1)} />
         {pageStrip(page, lastPage).map((p) => (
-          <Button key={p} text={String(p)} active={p === page} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => go(p)} />
+          <PlainButton key={p} text={String(p)} active={p === page} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => go(p)} />
         ))}
-        <Button icon="chevron-right" aria-label="Next page" onClick={() => go(page + 1)} />
-      </ButtonGroup>
+        <PlainButton icon="chevron-right" aria-label="Next page" onClick={() => go(page + 1)} />
+      </div>
       {onPerPage ? (
         <label className="dashboard-pager__size">
           Per page{' '}
-          <HTMLSelect aria-label="Per page" value={perpage} onChange={(e) => onPerPage(Number(e.currentTarget.value))} options={pageSizes.map((s) => ({ value: s, label: String(s) }))} />
+          <PlainSelect aria-label="Per page" value={perpage} onChange={(e) => onPerPage(Number(e.currentTarget.value))} options={pageSizes.map((s) => ({ value: s, label: String(s) }))} />
         </label>
       ) : null}
       {total !== undefined ? (

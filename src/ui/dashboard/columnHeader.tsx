@@ -1,4 +1,4 @@
-import { Icon } from '@blueprintjs/core';
+import { PlainIcon } from '../plain/PlainIcon';
 import type { ReactNode } from 'react';
 import type { ColumnMeta } from './dashboardTypes';
 import type { SortState } from './SortState';
@@ -18,7 +18,7 @@ export function columnHeader(c: ColumnMeta, { renderHeader, sort, onSort }: Colu
   return (
     <button type="button" className="dashboard-table__sort" aria-label={`Sort by ${c.label}`} onClick={() => onSort(c.sort as string)}>
       {c.label}
-      {active ? <Icon icon={sort?.direction === 'asc' ? 'caret-up' : 'caret-down'} size={14} /> : null}
+      {active ? <PlainIcon icon={sort?.direction === 'asc' ? 'caret-up' : 'caret-down'} size={14} /> : null}
     </button>
   );
 }

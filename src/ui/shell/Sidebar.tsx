@@ -1,6 +1,7 @@
-import { Menu, MenuItem } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { memo, type MouseEvent } from 'react';
+import { PlainIcon } from '../plain/PlainIcon';
 import { findActiveModule } from './findActiveModule';
 import { modulePath } from './modulePath';
 import { sortModules } from './sortModules';
@@ -14,10 +15,11 @@ interface SidebarProps {
 
 /**
  * Left navigation: the permitted modules in module_sort order, the one matching the path active.
- * Memoised, and the labels ellipsized by CSS: Blueprint's MenuItem text measures itself
- * (scrollWidth) in a layout effect on every render when it ellipsizes, which forces a layout of the
- * whole page; the shell re-renders for its own state (the render time) after a dashboard drew its
- * rows (issue 17: first load).
+ * Blueprint's Menu / MenuItem markup through its CSS API (`bp6-menu`, `bp6-menu-item`, its icon
+ * and `bp6-fill` text): MenuItem renders popover and text-measuring machinery for submenus and
+ * ellipsis the sidebar does not use. Labels are ellipsized by CSS (Blueprint's measured ellipsis
+ * forced a layout of the whole page in the first render's commit, ~0.3-0.4 s at 4x CPU) and the
+ * list is memoised: the shell re-renders for its own state (issue 17: first load).
  */
 export const Sidebar = memo(function Sidebar({ modules, pathname, onNavigate }: SidebarProps) {
   const sorted = sortModules(modules);
@@ -30,26 +32,23 @@ export const Sidebar = memo(function Sidebar({ modules, pathname, onNavigate }: 
   };
   return (
     <nav className="portal-sidebar" aria-label="Modules">
-      <Menu>
+      <ul role="menu" className={Classes.MENU}>
         {sorted.map((module) => {
           const path = modulePath(module);
           return (
-            <MenuItem
-              key={module.module_id}
-              icon={module.module_icon as IconName}
-              text={module.module_name}
-              // CSS ellipsis instead of Blueprint's measured one: its layout effect forced a layout
-              // of the whole page in the first render's commit (~0.3-0.4 s at 4x CPU, issue 17).
-              multiline
-              textClassName="portal-sidebar__text"
-              htmlTitle={module.module_name}
-              href={path}
-              active={module === active}
-              onClick={follow(path)}
-            />
+            <li key={module.module_id} role="none">
+              <a role="menuitem" href={path} tabIndex={0} className={`${Classes.MENU_ITEM}${module === active ? ` ${Classes.ACTIVE}` : ''} ${Classes.POPOVER_DISMISS}`} onClick={follow(path)}>
+                <span className={Classes.MENU_ITEM_ICON} aria-hidden="true">
+                  <PlainIcon icon={module.module_icon as IconName} />
+                </span>
+                <div className={`${Classes.FILL} portal-sidebar__text`} title={module.module_name}>
+                  {module.module_name}
+                </div>
+              </a>
+            </li>
           );
         })}
-      </Menu>
+      </ul>
     </nav>
   );
 });
