@@ -7,7 +7,8 @@ import { migrate } from '../../src/server/db/migrate';
 import { projectRoot } from '../../src/server/paths';
 import { demoSeededKey, getMeta, setMeta } from '../../src/server/portalMeta';
 import { preparePortal } from '../../src/server/preparePortal';
-import { openTestDb, testDbKind } from './helpers/testDb';
+import { openPostgresDb } from '../../src/server/db/postgresDb';
+import { adminQuery, createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 
 const migrationFiles = readdirSync(join(projectRoot, 'src/server/migrations'))
   .filter((f) => /^\d+_.+\.sql$/.test(f))
@@ -63,6 +64,23 @@ describe(`database (${testDbKind})`, () => {
     writeFileSync(join(dir, '002_bad.sql'), 'create table half_done (id int primary key);');
     expect(await migrate(db, dir)).toEqual(['002_bad.sql', '003_later.sql']);
     expect(await exists('later_one')).toBe(true);
+  });
+
+  it.skipIf(testDbKind !== 'postgres')('survives the server ending its idle connections (restart, failover): the next query reconnects', async () => {
+    const created = await createTestDatabase();
+    const errors: string[] = [];
+    const pgDb = await openPostgresDb(created.url, { onIdleError: (err) => errors.push(err.message) });
+    try {
+      // Two pooled connections open and idle, then ended by the server as an administrator would.
+      await Promise.all([pgDb.query('select pg_sleep(0.05)'), pgDb.query('select pg_sleep(0.05)')]);
+      await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${created.name}' and pid <> pg_backend_pid()`);
+      for (let i = 0; i < 50 && errors.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors).toEqual(['terminating connection due to administrator command', 'terminating connection due to administrator command']);
+      expect((await pgDb.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pgDb.close();
+      await created.drop();
+    }
   });
 
   it('transaction() commits on success and rolls back on a throw', async () => {

@@ -4,9 +4,15 @@ import type { Db, Queryable, QueryResult } from './Db';
 // BIGINT and NUMERIC arrive as strings by default; counts and ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** A real PostgreSQL server through a node-postgres pool. */
-export async function openPostgresDb(url: string): Promise<Db> {
+/**
+ * A real PostgreSQL server through a node-postgres pool. An idle pooled connection the server ends
+ * (a restart, `pg_terminate_backend`, a failover) emits 'error' on the pool; without a listener that
+ * is an uncaught exception that ends the process. The pool drops that connection and opens another
+ * on the next query, so the error is only reported.
+ */
+export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Error) => void } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: an idle connection ended (${err.message}); the next query opens a new one`)));
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
