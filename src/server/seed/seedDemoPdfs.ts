@@ -53,8 +53,8 @@ export async function seedDemoPdfs(db: Db, storage: FileStorage, log: (msg: stri
       );
       // Made one after another (CPU), written all at once (the writes wait on the disk, not the CPU).
       const pieces: Array<{ id: number; key: string; pdf: Uint8Array; filename: string }> = [];
-      // pdf-lib (~150 modules) loads only when there are PDFs to make, not on every server start.
-      const { demoPieceText, demoProductPdf } = picked.rows.length ? await import('./demoProductPdf') : ({} as never);
+      // pdf-lib (~150 modules) loads only when the demo PDFs are made, not on every server start.
+      const { demoPieceText, demoProductPdf } = await import('./demoProductPdf');
       for (const row of picked.rows) {
         const id = Number(row.product_id);
         const text = demoPieceText(row.document);
