@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { blueprintIcons } from './codegen/blueprintIconsPlugin';
+import { compileHints } from './codegen/compileHintsPlugin';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|ttf|eot|woff)$/;
 
@@ -172,7 +173,7 @@ const dropDarkTheme = {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), precompress()],
+  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), compileHints(), precompress()],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',

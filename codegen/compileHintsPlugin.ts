@@ -1,0 +1,56 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** V8's explicit compile hint (Chrome 136+): compile every function of the file eagerly. */
+export const compileHint = '//# allFunctionsCalledOnLoad';
+
+/** The parts of an output chunk this plugin reads. */
+export interface ChunkInfo {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The JS files the first page load runs: every entry chunk and, transitively, the chunks they import
+ * statically (what index.html lists as modulepreload). Lazy routes (dynamic imports) are left out.
+ */
+export function firstLoadChunkFiles(bundle: Record<string, ChunkInfo>): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+  return [...seen].sort();
+}
+
+/**
+ * Marks the first load's chunks with V8's compile hint, so Chromium compiles their functions on a
+ * background thread while they stream in, instead of lazily on the main thread when each is first
+ * called (react-dom, the router and the first screen all run during the first render; issue 17,
+ * first load). Written into the files after the build wrote them, so the minifier cannot drop the
+ * comment; runs before `precompress` (closeBundle), so the .br/.gz copies carry it too. There are no
+ * source maps whose lines the added first line would shift.
+ */
+export function compileHints(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-compile-hints',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of firstLoadChunkFiles(bundle as unknown as Record<string, ChunkInfo>)) {
+        const file = join(outDir, fileName);
+        const code = readFileSync(file, 'utf8');
+        if (!code.startsWith(compileHint)) writeFileSync(file, `${compileHint}\n${code}`);
+      }
+    },
+  };
+}
