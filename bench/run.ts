@@ -13,6 +13,7 @@ for (const bench of benches) {
   try {
     rows.push(...(await bench.run()));
   } catch (err) {
+    process.stderr.write(`bench: ${bench.name} failed: ${(err as Error).stack ?? String(err)}\n`);
     rows.push({ figure: bench.name, value: NaN, unit: '', budget: '', pass: false, detail: `failed: ${(err as Error).message}` });
   }
 }

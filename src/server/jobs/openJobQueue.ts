@@ -20,6 +20,37 @@ const defaultKind: Required<JobKindOptions> = { expireInSeconds: 900, retryLimit
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
 
+/** Advisory lock key serialising queue creation across instances on one PostgreSQL database. */
+const createQueueLockKey = 7_100_023;
+
+/**
+ * Creates queues unless they exist, one at a time across instances. pg-boss inserts a queue's row
+ * and then creates its partition with DDL (a foreign key to the queue table), so two connections
+ * creating new queues at once deadlock and PostgreSQL aborts one: instances started together
+ * register the same kinds at the same moment, and the aborted one failed to start. On PostgreSQL
+ * a transaction holds an advisory lock while pg-boss creates the queue on another pooled
+ * connection; one creation at a time per process, so waiting never takes every pooled connection.
+ * PGlite is one connection in one process: nothing runs beside the creation there.
+ */
+function queueCreator(db: Db, boss: PgBoss) {
+  let chain: Promise<unknown> = Promise.resolve();
+  return (name: string, kind: Required<JobKindOptions>): Promise<void> => {
+    const create = async () => {
+      if (await boss.getQueue(name)) return;
+      // Stately: per singleton key one job waits and one runs (enqueue gives unkeyed jobs a key of their own).
+      const run = () => boss.createQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
+      if (db.kind !== 'postgres') return run();
+      await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [createQueueLockKey]);
+        await run();
+      });
+    };
+    const done = chain.then(create);
+    chain = done.catch(() => undefined);
+    return done;
+  };
+}
+
 /**
  * Opens the job queue on `db` (creating pg-boss's tables on first use) and starts maintenance.
  * See JobQueue.ts for the contract and README "Background jobs" for operations.
@@ -43,12 +74,12 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
   });
   await boss.start();
 
+  const createQueue = queueCreator(db, boss);
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string, kind: Required<JobKindOptions>) => {
     let ready = queues.get(name);
     if (!ready) {
-      // Stately: per singleton key one job waits and one runs (enqueue gives unkeyed jobs a key of their own).
-      ready = boss.createQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
+      ready = createQueue(name, kind);
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }
