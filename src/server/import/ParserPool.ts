@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportLimits } from './ImportLimits';
 import { ImportFailure, importStatus, type ImportStatusCode } from './importStatus';
 import type { ParsedRow } from './ParsedRow';
+import { parseWorkerUrl } from './parseWorkerBundle';
 
 type Reply =
   | { id: number; ok: true; msg: ParsedRow }
@@ -42,7 +43,6 @@ function current(slot: Slot, origin: number): { id: number; at: number } | undef
   return id === 0 ? undefined : { id, at: origin + Atomics.load(slot.started, 1) };
 }
 
-const bootUrl = new URL('./parseWorkerBoot.mjs', import.meta.url);
 /** Requests queued inside each worker, so it keeps parsing while the main thread writes a batch. */
 const maxInflightPerWorker = 256;
 const maxInflightBytesPerWorker = 64 * 1024 * 1024;
@@ -90,7 +90,7 @@ export class ParserPool {
   private spawn(): Slot {
     const started = new Int32Array(new SharedArrayBuffer(8));
     const workerData: ParseWorkerData = { started, origin: this.origin };
-    const worker = new Worker(bootUrl, { workerData, resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
+    const worker = new Worker(parseWorkerUrl(), { workerData, resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
     const slot: Slot = { worker, ready: false, inflight: [], started };
     worker.on('message', (reply: Reply) => {
       if ('ready' in reply) slot.ready = true;

@@ -44,11 +44,19 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
   const limits: ImportLimits = { ...defaultImportLimits, ...opts.limits };
   const batchSize = opts.batchSize ?? 250;
   const batchBytes = opts.batchBytes ?? 64 * 1024 * 1024;
-  const jobRes = await db.query<{ id: number }>('insert into import_jobs (source, queue_job_id) values ($1, $2) returning id', [opts.source.slice(0, 2000), opts.queueJobId ?? null]);
-  const jobId = Number(jobRes.rows[0].id);
-  const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
-  const ctx: StoreContext = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore, deferGrouping: opts.deferGrouping };
+  // The parser workers start first: they boot while the job row and the panelist table are read.
   const pool = new ParserPool(limits, opts.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
+  let jobId: number;
+  let ctx: StoreContext;
+  try {
+    const jobRes = await db.query<{ id: number }>('insert into import_jobs (source, queue_job_id) values ($1, $2) returning id', [opts.source.slice(0, 2000), opts.queueJobId ?? null]);
+    jobId = Number(jobRes.rows[0].id);
+    ctx = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore, deferGrouping: opts.deferGrouping };
+  } catch (err) {
+    await pool.close();
+    throw err;
+  }
+  const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
   const iterator = sources[Symbol.iterator]();
 
   const nextChunk = (): ImportSource[] => {
