@@ -38,16 +38,13 @@ export function firstLoadChunkFiles(bundle: Record<string, ChunkInfo>): string[]
  * source maps whose lines the added first line would shift.
  */
 export function compileHints(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'portal-compile-hints',
     apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      if (!options.dir) throw new Error('compileHints: the build has no output directory');
       for (const fileName of firstLoadChunkFiles(bundle as unknown as Record<string, ChunkInfo>)) {
-        const file = join(outDir, fileName);
+        const file = join(options.dir, fileName);
         const code = readFileSync(file, 'utf8');
         if (!code.startsWith(compileHint)) writeFileSync(file, `${compileHint}\n${code}`);
       }
