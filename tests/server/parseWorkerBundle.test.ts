@@ -46,10 +46,20 @@ describe('the parser worker bundle', () => {
     expect(await runWorker(rebuilt)).toBe('changed');
   });
 
+  it('runs from memory when the cache folder cannot be written', async () => {
+    const src = join(tmp, 'src2');
+    mkdirSync(src);
+    writeFileSync(join(src, 'entry.ts'), "import { parentPort } from 'node:worker_threads';\nparentPort?.postMessage(['from', 'memory'].join(' '));\n");
+    writeFileSync(join(tmp, 'a-file'), 'not a folder');
+    const url = bundleParseWorker({ entry: join(src, 'entry.ts'), cacheDir: join(tmp, 'a-file', 'cache') });
+    expect(url.protocol).toBe('data:');
+    expect(await runWorker(url)).toBe('from memory');
+  });
+
   it('is what the parser pool starts, and it parses', async () => {
     const url = parseWorkerUrl();
     expect(url.href).not.toBe(parseWorkerBootUrl.href);
-    expect(url.pathname.endsWith('.mjs')).toBe(true);
+    expect(fileURLToPath(url)).toContain(join('node_modules', '.cache', 'content-portal', 'parse-worker'));
     const pool = new ParserPool(defaultImportLimits, 1);
     try {
       const row = await pool.parse(Buffer.from('From: Deals <deals@shop.example>\r\nTo: pat@panel.example\r\nSubject: Winter sale\r\n\r\nForty percent off.\r\n'), 'abc');

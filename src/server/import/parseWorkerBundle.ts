@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
+import { projectRoot } from '../paths';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -13,7 +13,10 @@ export const parseWorkerBootUrl = new URL('./parseWorkerBoot.mjs', import.meta.u
 export interface WorkerBundleOptions {
   /** The worker's TypeScript entry; default parseWorker.ts beside this file. */
   entry?: string;
-  /** Where bundles and their manifest are kept; default a folder per user in the OS temp dir. */
+  /**
+   * Where bundles and their manifest are kept; default node_modules/.cache/content-portal under the
+   * project (owned by whoever installed it, unlike a shared temp folder another user could fill).
+   */
   cacheDir?: string;
 }
 
@@ -24,7 +27,7 @@ interface Manifest {
 }
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
-const defaultCacheDir = () => join(tmpdir(), `content-portal-${process.getuid?.() ?? 'user'}`, 'parse-worker');
+const defaultCacheDir = () => join(projectRoot, 'node_modules', '.cache', 'content-portal', 'parse-worker');
 
 /** The cached bundle when every input it was built from is unchanged, else undefined. */
 function cachedBundle(cacheDir: string, manifestFile: string): string | undefined {
@@ -48,7 +51,8 @@ function writeAtomic(file: string, body: string) {
 
 /**
  * The parser worker as one ES module bundled by esbuild, built on first use and kept in a cache
- * checked against the hashes of every file it was built from (a changed source rebuilds it).
+ * checked against the hashes of every file it was built from (a changed source rebuilds it); where
+ * the cache cannot be written, the bundle is handed to the worker as a data: URL.
  * Through tsx a worker spent ~0.2 s loading and transforming its ~15 modules before its first
  * message, in every import run; the bundle starts in ~0.05 s (issue 10 item 6). Any failure to
  * bundle falls back to the tsx boot file: slower to start, same parser.
@@ -67,10 +71,15 @@ export function bundleParseWorker(opts: WorkerBundleOptions = {}): URL {
     const file = isAbsolute(input) ? input : join(workDir, input);
     inputs[file] = sha256(readFileSync(file));
   }
-  mkdirSync(cacheDir, { recursive: true });
   const bundle = `parseWorker-${sha256(code).slice(0, 16)}.mjs`;
-  writeAtomic(join(cacheDir, bundle), code);
-  writeAtomic(manifestFile, JSON.stringify({ bundle, inputs } satisfies Manifest));
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeAtomic(join(cacheDir, bundle), code);
+    writeAtomic(manifestFile, JSON.stringify({ bundle, inputs } satisfies Manifest));
+  } catch {
+    // A read-only installation: the bundle runs from memory, built again by each process.
+    return new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  }
   return pathToFileURL(join(cacheDir, bundle));
 }
 
