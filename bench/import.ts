@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import type { Bench, BenchRow } from './BenchRow';
+import { median } from './engine';
 import { ConcatBlob } from '../src/server/import/ConcatBlob';
 import { migrate } from '../src/server/db/migrate';
 import { openPgliteDb } from '../src/server/db/pgliteDb';
@@ -50,10 +51,6 @@ async function fullImport(sources: RawSource[]): Promise<{ rate: number; summary
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const spread = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
 
 /**

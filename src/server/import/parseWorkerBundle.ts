@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
@@ -35,8 +35,7 @@ function cachedBundle(cacheDir: string, manifestFile: string): string | undefine
     const m = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     for (const [file, hash] of Object.entries(m.inputs)) if (sha256(readFileSync(file)) !== hash) return undefined;
     const bundle = join(cacheDir, m.bundle);
-    readFileSync(bundle); // present and readable
-    return bundle;
+    return existsSync(bundle) ? bundle : undefined;
   } catch {
     return undefined;
   }
