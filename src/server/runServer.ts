@@ -12,6 +12,7 @@ import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { fsStorage, storageRoot } from './storage/fsStorage';
 import { warmSanitizer } from './forward/sanitizeForward';
+import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
 
 export interface RunningServer {
@@ -84,6 +85,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         ticker?.stop();
         scorer.stop();
         await queue.stop();
+        await closeParserPools();
         await app.close();
       } finally {
         await db.close();

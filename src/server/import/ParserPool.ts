@@ -15,6 +15,8 @@ interface Job {
   sha256: string;
   resolve: (m: ParsedRow) => void;
   reject: (e: ImportFailure) => void;
+  /** Who asked (one import): its queued requests are dropped together by `cancel`. */
+  owner?: object;
 }
 
 interface Slot {
@@ -60,6 +62,8 @@ export class ParserPool {
   private closed = false;
   private readonly watchdog: NodeJS.Timeout;
   private readonly origin = Date.now();
+  /** Idle workers do not keep the process alive (a pool kept warm between imports). */
+  private idle = false;
 
   constructor(
     private readonly limits: ImportLimits,
@@ -70,12 +74,36 @@ export class ParserPool {
     this.watchdog.unref();
   }
 
-  parse(raw: Uint8Array, sha256: string): Promise<ParsedRow> {
+  parse(raw: Uint8Array, sha256: string, owner?: object): Promise<ParsedRow> {
     if (this.closed) return Promise.reject(new Error('parser pool is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, raw, sha256, resolve, reject });
+      this.queue.push({ id: this.nextId++, raw, sha256, resolve, reject, owner });
       this.pump();
     });
+  }
+
+  /** The workers' thread ids (which workers serve the pool now). */
+  threadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
+
+  /** Rejects the owner's requests no worker has started; those already handed to a worker finish. */
+  cancel(owner: object): void {
+    const stopped = new ImportFailure(importStatus.storeFailed, 'import stopped');
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      if (this.queue[i].owner === owner) this.queue.splice(i, 1)[0].reject(stopped);
+    }
+  }
+
+  /** While idle the workers are unreferenced: waiting for the next import must not hold the process open. */
+  setIdle(idle: boolean): void {
+    this.idle = idle;
+    for (const slot of this.slots) this.applyIdle(slot.worker);
+  }
+
+  private applyIdle(worker: Worker) {
+    if (this.idle) worker.unref();
+    else worker.ref();
   }
 
   async close(): Promise<void> {
@@ -91,6 +119,7 @@ export class ParserPool {
     const started = new Int32Array(new SharedArrayBuffer(8));
     const workerData: ParseWorkerData = { started, origin: this.origin };
     const worker = new Worker(parseWorkerUrl(), { workerData, resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb } });
+    this.applyIdle(worker);
     const slot: Slot = { worker, ready: false, inflight: [], started };
     worker.on('message', (reply: Reply) => {
       if ('ready' in reply) slot.ready = true;

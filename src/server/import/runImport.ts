@@ -8,7 +8,7 @@ import type { ImportSource } from './ImportSource';
 import { ImportFailure, importStatus } from './importStatus';
 import type { ImportSummary } from './ImportSummary';
 import { loadPanelistAssigner, type PanelistMode } from './panelistAssigner';
-import { ParserPool } from './ParserPool';
+import { leaseParserPool } from './leaseParserPool';
 import { storeBatch, type StoreContext } from './storeBatch';
 import { scoreEmails } from '../predictions/scoreEmails';
 
@@ -44,8 +44,9 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
   const limits: ImportLimits = { ...defaultImportLimits, ...opts.limits };
   const batchSize = opts.batchSize ?? 250;
   const batchBytes = opts.batchBytes ?? 64 * 1024 * 1024;
-  // The parser workers start first: they boot while the job row and the panelist table are read.
-  const pool = new ParserPool(limits, opts.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
+  // The parser workers (kept warm between imports) are leased first: new ones boot while the job
+  // row and the panelist table are read.
+  const pool = leaseParserPool(limits, opts.workers ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
   let jobId: number;
   let ctx: StoreContext;
   try {
@@ -53,7 +54,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
     jobId = Number(jobRes.rows[0].id);
     ctx = { jobId, assignPanelist: await loadPanelistAssigner(db, opts.panelists ?? 'match'), attachmentStore: opts.attachmentStore, deferGrouping: opts.deferGrouping };
   } catch (err) {
-    await pool.close();
+    pool.release();
     throw err;
   }
   const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
@@ -159,7 +160,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
       opts.onProgress?.(summary);
     }
   } finally {
-    await pool.close();
+    pool.release();
     await db.query(
       `update import_jobs set end_time = now(), total = $2, imported = $3, duplicates = $4, failed = $5 where id = $1`,
       [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],
