@@ -113,7 +113,8 @@ export function benchEvaluate(input: EngineBenchInput = {}): BenchRow[] {
   const lintMs = performance.now() - t1;
 
   const detail = `${engine.rules.length} rules, ${engine.model.fields.length} fields, ${blocks.length - hidden.length}/${blocks.length} blocks visible` +
-    (hidden.length ? ` (hidden by media channel: ${hidden.join(', ')})` : '');
+    (hidden.length ? ` (hidden by media channel: ${hidden.join(', ')})` : '') +
+    (nativePush() ? '' : '; WARNING: Array.prototype.push is a polyfill in this process (figures not representative)');
   return [
     { figure: 'engine evaluate, full product (median)', value: round(evaluateMs, 4), unit: 'ms', budget: '< 1', pass: evaluateMs < 1, detail },
     {
@@ -129,6 +130,9 @@ export function benchEvaluate(input: EngineBenchInput = {}): BenchRow[] {
     { figure: 'metadata lint (meta-schemas + cross-checks)', value: round(lintMs, 1), unit: 'ms', budget: 'info', pass: problems === 0, detail: `${problems} problem(s)` },
   ];
 }
+
+/** V8's own push (a polyfill such as core-js's, which pdf.js's legacy build installs, is several times slower). */
+const nativePush = () => Function.prototype.toString.call(Array.prototype.push).includes('[native code]');
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
