@@ -36,7 +36,10 @@ export function setInOwned(doc: unknown, segs: readonly string[], i: number, val
   const head = segs[i];
   let base = (doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {}) as Record<string, unknown>;
   if (!owned.has(base)) {
-    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : { ...base };
+    // A new key goes in first: V8 gives a spread copy that later gains a key a new hidden class each
+    // time (so every later read of the document misses its inline caches), while this literal's
+    // shape is the same on every evaluation.
+    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : Object.hasOwn(base, head) ? { ...base } : { [head]: undefined, ...base };
     owned.add(base);
   }
   base[head] = setInOwned(base[head], segs, i + 1, value, owned);

@@ -21,6 +21,9 @@ describe('derived values', () => {
       const v = path.split('.').reduce<unknown>((d, k) => (d as Record<string, unknown> | undefined)?.[k], vm.document);
       expect(v ?? null, path).toEqual(value);
     }
+    // A derived key the input lacks is added (setInOwned puts it first in the copy), every input key kept.
+    expect(Object.hasOwn(doc, 'earliest_panelist_date')).toBe(false);
+    expect(Object.keys(vm.document as object)).toEqual(expect.arrayContaining([...Object.keys(doc), 'earliest_panelist_date']));
     // The same input again gives the same result (nothing of the first run leaked into it).
     expect(engine.evaluate(doc, { action: 'approve', prev: doc }).derived).toEqual(vm.derived);
   });
