@@ -49,9 +49,14 @@ interface CaseFile { metadata?: string; now?: string; base?: unknown; cases: Cas
 
 const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.json')).sort();
 const engines = new Map<string, Engine>();
-function engineFor(dir: string, now: string): Engine {
-  const key = `${dir}|${now}`;
-  if (!engines.has(key)) engines.set(key, createEngine(loadMetadataFromDir(dir), { now: () => now }));
+/** Every case runs on both ways of compiling `var` paths: closures (the browser) and generated readers (the server). */
+const modes = [
+  { name: 'closures', codeGeneration: false },
+  { name: 'generated readers', codeGeneration: true },
+];
+function engineFor(dir: string, now: string, codeGeneration: boolean): Engine {
+  const key = `${dir}|${now}|${codeGeneration}`;
+  if (!engines.has(key)) engines.set(key, createEngine(loadMetadataFromDir(dir), { now: () => now, codeGeneration }));
   return engines.get(key)!;
 }
 
@@ -120,7 +125,9 @@ for (const file of files) {
       }
     });
     for (const c of data.cases) {
-      it(`${c.description} [${c.source}]`, () => check(engineFor(dir, c.now ?? data.now ?? DEFAULT_NOW), data, c));
+      for (const mode of modes) {
+        it(`${c.description} [${c.source}] (${mode.name})`, () => check(engineFor(dir, c.now ?? data.now ?? DEFAULT_NOW, mode.codeGeneration), data, c));
+      }
     }
   });
 }

@@ -82,7 +82,7 @@ export function register(program: Command): void {
         const count = positiveInt(opts.count, '--count');
         const seed = positiveInt(opts.seed, '--seed');
         const firstId = positiveInt(opts.firstId ?? '100001', '--first-id');
-        const engine = createEngine(loadMetadataFromDir(resolve(opts.dir ?? projectRoot)));
+        const engine = createEngine(loadMetadataFromDir(resolve(opts.dir ?? projectRoot)), { codeGeneration: true });
         const started = performance.now();
         const list = generateProducts({ count, seed, engine, firstId });
         const secs = ((performance.now() - started) / 1000).toFixed(1);

@@ -32,7 +32,7 @@ function engineFor(dir: string | undefined, now: string | undefined): Engine {
   const metadata = loadMetadataFromDir(resolve(dir ?? projectRoot));
   if (!Object.keys(metadata.files).length) throw new InputError(`no metadata files under ${resolve(dir ?? projectRoot)}/schemas or /rules`);
   try {
-    return createEngine(metadata, now ? { now: () => now } : {});
+    return createEngine(metadata, now ? { now: () => now, codeGeneration: true } : { codeGeneration: true });
   } catch (e) {
     throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${(e as Error).message}`);
   }
@@ -66,10 +66,10 @@ export function register(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const engine = createEngine(metadata);
+      const engine = createEngine(metadata, { codeGeneration: true });
       const m = engine.model;
       const areas = formAreas(metadata).map((a) => {
-        const e = createEngine({ files: areaFiles(metadata.files, a) });
+        const e = createEngine({ files: areaFiles(metadata.files, a) }, { codeGeneration: true });
         return `; ${a}: ${e.model.blocks.length} blocks, ${e.model.fields.length} fields, ${e.rules.length} rules`;
       });
       console.log(`OK: ${files} files, ${m.codeTables.size} code tables, ${m.blocks.length} blocks, ${m.fields.length} fields, ${engine.rules.length} rules${areas.join('')}`);

@@ -3,6 +3,7 @@ import { compileLogic, LogicCompileError } from '../logic/compileLogic';
 import type { CompiledLogic } from '../logic/EvalContext';
 import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
 import { scopedOps } from '../logic/standardOps';
+import type { PathReaderFactory } from '../logic/lookupVar';
 import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
 import { splitPath } from '../model/paths';
@@ -36,7 +37,7 @@ export function resolveTarget(rule: LocatedRule, model: MetadataModel): Pick<Com
 }
 
 /** Compiles every rule's json-logic once and works out what it reads. */
-export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRule[] {
+export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: PathReaderFactory): CompiledRule[] {
   const targets = model.rules.map((r) => resolveTarget(r, model));
   // Expensive sub-expressions written in several document-level rules are computed once per run.
   const counts = new Map<string, number>();
@@ -54,8 +55,8 @@ export function compileRules(model: MetadataModel, ops: OpRegistry): CompiledRul
     for (const key of logicKeys) {
       if (r[key] === undefined) continue;
       try {
-        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo } : target.targetType === 'item' ? {} : { shared });
-        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo });
+        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo, readers } : target.targetType === 'item' ? { readers } : { shared, readers });
+        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo, readers });
         if (key === 'when') c.whenFn = fn;
         else if (key === 'valid') c.validFn = fn;
         else if (key === 'value') c.valueFn = fn;

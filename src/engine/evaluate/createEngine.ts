@@ -1,6 +1,7 @@
 import { describeLogic } from '../explain/describeLogic';
 import { explainTarget } from '../explain/explainTarget';
 import { compileLogic } from '../logic/compileLogic';
+import { generatedReaders } from '../logic/lookupVar';
 import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
 import { buildModel } from '../model/buildModel';
@@ -38,7 +39,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
   const ops: OpRegistry = options.ops ?? defaultOps();
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
-  const rules = compileRules(model, ops);
+  const readers = options.codeGeneration ? generatedReaders() : undefined;
+  const rules = compileRules(model, ops, readers);
   const tables = buildEngineTables(model, rules);
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
@@ -89,7 +91,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
     describe: (logic) => describeLogic(logic, model, { ops }),
-    compile: (logic) => compileLogic(logic, ops),
+    compile: (logic) => compileLogic(logic, ops, false, { readers }),
     inputsOf(vm) {
       const s = vm && typeof vm === 'object' ? stateOf(vm) : undefined;
       return s ? { data: s.data, ctx: s.ctx } : undefined;

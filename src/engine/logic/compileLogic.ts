@@ -1,6 +1,6 @@
 import type { CompiledLogic, EvalContext } from './EvalContext';
 import { argsOf, isLogic, operatorOf } from './isLogic';
-import { contextRoots, lookupPath, lookupRoot, pathReader, splitVarName } from './lookupVar';
+import { contextRoots, lookupPath, lookupRoot, pathReader, splitVarName, type PathReaderFactory } from './lookupVar';
 import type { OpRegistry } from './OpRegistry';
 import { standardOps } from './standardOps';
 import { truthy } from './truthy';
@@ -42,6 +42,8 @@ export interface CompileOptions {
    * rules guarded by the same `difference(panelists, $prev.panelists)` compute it once.
    */
   shared?: { keys: Set<string>; cache: Map<string, CompiledLogic> };
+  /** How `var` paths known at compile time are read (default `pathReader`, closures). */
+  readers?: PathReaderFactory;
 }
 
 const noOptions: CompileOptions = {};
@@ -223,7 +225,7 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
       // Resolved at compile time: which context entry, and the rest of the path.
       const rest = segs.slice(1);
       const key = rest.join('.');
-      const read = pathReader(rest, notFound);
+      const read = (o.readers ?? pathReader)(rest, notFound);
       switch (segs[0]) {
         case '$prev': return { fn: (_d, c) => (c.prev === undefined ? notFound : read(c.prev)) };
         case '$options': return { fn: (_d, c) => c.optionIds[key] ?? notFound };
@@ -231,7 +233,7 @@ function compileVar(raw: unknown[], ops: OpRegistry, scoped: boolean, o: Compile
         default: return { fn: (d, c) => lookupRoot(d, segs, c, notFound) };
       }
     }
-    return { fn: pathReader(segs, notFound) };
+    return { fn: (o.readers ?? pathReader)(segs, notFound) };
   }
   const nameFn = nameNode.fn;
   const defFn = defNode?.fn;
@@ -283,7 +285,7 @@ function compileAndOr(op: string, raw: unknown[], ops: OpRegistry, scoped: boole
 
 function compileScoped(op: string, raw: unknown[], ops: OpRegistry, scoped: boolean, o: CompileOptions): Node {
   const list = compileNode(raw[0], ops, scoped, o).fn;
-  const item = compileNode(raw[1], ops, true, noOptions).fn;
+  const item = compileNode(raw[1], ops, true, o.readers ? { readers: o.readers } : noOptions).fn;
   switch (op) {
     case 'filter':
       return { fn: (d, c) => { const xs = list(d, c); return Array.isArray(xs) ? xs.filter((x) => truthy(item(x, c))) : []; } };

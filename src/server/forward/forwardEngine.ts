@@ -6,7 +6,7 @@ let cached: { snapshot: MetadataSnapshot; engine: Engine } | undefined;
 /** The forward form's engine (schemas/forward, rules/forward) from the metadata the server serves. */
 export function forwardEngine(): Engine {
   const snapshot = metadataStore().current();
-  if (cached?.snapshot !== snapshot) cached = { snapshot, engine: createEngine({ files: areaFiles(snapshot.metadata.files, 'forward') }) };
+  if (cached?.snapshot !== snapshot) cached = { snapshot, engine: createEngine({ files: areaFiles(snapshot.metadata.files, 'forward') }, { codeGeneration: true }) };
   return cached.engine;
 }
 

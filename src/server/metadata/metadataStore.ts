@@ -55,7 +55,7 @@ export class MetadataStore {
     const version = metadataHash(dir);
     const metadata = loadMetadataFromDir(dir);
     const problems = lintMetadata(metadata);
-    this.snapshot = { metadata, engine: createEngine(metadata), version, loadedAt: new Date().toISOString() };
+    this.snapshot = { metadata, engine: createEngine(metadata, { codeGeneration: true }), version, loadedAt: new Date().toISOString() };
     if (problems.length) this.error = { version, problems, at: this.snapshot.loadedAt };
   }
 
@@ -87,7 +87,7 @@ export class MetadataStore {
     let engine: Engine | undefined;
     if (!problems.length) {
       try {
-        engine = createEngine(metadata);
+        engine = createEngine(metadata, { codeGeneration: true });
       } catch (e) {
         // Lint compiles the rules too, so this is a gap in lint rather than an analyst's typo.
         problems = [{ file: this.dir, path: '$', message: `metadata does not compile: ${(e as Error).message}` }];

@@ -12,7 +12,7 @@ export function computeCoverage(metadata: Metadata, cases: readonly CoverageDocu
     const key = now ?? today ?? '';
     let e = engines.get(key);
     if (!e) {
-      e = createEngine(metadata, key ? { now: () => key } : {});
+      e = createEngine(metadata, key ? { now: () => key, codeGeneration: true } : { codeGeneration: true });
       engines.set(key, e);
     }
     return e;
