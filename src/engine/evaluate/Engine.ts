@@ -16,8 +16,9 @@ export interface EngineOptions {
    */
   reuseOptionLists?: boolean;
   /**
-   * Compile `var` paths to generated functions (`new Function`) instead of closures: faster (each
-   * path keeps its own inline caches), for hosts that allow code generation. The server and the CLI
+   * Compile `var` paths, and the copies of documents that gain a derived key, to generated
+   * functions (`new Function`) instead of closures and spreads: faster (each path and shape keeps
+   * its own inline caches), for hosts that allow code generation. The server and the CLI
    * turn it on; the browser leaves it off (its Content-Security-Policy forbids eval). Same results.
    */
   codeGeneration?: boolean;

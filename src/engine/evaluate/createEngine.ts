@@ -2,6 +2,7 @@ import { describeLogic } from '../explain/describeLogic';
 import { explainTarget } from '../explain/explainTarget';
 import { compileLogic } from '../logic/compileLogic';
 import { generatedReaders } from '../logic/lookupVar';
+import { generatedCopiers } from '../model/generatedCopiers';
 import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
 import { buildModel } from '../model/buildModel';
@@ -41,7 +42,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
   const readers = options.codeGeneration ? generatedReaders() : undefined;
   const rules = compileRules(model, ops, readers);
-  const tables = buildEngineTables(model, rules);
+  const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : undefined);
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 

@@ -61,7 +61,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
       if (v === undefined) v = null;
       const cur = getIn(working, r.targetSegs);
       if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;
-      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= new Set()));
+      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= new Set()), t.addingCopy);
       ctx.doc = working;
       ctx.rev = (ctx.rev ?? 0) + 1;
       derived[r.target] = v;

@@ -1,3 +1,4 @@
+import { spreadAdding, type AddingCopier } from '../model/paths';
 import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
@@ -95,11 +96,13 @@ export interface EngineTables {
   clearFields: number[];
   /** Every coded field's ids, the `$options` seen before options rules narrow them. */
   staticOptionIds: Record<string, unknown[]>;
+  /** How derive and the hidden policy copy an object that gains a key (see setInOwned). */
+  addingCopy: AddingCopier;
 }
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
 
-export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): EngineTables {
+export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], addingCopy: AddingCopier = spreadAdding): EngineTables {
   const blocks = model.blocks;
   const fields = model.fields;
   const blockIndex = new Map(blocks.map((b, i) => [b.id, i]));
@@ -171,6 +174,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[]): 
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
     staticOptionIds,
+    addingCopy,
   };
 }
 

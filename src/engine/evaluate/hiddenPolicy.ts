@@ -16,7 +16,7 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
     const f = t.fields[i];
     if (isEmptyValue(getIn(working, f.segs))) continue;
     p.derived[f.path] = null;
-    working = setInOwned(working, f.segs, 0, null, (owned ??= new Set()));
+    working = setInOwned(working, f.segs, 0, null, (owned ??= new Set()), t.addingCopy);
   }
   p.working = working;
 }

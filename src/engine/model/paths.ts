@@ -26,23 +26,30 @@ export function setIn(doc: unknown, segs: readonly string[], value: unknown): un
   return { ...(base as Record<string, unknown>), [head]: child };
 }
 
+/** A copy of an object that lacks `head`, with `head` added (undefined) first and every own enumerable property after. */
+export type AddingCopier = (base: Record<string, unknown>, head: string) => Record<string, unknown>;
+
+/**
+ * The key first, then a spread: V8 gives a spread copy that later gains a key a new hidden class
+ * each time (so every later read of the document misses its inline caches), while this literal's
+ * shape is the same on every evaluation.
+ */
+export const spreadAdding: AddingCopier = (base, head) => ({ [head]: undefined, ...base });
+
 /**
  * `setIn` that copies each container along the path once per `owned` set: a container copied
  * earlier with the same set is written in place, so three derived values do not copy the whole
  * document three times. Containers not in `owned` (the input document) are never written.
  */
-export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>): unknown {
+export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>, addingCopy: AddingCopier = spreadAdding): unknown {
   if (i === segs.length) return value;
   const head = segs[i];
   let base = (doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {}) as Record<string, unknown>;
   if (!owned.has(base)) {
-    // A new key goes in first: V8 gives a spread copy that later gains a key a new hidden class each
-    // time (so every later read of the document misses its inline caches), while this literal's
-    // shape is the same on every evaluation.
-    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : Object.hasOwn(base, head) ? { ...base } : { [head]: undefined, ...base };
+    base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : Object.hasOwn(base, head) ? { ...base } : addingCopy(base, head);
     owned.add(base);
   }
-  base[head] = setInOwned(base[head], segs, i + 1, value, owned);
+  base[head] = setInOwned(base[head], segs, i + 1, value, owned, addingCopy);
   return base;
 }
 
