@@ -2,6 +2,7 @@ import type { CompiledLogic, EvalContext } from './EvalContext';
 import { argsOf, isLogic, operatorOf } from './isLogic';
 import { contextRoots, lookupPath, lookupRoot, pathReader, splitVarName, type PathReaderFactory } from './lookupVar';
 import type { OpRegistry } from './OpRegistry';
+import { generateLogic } from './generateLogic';
 import { standardOps } from './standardOps';
 import { truthy } from './truthy';
 
@@ -21,6 +22,13 @@ const literal = (value: unknown): Node => ({ fn: () => value, constant: { value 
  * some, all, none, reduce), where `var` names item fields and `$now`... are plain keys again.
  */
 export function compileLogic(logic: unknown, ops: OpRegistry, scoped = false, options: CompileOptions = {}): CompiledLogic {
+  if (options.generate && !scoped) {
+    const fn = generateLogic(logic, ops, {
+      closure: (l) => compileNode(l, ops, false, options).fn,
+      memoized: (l) => (options.shared !== undefined && options.shared.keys.has(JSON.stringify(l))) || (options.memoize !== undefined && options.memoize(l)),
+    });
+    if (fn) return fn;
+  }
   return compileNode(logic, ops, scoped, options).fn;
 }
 
@@ -44,6 +52,8 @@ export interface CompileOptions {
   shared?: { keys: Set<string>; cache: Map<string, CompiledLogic> };
   /** How `var` paths known at compile time are read (default `pathReader`, closures). */
   readers?: PathReaderFactory;
+  /** Generate each root-scope logic as one function where code generation is allowed (generateLogic). */
+  generate?: boolean;
 }
 
 const noOptions: CompileOptions = {};

@@ -2,6 +2,7 @@ import jsonLogic from 'json-logic-js';
 import { describe, expect, it } from 'vitest';
 import { compileLogic, LogicCompileError } from '../../../src/engine/logic/compileLogic';
 import { emptyContext } from '../../../src/engine/logic/EvalContext';
+import { generatedReaders } from '../../../src/engine/logic/lookupVar';
 import { defaultOps } from '../../../src/engine/ops/defaultOps';
 import { registerOpsInJsonLogicJs } from '../../../src/engine/reference/jsonLogicJsReference';
 import suite from '../../fixtures/json-logic-tests.json';
@@ -21,6 +22,41 @@ describe('the official JsonLogic suite (tests/fixtures/json-logic-tests.json)', 
     const reference = jsonLogic.apply(rule as jsonLogic.RulesLogic, data);
     expect(reference).toEqual(expected);
     expect(compiled).toEqual(expected);
+  });
+
+  // The server's engine generates each rule as one function (generateLogic) with generated var readers.
+  it.each(cases.map((c, i) => [i, JSON.stringify(c[0]), c] as const))('case %i %s: generated code agrees too', (_i, _s, [rule, data, expected]) => {
+    expect(compileLogic(rule, ops, false, generated())(data, emptyContext())).toEqual(expected);
+  });
+});
+
+const generated = () => ({ readers: generatedReaders(), generate: true });
+
+describe('generated rules', () => {
+  it('give what the closures give on and/or/if of every length, in, ! and !!, nested and constant-folded parts', () => {
+    const datas = [{}, { a: 0, b: '', c: [], d: [1], e: 'x', f: null }, { a: 2, b: 'yes', c: [0], d: [], e: 'e', f: { g: 1 } }];
+    const rules: unknown[] = [
+      { and: [] }, { or: [] }, { and: [{ var: 'a' }] }, { or: [{ var: 'c' }, { var: 'd' }, { var: 'b' }] },
+      { and: [{ var: 'a' }, { or: [{ var: 'b' }, { var: 'c' }] }, { var: 'e' }] },
+      { if: [] }, { if: [{ var: 'a' }] }, { if: [{ var: 'a' }, 'A'] }, { if: [{ var: 'a' }, 'A', { var: 'b' }, 'B'] }, { if: [{ var: 'a' }, 'A', { var: 'b' }, 'B', 'C'] },
+      { '?:': [{ var: 'c' }, 1, 2] },
+      { in: [{ var: 'e' }, 'text'] }, { in: [{ var: 'a' }, [0, 2, [3]]] }, { in: [{ var: 'a' }, 5] }, { in: [{ var: 'a' }, null] }, { in: [{ var: 'e' }, { var: 'b' }] },
+      { '!': [{ var: 'c' }] }, { '!!': [{ var: 'd' }] }, { '!': [{ var: 'a' }, 1] }, { '!!': [[]] },
+      { '==': [{ var: 'a' }, -0] }, { '===': [[1, 2], [1, 2]] }, { '<': [1, { var: 'a' }, 3] }, { '<=': [{ var: 'a' }, 2] }, { '>': ['10', { var: 'a' }] },
+      { '==': [{ var: 'f' }, null] }, { '!==': [{ var: 'f.g' }, 1] }, { '!=': ['"quoted" \\ \u2028', { var: 'e' }] },
+      { cat: ['a', { var: 'e' }, 1] }, { '+': [{ var: 'a' }, '1'] }, { merge: [{ var: 'd' }, [[1]], 2] },
+      { count: { var: 'd' } }, { some: [{ var: 'd' }, { '==': [{ var: '' }, 1] }] }, { missing: ['a', 'zz'] },
+      [{ var: 'a' }, 1], [1, [2, 3]],
+    ];
+    for (const rule of rules) {
+      const closure = compileLogic(rule, ops);
+      const gen = compileLogic(rule, ops, false, generated());
+      for (const d of datas) expect(gen(d, emptyContext()), `${JSON.stringify(rule)} on ${JSON.stringify(d)}`).toEqual(closure(d, emptyContext()));
+    }
+  });
+
+  it('refuse an unknown operation when compiling, as the closures do', () => {
+    expect(() => compileLogic({ and: [{ chain_hass: [1] }, true] }, ops, false, generated())).toThrow('Unrecognized operation chain_hass');
   });
 });
 
