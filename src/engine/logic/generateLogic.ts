@@ -1,7 +1,7 @@
 import type { CompiledLogic } from './EvalContext';
 import { argsOf, isLogic, operatorOf } from './isLogic';
 import type { OpRegistry } from './OpRegistry';
-import { standardOps } from './standardOps';
+import { scopedOps, standardOps } from './standardOps';
 import { truthy } from './truthy';
 
 /** What a generated rule needs from the closure compiler: a node compiled as compileLogic does it. */
@@ -13,6 +13,8 @@ export interface GenerateHooks {
 }
 
 const comparisons = new Set(['==', '===', '!=', '!==', '>', '>=', '<', '<=']);
+/** Kept as their closures (besides the scoped operations): var readers and missing. */
+const closureOnly = new Set(['var', 'missing', 'missing_some']);
 
 /** An array of literals as the closure compiler folds it (a copy, nested arrays too), or null when some item is logic. */
 function constantArray(items: unknown[]): { value: unknown[] } | null {
@@ -83,17 +85,8 @@ export function generateLogic(logic: unknown, ops: OpRegistry, hooks: GenerateHo
         for (let i = raw.length - 2; i >= 0; i--) out = `(${t} = ${gen(raw[i])}, T(${t}) === ${want} ? ${t} : ${out})`;
         return out;
       }
-      case 'var':
-      case 'filter':
-      case 'map':
-      case 'all':
-      case 'none':
-      case 'some':
-      case 'reduce':
-      case 'missing':
-      case 'missing_some':
-        return closureCall(l);
     }
+    if (closureOnly.has(op) || scopedOps.has(op)) return closureCall(l);
     const std = standardOps[op];
     if (std) {
       if (raw.length === 2 && comparisons.has(op)) return `(${gen(raw[0])} ${op} ${gen(raw[1])})`;
