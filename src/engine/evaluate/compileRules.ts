@@ -55,9 +55,8 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
     for (const key of logicKeys) {
       if (r[key] === undefined) continue;
       try {
-        const generate = readers !== undefined;
-        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo, readers, generate } : target.targetType === 'item' ? { readers, generate } : { shared, readers, generate });
-        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo, readers, generate });
+        const fn = compileLogic(r[key], ops, false, key === 'filter' ? { memoize: optionInvariant, memoCache: optionMemo, readers } : target.targetType === 'item' ? { readers } : { shared, readers });
+        if (key === 'filter') c.filterIndex = planOptionIndex(r.filter, model.fieldByPath.get(r.target)?.codeTable?.entries ?? [], ops, { memoize: optionInvariant, memoCache: optionMemo, readers });
         if (key === 'when') c.whenFn = fn;
         else if (key === 'valid') c.validFn = fn;
         else if (key === 'value') c.valueFn = fn;

@@ -92,7 +92,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
     describe: (logic) => describeLogic(logic, model, { ops }),
-    compile: (logic) => compileLogic(logic, ops, false, { readers, generate: readers !== undefined }),
+    compile: (logic) => compileLogic(logic, ops, false, { readers }),
     inputsOf(vm) {
       const s = vm && typeof vm === 'object' ? stateOf(vm) : undefined;
       return s ? { data: s.data, ctx: s.ctx } : undefined;

@@ -22,7 +22,7 @@ const literal = (value: unknown): Node => ({ fn: () => value, constant: { value 
  * some, all, none, reduce), where `var` names item fields and `$now`... are plain keys again.
  */
 export function compileLogic(logic: unknown, ops: OpRegistry, scoped = false, options: CompileOptions = {}): CompiledLogic {
-  if (options.generate && !scoped) {
+  if (options.readers && !scoped) {
     const fn = generateLogic(logic, ops, {
       closure: (l) => compileNode(l, ops, false, options).fn,
       memoized: (l) => (options.shared !== undefined && options.shared.keys.has(JSON.stringify(l))) || (options.memoize !== undefined && options.memoize(l)),
@@ -50,10 +50,12 @@ export interface CompileOptions {
    * rules guarded by the same `difference(panelists, $prev.panelists)` compute it once.
    */
   shared?: { keys: Set<string>; cache: Map<string, CompiledLogic> };
-  /** How `var` paths known at compile time are read (default `pathReader`, closures). */
+  /**
+   * Set where code generation is allowed (`generatedReaders()`): `var` paths known at compile time
+   * are read by these readers, and each root-scope logic is generated as one function
+   * (generateLogic). Unset: closures throughout (`pathReader`), as the browser's CSP requires.
+   */
   readers?: PathReaderFactory;
-  /** Generate each root-scope logic as one function where code generation is allowed (generateLogic). */
-  generate?: boolean;
 }
 
 const noOptions: CompileOptions = {};

@@ -45,6 +45,9 @@ function current(slot: Slot, origin: number): { id: number; at: number } | undef
   return id === 0 ? undefined : { id, at: origin + Atomics.load(slot.started, 1) };
 }
 
+/** How a request that will not be parsed (its import released, the pool closed) fails. */
+const importStopped = () => new ImportFailure(importStatus.storeFailed, 'import stopped');
+
 /** Requests queued inside each worker, so it keeps parsing while the main thread writes a batch. */
 const maxInflightPerWorker = 256;
 const maxInflightBytesPerWorker = 64 * 1024 * 1024;
@@ -89,7 +92,7 @@ export class ParserPool {
 
   /** Rejects the owner's requests no worker has started; those already handed to a worker finish. */
   cancel(owner: object): void {
-    const stopped = new ImportFailure(importStatus.storeFailed, 'import stopped');
+    const stopped = importStopped();
     for (let i = this.queue.length - 1; i >= 0; i--) {
       if (this.queue[i].owner === owner) this.queue.splice(i, 1)[0].reject(stopped);
     }
@@ -109,7 +112,7 @@ export class ParserPool {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.watchdog);
-    const stopped = new ImportFailure(importStatus.storeFailed, 'import stopped');
+    const stopped = importStopped();
     for (const job of this.queue.splice(0)) job.reject(stopped);
     for (const slot of this.slots) for (const job of slot.inflight.splice(0)) job.reject(stopped);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
