@@ -95,6 +95,9 @@ describe('email dashboards in the browser', () => {
     await headerOf('Emails').getByRole('button', { name: 'Sort by ID' }).click();
     await waitIdle();
     await poll(async () => page.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page');
+    // The strip moves to page 1 before the sorted page arrives: wait for the rows to be in ID order.
+    const descending = (ids: number[]) => ids.length > 1 && ids.every((v, i) => i === 0 || ids[i - 1] > v);
+    await poll(async () => descending((await rowIds()).map(Number))).toBe(true);
     const desc = (await rowIds()).map(Number);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     await headerOf('Emails').getByRole('button', { name: 'Sort by ID' }).click();
