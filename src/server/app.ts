@@ -10,6 +10,7 @@ import type { PortalConfig, ServerContext } from './context';
 import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
 import { installJsonDepthLimit } from './security/jsonDepth';
+import { installRequestSchemas } from './security/requestSchemas';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
@@ -54,6 +55,7 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
+  installRequestSchemas(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 
