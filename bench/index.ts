@@ -20,5 +20,6 @@ export const benches: Bench[] = [
   lazy('forward', async () => (await import('./forward')).benchForward),
   lazy('first-load', async () => (await import('./firstLoad')).firstLoadBench.run),
   lazy('media', async () => (await import('./media')).mediaBench.run),
+  lazy('pdf-bomb', async () => (await import('./pdfBomb')).pdfBombBench.run),
   lazy('load', async () => (await import('./load')).loadBench.run),
 ];

@@ -11,6 +11,7 @@ import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
 import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
+import { installNulTextCheck } from './security/refuseNulText';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
@@ -56,6 +57,7 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   installRequestSchemas(app);
+  installNulTextCheck(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 
