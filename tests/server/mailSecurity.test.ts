@@ -13,6 +13,7 @@ import { openMetadataStore } from '../../src/server/metadata/metadataStore';
 import { metadataDir } from '../../src/server/metadataDir';
 import { projectRoot } from '../../src/server/paths';
 import { bearer, seedRoleUsers, signInAs } from './helpers/authKit';
+import { sanitizerBypasses } from '../fixtures/mail/sanitizerBypasses';
 import { insertForwardEmail } from './helpers/forwardFixture';
 import { startLoopbackSmtp } from './helpers/loopbackSmtp';
 import { openTestDb } from './helpers/testDb';
@@ -198,6 +199,23 @@ describe('the mail feature as an attacker tries it', () => {
       expect(() => loadMailPolicy({ MAIL_ALLOWED_DOMAINS: 'a@b.example' })).toThrow(/MAIL_ALLOWED_DOMAINS/);
       expect(() => loadMailPolicy({ MAIL_MAX_RECIPIENTS: '0' })).toThrow(/MAIL_MAX_RECIPIENTS/);
       expect(() => loadMailPolicy({ MAIL_SENDS_PER_HOUR: 'lots' })).toThrow(/MAIL_SENDS_PER_HOUR/);
+    });
+  });
+
+  describe('hole 9: the sanitiser parses CSS and URLs', () => {
+    it('a forward carrying every bypass of the corpus is stored and sent without any of them', async () => {
+      const body = sanitizerBypasses.map((b) => b.html).join('\n') + '<p>Keep this text</p>';
+      const saved = await saveDraft(as.alice, { body, foward_message: '<div style="background:u\\72l(//msg.evil.test/x)">note</div>' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const efid = saved.json().result.ids as number;
+      const row = (await db.query<{ body: string; message: string }>('select body, message from forwarded_emails where efid = $1', [efid])).rows[0]!;
+      expect(row.body).toContain('Keep this text');
+      expect(row.body + row.message).not.toMatch(/evil|javascript|alert/i);
+      const sent = await send(as.alice, { ids: efid, body, message: '<img src="https:/\\\\msg.evil.test/x">' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const mail = await PostalMime.parse(smtp.received.at(-1)!.raw);
+      expect(mail.html).toContain('Keep this text');
+      expect(mail.html).not.toMatch(/evil|javascript|alert/i);
     });
   });
 
