@@ -159,7 +159,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       await requireEmailAccess(db, req, [...(b.muid === undefined ? [] : [b.muid]), ...(b.payload ?? []).map((p) => p.muid)]);
       if (b.payload === undefined && b.entryID === undefined) {
         if (b.muid === undefined) throw httpError(400, emailMessages().selectEmail);
-        return lookupCopy(db, b.muid);
+        return lookupCopy(db, req.auth, b.muid);
       }
       return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
     },
