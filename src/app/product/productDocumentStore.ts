@@ -1,5 +1,7 @@
 import type { Engine, ViewModel } from '../../engine';
+import { transientPaths } from '../../engine/model/transientPaths';
 import type { Doc } from '../../ui/form/types';
+import { sameProduct } from './sameProduct';
 import type { Problem } from './widgets/ProductEditorContext';
 
 /**
@@ -14,8 +16,10 @@ export interface ProductDocumentStore {
   /** A user edit in the form (one path changed). */
   change(path: string, value: unknown, next: Doc): void;
   update(fn: (doc: Doc) => Doc): void;
-  /** Replace the document (a load): evaluated without `$prev`. */
+  /** Replace the document (a load or the answer to a save): evaluated without `$prev`, the new reference for isDirty. */
   reset(doc: Doc): void;
+  /** True when the product would be stored differently from the one loaded or last saved (editor state aside). */
+  isDirty(): boolean;
   check(action: string, doc?: Doc): Problem[];
   /** The warning rules (`severity: "warning"`) that fail for this action: confirmed before saving, never refused. */
   warnings(action: string): Problem[];
@@ -24,6 +28,8 @@ export interface ProductDocumentStore {
 export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
   let vm = engine.evaluate(initial);
   let doc = vm.document as Doc;
+  let saved = doc;
+  const editorState = transientPaths(engine.model);
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
@@ -49,7 +55,9 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
     },
     reset(next) {
       apply(next, null);
+      saved = doc;
     },
+    isDirty: () => doc !== saved && !sameProduct(doc, saved, editorState),
     check(action, probe) {
       return engine.evaluate(probe ?? doc, { action }).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },

@@ -1,5 +1,5 @@
-import type { MetadataModel } from '../../engine';
-import type { BlockMeta } from '../../engine/types';
+import type { MetadataModel } from './MetadataModel';
+import type { BlockMeta } from '../types';
 
 /** A block that is editor or dialog state (move_and_delete, send_link, sector_draft, promotion.form). */
 export function isTransientBlock(b: BlockMeta): boolean {
