@@ -114,7 +114,7 @@ function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; stor
   const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
   const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
   const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
-  // 001 §4 / docs/decisions.md: a deleted product is read-only until an administrator restores it,
+  // 001 §4 / docs/decisions/editor-texts.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
   const plan = buttonPlan(kind, doc);

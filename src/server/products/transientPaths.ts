@@ -10,7 +10,7 @@ export function isTransientBlock(b: BlockMeta): boolean {
 
 /**
  * Document paths that hold editor state, never stored with the product: fields marked
- * `x-transient` and the paths of dialog blocks (docs/decisions.md).
+ * `x-transient` and the paths of dialog blocks (docs/decisions/server-enforces-rules.md).
  */
 export function transientPaths(model: MetadataModel): string[][] {
   const out: string[][] = [];
