@@ -36,7 +36,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
     mail: loadMailPolicy(env),
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
+    metricsToken: metricsToken(env.PORTAL_METRICS_TOKEN),
   };
+}
+
+/** PORTAL_METRICS_TOKEN: unset turns /metrics off; a short one is refused (it guards the only way in). */
+function metricsToken(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (!v) return undefined;
+  if (v.length < 16) throw new Error('PORTAL_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`)');
+  return v;
 }
 
 /** PORTAL_TRUST_PROXY: unset/false, true, a hop count, or comma-separated proxy addresses/CIDRs. */

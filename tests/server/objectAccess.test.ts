@@ -67,8 +67,6 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/publications/:text': 'reference data (publications)',
   'GET /api/users': "the send-link dialog's recipients",
   'GET /api/data/sectors/:id': 'the sector tree, already cut to the allowed sectors (lookups test)',
-  'POST /api/get_product_headline':
-    "the duplicate-headline warning (001 §5) must see the whole catalogue; it answers only another product's id, which every product route then refuses",
   'GET /api/spacey/status': 'model versions and their figures',
   'GET /api/spacey/company-name/:text': 'reference data (companies)',
   'GET /api/rules/catalogue': 'metadata',
@@ -80,6 +78,8 @@ const noObjectRoutes: Record<string, string> = {
 const listRoutes = [
   'POST /api/emails/list', 'POST /api/emails/search', 'POST /api/spacey/list', 'POST /api/spacey/sender-details',
   'POST /api/deduplicates', 'POST /api/deduplicates/search', 'GET /api/company-media/:companyID', 'POST /api/spacey/assign-copy',
+  // Narrowed to the caller's sectors: tests/server/productOwnership.test.ts (issue 26 §12).
+  'POST /api/get_product_headline',
 ];
 
 /** The cells where a matrix's answer differs from the expected one, readable in a failure. */

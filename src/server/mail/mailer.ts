@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
+import { mailRefused, mailSent } from '../metrics/portalMetrics';
 
 /** One outgoing message; addresses are RFC 5322 strings (`Name <a@b.c>` or `a@b.c`). */
 export interface MailMessage {
@@ -45,6 +46,28 @@ export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
  * message is written as an RFC 822 .eml file in DATA_DIR/outbox, so nothing is silently lost.
  */
 export function createMailer(opts: { smtpUrl?: string; dataDir: string; from?: string }): Mailer {
+  return counted(createTransportMailer(opts));
+}
+
+/** Counts what a mailer sent and what was refused (a thrown send; SMTP rejections throw) for /metrics. */
+function counted(mailer: Mailer): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      try {
+        const sent = await mailer.send(message);
+        mailSent.inc({ transport: mailer.kind });
+        return sent;
+      } catch (err) {
+        mailRefused.inc({ transport: mailer.kind });
+        throw err;
+      }
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function createTransportMailer(opts: { smtpUrl?: string; dataDir: string; from?: string }): Mailer {
   const from = opts.from ?? defaultFrom;
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
