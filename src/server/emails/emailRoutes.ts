@@ -10,6 +10,7 @@ import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
+import { searchSchema } from './searchSchema';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
 import type { ScopedDashboardRequest } from './emailFilter';
@@ -27,18 +28,6 @@ const muidBody = { type: 'object', required: ['muid'], properties: { muid: { typ
 const muidList = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
-const searchSchema = {
-  type: ['object', 'null'],
-  properties: {
-    query: str(1000), by_id: { type: 'boolean' }, by_subject: { type: 'boolean' }, by_body: { type: 'boolean' },
-    by_sender_name: { type: 'boolean' }, by_sender_email: { type: 'boolean' },
-    from_day: str(2), from_month: str(2), from_year: str(4), to_day: str(2), to_month: str(2), to_year: str(4),
-    show_blank: { type: 'boolean' }, show_unused: { type: 'boolean' }, show_used: { type: 'boolean' }, show_copy: { type: 'boolean' }, show_junk: { type: 'boolean' },
-    hide_read: { type: 'boolean' }, flags: { type: 'array', maxItems: 20, items: str(10) },
-    // 000 §5: the panelist filter allows at most 255 characters.
-    panelist: str(255), state: str(10), country: str(3), owner_type: str(3), partition: str(100),
-  },
-} as const;
 
 const requestSchema = {
   type: 'object',

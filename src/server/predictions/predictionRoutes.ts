@@ -2,6 +2,7 @@ import spacey from '../../../schemas/dashboards/spacey.json';
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import { requireEmailAccess } from '../auth/objectAccess';
+import { searchSchema } from '../emails/searchSchema';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { acceptPrediction } from './acceptPrediction';
@@ -38,7 +39,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
             sorting_field: { enum: ['muid', 'email_subject', 'email_date', 'email_from_one', 'top_score'] },
             sorting_direction: { enum: ['asc', 'desc'] },
             variant: { enum: ['current', '2019'] },
-            search: { type: ['object', 'null'] },
+            search: searchSchema,
           },
         },
       },

@@ -52,7 +52,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   registerMediaRoutes(app, ctx, storage, () => processor);
   registerProductWindowRoutes(app, ctx, storage);
 
-  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
+  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } }, schema: { querystring: { type: 'object', properties: { product_id: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
     const { engine } = productEngine();
     const { message: fileTooLargeMessage } = uploadLimit(engine);
