@@ -114,10 +114,11 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
         />
       );
     }
-    case 'read':
-      return (
-        <PlainButton minimal small aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.read(row)} />
-      );
+    case 'read': {
+      // The accessible name starts with the visible text (WCAG 2.5.3, issue 28 item 7).
+      const text = row.email_read === 1 ? 'Seen' : 'Unseen';
+      return <PlainButton minimal small aria-label={`${text}: mark of ${row.muid}`} text={text} onClick={() => actions.read(row)} />;
+    }
     case 'flags':
       // The panelist's flags the email carries (000 §2 flag lists).
       return <span className="email-flags" data-testid={`flags-${row.muid}`}>{row.flags.join(' ')}</span>;

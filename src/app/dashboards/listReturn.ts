@@ -23,3 +23,11 @@ export function returnTarget(params: URLSearchParams, fallback = '/'): string {
     return fallback;
   }
 }
+
+/** `next` plus the list to return to from `current`, for a screen that rewrites its own search params. */
+export function carryReturn(current: URLSearchParams, next: Record<string, string>): URLSearchParams {
+  const out = new URLSearchParams(next);
+  const from = current.get(returnParam);
+  if (from) out.set(returnParam, from);
+  return out;
+}
