@@ -132,6 +132,27 @@ export interface StatusResponse {
   payload?: { msg: string };
 }
 
+/** An email's editable state as stored after a write (000 §3): what the caches showing it take. */
+export interface EmailRowState {
+  muid: number;
+  deleted: number;
+  panelist_core: number;
+  panelist_score: string;
+  email_read: number;
+}
+
+/** POST /api/emails {type:'update'}, read-email and update-score: the rows as stored afterwards. */
+export interface EmailUpdateResponse extends StatusResponse {
+  rows?: EmailRowState[];
+}
+
+/** POST /api/emails/move-to-glacier, move-to-focus: the emails moved and the status they now have. */
+export interface MoveResponse {
+  status: 'ok';
+  muids: number[];
+  deleted: number;
+}
+
 export interface UpdateScoreRequest {
   muid: number;
   panelist_score: string;

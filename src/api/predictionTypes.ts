@@ -1,4 +1,5 @@
 /** The predictions ("spacey") API: 000 §3 Prediction, §7 "Predictions and companies". */
+import type { SearchCriteria } from './emailTypes';
 
 export type PredictionTarget = 'sector' | 'category' | 'mailing_type' | 'company';
 export type ModelVariant = 'current' | '2019';
@@ -24,6 +25,26 @@ export interface SpaceyRow {
   panelist_id: number | null;
   sector: Guess | null;
   company: Guess | null;
+}
+
+/** POST /api/spacey/list */
+export interface SpaceyListRequest {
+  page: number;
+  perpage: number;
+  sorting_field: string;
+  sorting_direction: 'asc' | 'desc';
+  variant: ModelVariant;
+  /** The applied search (000 §2 "Search form (primary and spacey)"); null lists every email with predictions. */
+  search: SearchCriteria | null;
+}
+
+/** POST /api/spacey/sender-details {query, searchBy} (000 §7): which sender field the query searches. */
+export type SenderSearchBy = 'email' | 'name';
+
+/** GET /api/spacey/company-name/{text}: a company the search matched. */
+export interface CompanyMatch {
+  companyID: number;
+  companyName: string;
 }
 
 export interface SpaceyListResponse {

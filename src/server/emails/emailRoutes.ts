@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type {
-  AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest, ProductEmailsResponse,
-  SearchRequest, StatusResponse, UpdateScoreRequest,
+  AssignCopyLookupResponse, EmailRowState, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest, ProductEmailsResponse,
+  EmailUpdateResponse, MoveResponse, SearchRequest, UpdateScoreRequest,
 } from '../../api/emailTypes';
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
@@ -117,41 +117,42 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   app.post<{ Body: EmailUpdateRequest }>(
     '/api/emails',
     { config: edit, schema: { body: { type: 'object', required: ['type', 'payload'], properties: { type: { const: 'update' }, payload: { type: 'array', maxItems: 1000, items: updateItem } } } } },
-    async (req): Promise<StatusResponse> => {
+    async (req): Promise<EmailUpdateResponse> => {
       await requireEmailAccess(db, req, req.body.payload.map((u) => u.muid));
-      await updateEmails(db, req.auth, req.body.payload);
-      return { status: 'ok' };
+      return { status: 'ok', rows: await updateEmails(db, req.auth, req.body.payload) };
     },
   );
 
-  app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<StatusResponse> => {
+  app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<EmailUpdateResponse> => {
     await requireEmailAccess(db, req, [req.body.muid]);
-    const r = await db.query('update emails set email_read = 1 where muid = $1 and email_read = 0', [req.body.muid]);
-    if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages().emailMissing);
-    return { status: 'ok' };
+    const r = await db.query<EmailRowState>(
+      `update emails set email_read = 1 where muid = $1 returning muid, deleted, panelist_core, panelist_score, email_read`,
+      [req.body.muid],
+    );
+    if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
+    return { status: 'ok', rows: r.rows.map((row) => ({ ...row, muid: Number(row.muid) })) };
   });
 
   app.post<{ Body: UpdateScoreRequest }>(
     '/api/emails/update-score',
     { config: edit, schema: { body: { type: 'object', required: ['muid', 'panelist_score'], properties: { muid: { type: 'integer' }, panelist_score: { type: 'string' }, index_name: { type: 'string' } } } } },
-    async (req): Promise<StatusResponse> => {
+    async (req): Promise<EmailUpdateResponse> => {
       // 000 §7: status 'ok' is success, otherwise payload.msg is the error (shown in a red toast).
       if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages().invalidPoints } };
       if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages().emailMissing } };
       await requireEmailAccess(db, req, [req.body.muid]);
-      await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]);
-      return { status: 'ok' };
+      return { status: 'ok', rows: await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]) };
     },
   );
 
   const moveSchema = { body: { type: 'object', required: ['muids'], properties: { muids: muidList } } };
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req) => {
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req): Promise<MoveResponse> => {
     await requireEmailAccess(db, req, req.body.muids);
-    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'glacier') };
+    return { status: 'ok', ...(await moveEmails(db, req.auth, req.body.muids, 'glacier')) };
   });
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req) => {
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req): Promise<MoveResponse> => {
     await requireEmailAccess(db, req, req.body.muids);
-    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'focus') };
+    return { status: 'ok', ...(await moveEmails(db, req.auth, req.body.muids, 'focus')) };
   });
 
   app.post<{ Body: { muid?: number; payload?: Array<{ muid: number }>; entryID?: string } }>(
@@ -165,7 +166,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       await requireEmailAccess(db, req, [...(b.muid === undefined ? [] : [b.muid]), ...(b.payload ?? []).map((p) => p.muid)]);
       if (b.payload === undefined && b.entryID === undefined) {
         if (b.muid === undefined) throw httpError(400, emailMessages().selectEmail);
-        return lookupCopy(db, b.muid);
+        return lookupCopy(db, req.auth, b.muid);
       }
       return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
     },

@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { parseId } from './parseId';
+import { emailOfNewProduct } from './emailOfNewProduct';
 import { productActivityLog } from './productActivityLog';
 import { productSchema } from './productApiSchemas';
 import { productEngine } from './productEngine';
@@ -16,7 +17,8 @@ import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
 import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
-import { requireProductAccess, requireProductIdAccess } from '../auth/objectAccess';
+import { requireProductAccess, requireProductIdAccess, visibleProductsCondition } from '../auth/objectAccess';
+import { SqlParams } from '../emails/SqlParams';
 import { hasPermission } from '../auth/AuthContext';
 import { statusActionDocument } from './statusActions';
 
@@ -45,7 +47,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
-      const { row } = await saveProduct(db, req, { document: req.body });
+      const { row } = await saveProduct(db, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
       return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
     }),
   );
@@ -157,11 +159,13 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const headline = req.body.product_headline.trim();
     let other: number | null = null;
     if (headline) {
-      const r = await db.query<{ product_id: string }>(
-        `select product_id::text as product_id from products
-          where is_deleted = 0 and lower(document ->> 'product_headline') = lower($1) and product_id <> $2 order by product_id limit 1`,
-        [headline, req.body.product_id ?? -1],
-      );
+      // Only products the caller may read (issue 26 §12): another sector's product is not named.
+      const p = new SqlParams();
+      const conds = [
+        'is_deleted = 0', `lower(document ->> 'product_headline') = lower(${p.add(headline)})`, `product_id <> ${p.add(req.body.product_id ?? -1, 'bigint')}`,
+        visibleProductsCondition(req.auth, p),
+      ].filter(Boolean);
+      const r = await db.query<{ product_id: string }>(`select product_id::text as product_id from products where ${conds.join(' and ')} order by product_id limit 1`, p.values);
       other = r.rows[0] ? Number(r.rows[0].product_id) : null;
     }
     return { status_code: 200, product_headline_exist: other !== null, product_id: other, request: { product_headline: req.body.product_headline } };

@@ -33,6 +33,8 @@ export function sanitizeEmailHtml(html: string, purifier: Purifier = DOMPurify):
     FORBID_ATTR: forbiddenAttrs,
     ADD_ATTR: ['target'],
     ALLOW_UNKNOWN_PROTOCOLS: false,
+    // HTML only: SVG and MathML carry their own loading attributes (fill="url(...)", xlink:href) and mail clients drop them anyway.
+    USE_PROFILES: { html: true },
   }) as unknown as HTMLElement;
   const styles = [...root.querySelectorAll('head style')].map((s) => s.outerHTML).join('');
   const body = root.querySelector('body');

@@ -1,5 +1,5 @@
-import type { MetadataModel } from '../../engine';
-import type { BlockMeta } from '../../engine/types';
+import type { MetadataModel } from './MetadataModel';
+import type { BlockMeta } from '../types';
 
 /** A block that is editor or dialog state (move_and_delete, send_link, sector_draft, promotion.form). */
 export function isTransientBlock(b: BlockMeta): boolean {
@@ -10,7 +10,7 @@ export function isTransientBlock(b: BlockMeta): boolean {
 
 /**
  * Document paths that hold editor state, never stored with the product: fields marked
- * `x-transient` and the paths of dialog blocks (docs/decisions.md).
+ * `x-transient` and the paths of dialog blocks (docs/decisions/server-enforces-rules.md).
  */
 export function transientPaths(model: MetadataModel): string[][] {
   const out: string[][] = [];

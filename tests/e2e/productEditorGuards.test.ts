@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { approvableProduct } from '../server/productsKit';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { adminPassword, adminToken, byId, createProductApi, signInAt, toolbarButton } from './productKit';
+
+const LEAVE_QUESTION = 'This product has changes that are not saved. Leave this page and lose them?';
+
+// Issue 27: the product editor in daily use: nothing an editor typed is lost without asking.
+describe('product editor guards', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let productId: number;
+  const productPath = () => `/product?product_id=${productId}`;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    browser = await launchBrowser();
+    productId = await createProductApi(server, await adminToken(server), approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
+    page = (await openWatchedPage(browser.context)).page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const leaveQuestion = () => page.getByRole('alertdialog').filter({ hasText: LEAVE_QUESTION });
+  /** Answers the unsaved-changes question with `button` and waits for it to close. */
+  async function answerLeave(button: 'Stay on this page' | 'Leave without saving') {
+    await leaveQuestion().waitFor();
+    await leaveQuestion().getByRole('button', { name: button }).click();
+    await leaveQuestion().waitFor({ state: 'detached' });
+  }
+
+  it('Cancel, a sidebar link, Back and Forward ask before discarding unsaved changes (issue 27 item 2)', async () => {
+    await signInAt(page, server, productPath());
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    // Nothing changed: Cancel leaves at once.
+    await toolbarButton(page, 'Cancel').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.evaluate(() => history.back());
+    await comment.waitFor();
+    await comment.fill('A note the editor has not saved yet');
+
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).search).toBe(`?product_id=${productId}`);
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    // Forward to the dashboard, inside the portal: the router asks.
+    await page.evaluate(() => history.forward());
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).search).toBe(`?product_id=${productId}`);
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    // Back to the page before the portal was opened: the browser asks (beforeunload).
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.evaluate(() => history.back());
+    expect(await asked).toBe('beforeunload');
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Leave without saving');
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // A new product, in the portal's shell: a sidebar link asks too.
+    await page.goto(`${server.url}/addproduct?channel_id=14`);
+    await comment.waitFor();
+    await comment.fill('The start of a new product');
+    const sidebarLink = page.getByRole('navigation', { name: 'Modules' }).getByRole('menuitem').first();
+    await sidebarLink.click();
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).pathname).toBe('/addproduct');
+    expect(await comment.inputValue()).toBe('The start of a new product');
+    await sidebarLink.click();
+    await answerLeave('Leave without saving');
+    await page.waitForURL((u) => u.pathname !== '/addproduct');
+  });
+
+  it('closing or reloading the tab with unsaved changes asks through the browser', async () => {
+    await page.goto(`${server.url}${productPath()}`);
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    await comment.fill('Another unsaved note');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    expect(await comment.inputValue()).toBe('Another unsaved note');
+    page = (await openWatchedPage(browser.context)).page;
+  });
+});
