@@ -8,7 +8,7 @@ import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 import { assignCopies, lookupCopy } from './assignCopy';
-import { listColumns } from './emailColumns';
+import { listColumns, type ListColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
 import { searchSchema } from './searchSchema';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
@@ -37,7 +37,8 @@ const requestSchema = {
     perpage: { type: 'integer', minimum: 1, maximum: 50 },
     panelist: { enum: ['all', 'producer', 'consumer', 'mortgage', 'provider'] },
     dashboard: { enum: ['focus', 'glacier', 'copy'] },
-    sorting_field: { enum: ['muid', 'email_subject', 'email_date', 'email_from_one', 'panelist_core', 'panelist_score', 'email_read'] },
+    // Which keys sort is the dashboard metadata's (listColumns), checked per request.
+    sorting_field: str(63),
     sorting_direction: { enum: ['asc', 'desc'] },
     totals: { type: ['integer', 'null'] },
     paging: { type: ['object', 'null'] },
@@ -71,19 +72,24 @@ const muidOf = (p: { muid: string }) => Number(p.muid);
 export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
   const storage = fsStorage(storageRoot(ctx.config.dataDir));
-  let columns: Promise<string[]> | undefined;
-  const cols = () => (columns ??= listColumns(db));
 
-  const normalise = (r: DashboardRequest): DashboardRequest => ({
-    ...r,
-    panelist: r.panelist ?? 'all',
-    dashboard: r.dashboard ?? 'focus',
-    sorting_field: r.sorting_field ?? 'email_date',
-    sorting_direction: r.sorting_direction ?? 'desc',
-  });
+  const normalise = (r: DashboardRequest, list: ListColumns): DashboardRequest => {
+    if (r.sorting_field !== undefined && !list.sorts.has(r.sorting_field)) {
+      throw httpError(400, `Unknown sort field "${r.sorting_field}": one of ${[...list.sorts.keys()].join(', ')}`);
+    }
+    return {
+      ...r,
+      panelist: r.panelist ?? 'all',
+      dashboard: r.dashboard ?? 'focus',
+      sorting_field: r.sorting_field ?? list.defaultSort.field,
+      sorting_direction: r.sorting_direction ?? list.defaultSort.direction,
+    };
+  };
 
   app.post<{ Body: DashboardRequest }>('/api/emails/list', { config: view, schema: { body: requestSchema } }, async (req): Promise<DashboardResponse> => {
-    return listEmails(db, scoped(req, normalise(req.body)), await cols());
+    // Columns and sorts of the metadata version serving now, so a reload reaches the SELECT.
+    const list = await listColumns(db);
+    return listEmails(db, scoped(req, normalise(req.body, list)), list);
   });
 
   app.post<{ Body: SearchRequest }>(
@@ -92,7 +98,8 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req): Promise<DashboardResponse> => {
       const problem = searchProblem(req.body.search);
       if (problem) throw httpError(400, problem);
-      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search })), await cols());
+      const list = await listColumns(db);
+      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search }, list)), list);
     },
   );
 
