@@ -15,7 +15,7 @@ import { errorBody } from '../errorHandler';
 import { httpError } from '../httpError';
 import { createMailer, defaultFrom } from '../mail/mailer';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { emailDocument, forwardMailHtml } from './emailDocument';
 import { checkForward } from './forwardEngine';
 import { forwardPolicy } from './forwardPolicy';
@@ -77,7 +77,7 @@ async function senderOf(db: Queryable, auth: AuthContext): Promise<string> {
  */
 export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const storage = storageFor(ctx.config);
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, dataDir: ctx.config.dataDir });
   app.addHook('onClose', async () => {
     mailer.close();
