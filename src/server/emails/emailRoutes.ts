@@ -6,7 +6,7 @@ import type {
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns, type ListColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
@@ -71,7 +71,7 @@ const muidOf = (p: { muid: string }) => Number(p.muid);
 /** The email dashboards' API (000 §7 "Emails"). */
 export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const storage = storageFor(ctx.config);
 
   const normalise = (r: DashboardRequest, list: ListColumns): DashboardRequest => {
     if (r.sorting_field !== undefined && !list.sorts.has(r.sorting_field)) {
