@@ -406,7 +406,7 @@ describe('object-level access matrix (issue 11)', () => {
   ];
   /** Every per-section loader the metadata declares (002 §7), one row each. */
   const loaderRows = (): Array<Row<number>> =>
-    [...sectionLoaders(productEngine().engine).keys()].map((name) => ({ route: `GET /api/${name}/:id`, call: (id: number) => ({ method: 'GET', url: `/api/${name}/${id}` }) }));
+    [...sectionLoaders(productEngine().engine).keys()].map((name) => ({ route: 'GET /api/:loader/:id', call: (id: number) => ({ method: 'GET', url: `/api/${name}/${id}` }) }));
   // Changes: answered by the route's own rules once the object check passed (deleted, approved,
   // still processing, page images made again), so an allowed call may be any 2xx or 4xx but 401/403.
   const productWriteRows: Array<Row<number>> = [

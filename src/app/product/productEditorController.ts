@@ -35,8 +35,21 @@ export interface EditorApi {
   softDelete(id: number, indexName: string): Promise<{ message: string }>;
 }
 
+/** Values a save empties because their section is hidden (the engine's `listHiddenDrops`). */
+export interface HiddenDrop {
+  label: string;
+  count: number;
+}
+
+/** 'Delivery: 5 values will be cleared' (issue 27 item 1). */
+export function hiddenDropNote(drop: HiddenDrop): string {
+  return `${drop.label}: ${drop.count} ${drop.count === 1 ? 'value' : 'values'} will be cleared`;
+}
+
 export interface EditorControllerDeps {
   store: ProductDocumentStore;
+  /** What saving `doc` would empty, per hidden section. */
+  hiddenDrops?(doc: Doc): HiddenDrop[];
   buttons: readonly StatusButton[];
   api: EditorApi;
   notify(message: string, intent?: ToastIntent, timeoutMs?: number): void;
@@ -122,7 +135,11 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
         await ask({ kind: 'problems', title: 'Please correct the following before saving', problems, asks: false });
         return;
       }
-      const warnings = checkRuleActions((a) => store.warnings(a), rules).map((w) => w.message);
+      // Warnings to confirm, and what the save clears from hidden sections (kept until now).
+      const warnings = [
+        ...checkRuleActions((a) => store.warnings(a), rules).map((w) => w.message),
+        ...(deps.hiddenDrops?.(store.getDoc()) ?? []).map(hiddenDropNote),
+      ];
       if (warnings.length && !(await ask({ kind: 'problems', title: 'Please confirm before saving', problems: [], notes: warnings, asks: true }))) return;
       const id = productId();
       set({ busy: true });

@@ -7,7 +7,7 @@ import { requireAuth } from '../auth/access';
 import { requireEmailOfRow } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { MeterStream } from '../storage/meterStream';
 import { forwardPolicy } from './forwardPolicy';
 import { listAttachments } from './forwardStore';
@@ -34,7 +34,7 @@ const fileTooLarge = (err: unknown) => (err as { code?: string } | null)?.code =
  */
 export const forwardAttachmentRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const storage = storageFor(ctx.config);
   // Each request's own limit is the room it reserved; this only bounds the parts.
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20 } });
 

@@ -15,7 +15,7 @@ import { createMailer } from '../mail/mailer';
 import { allowedDomainsFor, defaultMailPolicy, domainAllowed, domainOf, refusedRecipient } from '../mail/mailPolicy';
 import { returnSendSlot, takeSendSlot } from '../mail/takeSendSlot';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { emailDocument, forwardMailHtml } from './emailDocument';
 import { forwardAttachmentRoutes } from './forwardAttachmentRoutes';
 import { checkForward } from './forwardEngine';
@@ -68,7 +68,7 @@ const splitAddresses = (s: string) => s.split(/[,;]/).map((a) => a.trim()).filte
  */
 export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   const db: Db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const storage = storageFor(ctx.config);
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, dataDir: ctx.config.dataDir });
   const mailPolicy = ctx.config.mail ?? defaultMailPolicy;
   app.addHook('onClose', async () => {

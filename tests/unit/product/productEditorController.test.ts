@@ -123,3 +123,29 @@ describe('the product editor controller', () => {
     expect(calls.notified).toContainEqual([NO_PERMISSION, 'danger']);
   });
 });
+
+describe('the save names what it clears from hidden sections (issue 27 item 1)', () => {
+  it('asks before a save that empties hidden values, and saves only on Continue', async () => {
+    let saves = 0;
+    const store = createProductDocumentStore(engine, basics);
+    const controller = createProductEditorController({
+      store,
+      buttons: statusButtons(engine),
+      hiddenDrops: () => [{ label: 'Delivery', count: 5 }, { label: 'DM/TM Source', count: 1 }],
+      api: { save: async () => (saves++, { product_id: 3 }), status: unset('status'), byId: async () => ({ ...basics, product_id: 3 }), softDelete: unset('softDelete') },
+      notify: () => {},
+      navigate: () => {},
+      location: () => ({ pathname: '/addproduct', search: '' }),
+    });
+    let running = controller.run('save');
+    expect(await modalOf(controller)).toMatchObject({ kind: 'problems', title: 'Please confirm before saving', asks: true, notes: ['Delivery: 5 values will be cleared', 'DM/TM Source: 1 value will be cleared'] });
+    controller.answer(false);
+    await running;
+    expect(saves).toBe(0);
+    running = controller.run('save');
+    await modalOf(controller);
+    controller.answer(true);
+    await running;
+    expect(saves).toBe(1);
+  });
+});
