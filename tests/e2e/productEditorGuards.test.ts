@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, byId, createProductApi, signInAt, toolbarButton } from './productKit';
+import { adminPassword, adminToken, byId, createProductApi, toolbarButton } from './productKit';
 
 const LEAVE_QUESTION = 'This product has changes that are not saved. Leave this page and lose them?';
 
@@ -13,12 +13,15 @@ describe('product editor guards', () => {
   let browser: TestBrowser;
   let page: Page;
   let productId: number;
+  let unnamedId: number;
   const productPath = () => `/product?product_id=${productId}`;
 
   beforeAll(async () => {
     server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
     browser = await launchBrowser();
-    productId = await createProductApi(server, await adminToken(server), approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
+    const token = await adminToken(server);
+    productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
+    unnamedId = await createProductApi(server, token, approvableProduct({ product_name: null, product_headline: null }));
     page = (await openWatchedPage(browser.context)).page;
   });
   afterAll(async () => {
@@ -26,6 +29,17 @@ describe('product editor guards', () => {
     await server?.stop();
   });
 
+  /** Opens a path, signing in first when the session is not there yet (each test may run alone). */
+  async function open(path: string) {
+    await page.goto(`${server.url}${path}`);
+    const signIn = page.getByLabel('Username');
+    await signIn.or(page.getByRole('toolbar', { name: 'Product actions' })).waitFor();
+    if (!(await signIn.isVisible())) return;
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+  }
   const leaveQuestion = () => page.getByRole('alertdialog').filter({ hasText: LEAVE_QUESTION });
   /** Answers the unsaved-changes question with `button` and waits for it to close. */
   async function answerLeave(button: 'Stay on this page' | 'Leave without saving') {
@@ -35,7 +49,7 @@ describe('product editor guards', () => {
   }
 
   it('Cancel, a sidebar link, Back and Forward ask before discarding unsaved changes (issue 27 item 2)', async () => {
-    await signInAt(page, server, productPath());
+    await open(productPath());
     const comment = byId(page, 'product_comment');
     await comment.waitFor();
     // Nothing changed: Cancel leaves at once.
@@ -80,8 +94,39 @@ describe('product editor guards', () => {
     await page.waitForURL((u) => u.pathname !== '/addproduct');
   });
 
+  it('a refused approval marks its fields, links each to its field and focuses the first (issue 27 item 3)', async () => {
+    await open(`/product?product_id=${unnamedId}`);
+    await byId(page, 'product_name').waitFor({ state: 'attached' });
+    await toolbarButton(page, 'Approve').click();
+    const problems = page.getByRole('list', { name: 'Problems' });
+    const links = problems.getByRole('link');
+    await expect.poll(() => links.allTextContents()).toEqual(['Product Name', 'Product Headline']);
+    // The first label has the focus: Enter goes to its field.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Product Name');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await problems.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product_name');
+    // Both fields say so, in the danger intent.
+    for (const id of ['product_name', 'product_headline']) {
+      const cell = page.locator(`[data-field="${id}"]`);
+      expect(await cell.locator('.portal-field-error').allTextContents()).toEqual(['Required']);
+      expect(await cell.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(1);
+    }
+    // A label in the dialog goes to its field; filling it takes its mark away.
+    await toolbarButton(page, 'Approve').click();
+    await links.getByText('Product Headline').click();
+    await problems.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product_headline');
+    const headlineBox = (await byId(page, 'product_headline').boundingBox())!;
+    expect(headlineBox.y).toBeGreaterThan(0);
+    expect(headlineBox.y + headlineBox.height).toBeLessThan(page.viewportSize()!.height);
+    await page.keyboard.type('A headline typed after the refusal');
+    await expect.poll(() => page.locator('[data-field="product_headline"] .portal-field-error').count()).toBe(0);
+    expect(await page.locator('[data-field="product_name"] .portal-field-error').count()).toBe(1);
+  });
+
   it('closing or reloading the tab with unsaved changes asks through the browser', async () => {
-    await page.goto(`${server.url}${productPath()}`);
+    await open(productPath());
     const comment = byId(page, 'product_comment');
     await comment.waitFor();
     await comment.fill('Another unsaved note');

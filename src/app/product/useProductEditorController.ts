@@ -11,6 +11,7 @@ import { sectionKey, sectionsOf, type EditorSection } from './editorSections';
 import { httpProductLookups, productApi } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
+import { markRequired } from './markRequired';
 import { refusalStyles } from './refusalStyles';
 import { starlessFor, withoutStars } from './requiredForAction';
 import { buttonPlan, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
@@ -91,13 +92,14 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
+  const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
   const shownVm = useMemo(() => {
-    const base = withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless);
+    const base = markRequired(withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless), requiredRules);
     if (!deleted) return base;
     const blocks = { ...base.blocks };
     for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, hidden, deleted, starless, editorBlocks]);
+  }, [vm, hidden, deleted, starless, editorBlocks, requiredRules]);
   const form = compileForm(pe.blocks, pe.codes);
   const key = sectionKey(form, shownVm, [...editorBlocks.top, ...editorBlocks.child]);
   const { shown: sections, hidden: hiddenSections } = useMemo(() => sectionsOf(form, key), [form, key]);
