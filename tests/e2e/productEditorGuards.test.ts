@@ -14,6 +14,7 @@ describe('product editor guards', () => {
   let page: Page;
   let productId: number;
   let unnamedId: number;
+  let approvedId: number;
   const productPath = () => `/product?product_id=${productId}`;
 
   beforeAll(async () => {
@@ -22,6 +23,7 @@ describe('product editor guards', () => {
     const token = await adminToken(server);
     productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
     unnamedId = await createProductApi(server, token, approvableProduct({ product_name: null, product_headline: null }));
+    approvedId = await createProductApi(server, token, approvableProduct({ product_headline: 'Approved product headline, guards e2e', product_status: 1 }));
     page = (await openWatchedPage(browser.context)).page;
   });
   afterAll(async () => {
@@ -123,6 +125,29 @@ describe('product editor guards', () => {
     await page.keyboard.type('A headline typed after the refusal');
     await expect.poll(() => page.locator('[data-field="product_headline"] .portal-field-error').count()).toBe(0);
     expect(await page.locator('[data-field="product_name"] .portal-field-error').count()).toBe(1);
+  });
+
+  it('disables Move and delete on an approved product and says why; elsewhere its dialog has its inputs (issue 27 item 4)', async () => {
+    await open(`/product?product_id=${approvedId}`);
+    const move = toolbarButton(page, 'Move and delete');
+    await move.waitFor();
+    expect(await move.getAttribute('aria-disabled')).toBe('true');
+    const reason = 'An approved product cannot be moved and deleted.';
+    expect(await page.locator(`[id="${await move.getAttribute('aria-describedby')}"]`).textContent()).toBe(reason);
+    await move.hover();
+    await expect.poll(() => page.locator('.bp6-tooltip').textContent()).toBe(reason);
+    await move.click({ force: true });
+    expect(await page.getByRole('dialog', { name: 'Move and delete' }).count()).toBe(0);
+
+    await open(productPath());
+    await toolbarButton(page, 'Move and delete').click();
+    const dialog = page.getByRole('dialog', { name: 'Move and delete' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: /Product ID/ }).isEditable()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: /Entry ID/ }).isEditable()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('closing or reloading the tab with unsaved changes asks through the browser', async () => {

@@ -1,6 +1,7 @@
 import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
+import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -39,6 +40,8 @@ export interface ProductEditorModel {
   editor: ProductEditor;
   services: FormServices;
   isProductAdmin: boolean;
+  /** Why Move and delete cannot apply to this product (001 §2), empty when it can. */
+  moveBlocked: readonly string[];
   /** Every action is disabled while an upload or a save runs (001 §4). */
   disabled: boolean;
   moveCalls: MoveAndDeleteCalls;
@@ -49,6 +52,8 @@ export interface ProductEditorModel {
   onBlurCapture: (e: FocusEvent) => void;
 }
 
+/** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
+const MOVE_BLOCK = 'move_and_delete';
 const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
 
 /** The product editor's controller bound to React and the router: state, data and actions for the views. */
@@ -173,6 +178,10 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [controller]);
 
+  // The reasons are looked up when the block turns read-only (the same rules decide both).
+  const moveReadonly = vm.blocks[MOVE_BLOCK]?.readonly === true;
+  const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
+
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
   const loadLog = useCallback(() => productApi.activityLog(productId!), [productId]);
   const onBlurCapture = useCallback(
@@ -203,6 +212,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     editor,
     services,
     isProductAdmin: !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*'))),
+    moveBlocked,
     disabled: state.uploading || state.busy,
     moveCalls: MOVE_CALLS,
     loadLog,
