@@ -10,7 +10,9 @@ import { bannerProviders } from './startupBanner';
 import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
-import { fsStorage, storageRoot } from './storage/fsStorage';
+import { startControlSocket } from './backup/controlSocket';
+import { writeBackup } from './backup/writeBackup';
+import { storageFor } from './storage/storageFor';
 import { warmSanitizer } from './forward/sanitizeForward';
 import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
@@ -39,7 +41,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
     else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
-    await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
+    await preparePortal(db, print, { dataDir: config.dataDir, storage: storageFor(config), demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
     // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
     unshare = await shareMetadataReloads(db, metadata, print);
     onHangup = () => {
@@ -51,7 +53,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
     jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
     ctx.jobs = jobs;
-    await registerPortalJobs(jobs, { db, attachmentStore: fsStorage(storageRoot(config.dataDir)) });
+    await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config) });
     await registerPredictionJobs(jobs, db);
     app = await buildApp(ctx);
     const log = app.log;
@@ -65,6 +67,15 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     await db.close().catch(() => undefined);
     throw err;
   }
+
+  // `portal backup` on the embedded database asks this process, which holds it.
+  const control =
+    db.kind === 'pglite'
+      ? await startControlSocket(config.dataDir, (out) => writeBackup({ db, storage: storageFor(config) }, out), (msg) => app.log.warn(msg)).catch((err: unknown) => {
+          app.log.warn({ err }, 'control socket not started: `portal backup` needs the server stopped');
+          return null;
+        })
+      : null;
 
   const queue = jobs as JobQueue;
   const ticker = config.importDropDir
@@ -82,6 +93,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         watcher?.close();
         if (onHangup) process.off('SIGHUP', onHangup);
         await unshare?.();
+        await control?.close();
         ticker?.stop();
         scorer.stop();
         await queue.stop();

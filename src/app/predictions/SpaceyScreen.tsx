@@ -14,7 +14,7 @@ import { acceptProductId } from '../dashboards/productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { apiJson } from '../auth/apiFetch';
-import { EmailApiProvider } from '../dashboards/EmailApiProvider';
+import { DashboardMetaProvider } from '../dashboards/DashboardMetaProvider';
 import { predictionsApi } from './predictionsApi';
 import { columnsOf, formatUtcSeconds, percent, rowActionsOf, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
@@ -38,9 +38,9 @@ export function SpaceyScreen() {
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!meta) return <Spinner aria-label="Loading metadata" />;
   return (
-    <EmailApiProvider>
+    <DashboardMetaProvider>
       <SpaceyDashboard spaceyMeta={meta} />
-    </EmailApiProvider>
+    </DashboardMetaProvider>
   );
 }
 

@@ -7,7 +7,9 @@ import type { Problem } from './widgets/ProductEditorContext';
 /**
  * The product being edited and its view model, outside React state so widgets subscribe to what
  * they read. Every edit is evaluated by the engine with `$prev` (derive rules), and the document
- * becomes the engine's (derived values applied, hidden `clear` fields removed).
+ * becomes the engine's (derived values applied). Values of hidden `clear` fields stay until the
+ * save (they come back when their block does); checks for an action see the document as a save
+ * stores it, and `listHiddenDrops` says what that save empties.
  */
 export interface ProductDocumentStore {
   getDoc(): Doc;
@@ -31,7 +33,8 @@ export interface ProductDocumentStore {
 }
 
 export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
-  let vm = engine.evaluate(initial);
+  const keepHiddenValues = true;
+  let vm = engine.evaluate(initial, { keepHiddenValues });
   let doc = vm.document as Doc;
   let saved = doc;
   const editorState = transientPaths(engine.model);
@@ -42,7 +45,7 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
 
   const apply = (next: Doc, prev: Doc | null, changed?: string) => {
     // One changed path: re-run only the rules reading it; anything else gets a full evaluation.
-    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, action }) : engine.evaluate(next, prev ? { prev, action } : { action });
+    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, action, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, action, keepHiddenValues } : { action, keepHiddenValues });
     doc = vm.document as Doc;
     emit();
   };

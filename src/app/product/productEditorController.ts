@@ -1,4 +1,5 @@
 import type { StatusActionName } from '../../api/products';
+import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
 import { cancelTarget } from './cancelTarget';
@@ -37,11 +38,8 @@ export interface EditorApi {
   softDelete(id: number, indexName: string): Promise<{ message: string }>;
 }
 
-/** Values a save empties because their section is hidden (the engine's `listHiddenDrops`). */
-export interface HiddenDrop {
-  label: string;
-  count: number;
-}
+/** Values a save empties because their section is hidden (the engine's `listHiddenDrops`, as far as the editor reads it). */
+export type HiddenDrop = Pick<EngineHiddenDrop, 'label' | 'count'>;
 
 /** 'Delivery: 5 values will be cleared' (issue 27 item 1). */
 export function hiddenDropNote(drop: HiddenDrop): string {

@@ -1,6 +1,7 @@
 import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
+import { listHiddenDrops } from '../../engine';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
@@ -72,6 +73,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     createProductEditorController({
       store,
       buttons,
+      hiddenDrops: (doc) => listHiddenDrops(pe.engine, doc),
       api: productApi,
       notify,
       navigate: (to, opts) => void navigate(to, opts),

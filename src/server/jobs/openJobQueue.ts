@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/Db';
+import { jobFailures } from '../metrics/portalMetrics';
 import type { EnqueueOptions, JobHandler, JobKindOptions, JobQueue, JobRecord, JobState } from './JobQueue';
 import { pgBossDb } from './pgBossDb';
 
@@ -117,9 +118,14 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
       await ensureQueue(name, kind);
       // The queue may have been created by an enqueue with the defaults: the handler's limits win.
       await boss.updateQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
-      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) =>
-        handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount }),
-      );
+      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        try {
+          return await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+        } catch (err) {
+          jobFailures.inc({ kind: name });
+          throw err;
+        }
+      });
     },
     get,
     async waitFor(name, id, wo = {}) {
