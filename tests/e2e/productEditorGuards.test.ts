@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, byId, createProductApi, toolbarButton } from './productKit';
+import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, toolbarButton } from './productKit';
+
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 const LEAVE_QUESTION = 'This product has changes that are not saved. Leave this page and lose them?';
 
@@ -15,12 +18,15 @@ describe('product editor guards', () => {
   let productId: number;
   let unnamedId: number;
   let approvedId: number;
+  let deliveryId: number;
+  let token: string;
   const productPath = () => `/product?product_id=${productId}`;
 
   beforeAll(async () => {
     server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
     browser = await launchBrowser();
-    const token = await adminToken(server);
+    token = await adminToken(server);
+    deliveryId = await createProductApi(server, token, fixture);
     productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
     unnamedId = await createProductApi(server, token, approvableProduct({ product_name: null, product_headline: null }));
     approvedId = await createProductApi(server, token, approvableProduct({ product_headline: 'Approved product headline, guards e2e', product_status: 1 }));
@@ -148,6 +154,43 @@ describe('product editor guards', () => {
     expect(await dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps the Delivery values over a channel round trip, ignores options arrowed over, and names what a save would clear (issue 27 item 1)', async () => {
+    await open(`/product?product_id=${deliveryId}`);
+    const delivery = page.locator('section[data-block="delivery"]');
+    const method = byId(page, 'delivery.delivery_method');
+    await method.waitFor({ state: 'attached' });
+    expect(await selectedLabel(page, 'delivery.delivery_method')).toBe('US Mail');
+
+    // Arrowing over the channels changes nothing until a choice is made; Escape goes back.
+    const channel = byId(page, 'media_channel');
+    await channel.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await selectedLabel(page, 'media_channel')).toBe('Email');
+    expect(await delivery.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await selectedLabel(page, 'media_channel')).toBe('Direct Mail');
+
+    // Direct Mail -> Email -> Direct Mail: the section goes and comes back with its five values.
+    await channel.selectOption({ label: 'Email' });
+    await delivery.waitFor({ state: 'detached' });
+    await channel.selectOption({ label: 'Direct Mail' });
+    await delivery.waitFor({ state: 'attached' });
+    expect(await selectedLabel(page, 'delivery.delivery_method')).toBe('US Mail');
+    for (const id of ['delivery.delivery_type', 'delivery.postage', 'delivery.pre_sorted', 'delivery.package_type']) expect(await selectedLabel(page, id)).not.toBe('Select One');
+
+    // A save with the section hidden says what it clears first; Cancel stores nothing.
+    await channel.selectOption({ label: 'Email' });
+    await delivery.waitFor({ state: 'detached' });
+    await toolbarButton(page, 'Update').click();
+    const problems = page.getByRole('list', { name: 'Problems' });
+    await expect.poll(() => problems.locator('li').allTextContents()).toContain('Delivery: 5 values will be cleared');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await problems.waitFor({ state: 'detached' });
+    const stored = await apiAs<{ payload: Record<string, unknown> }>(server, token, `/api/product/${deliveryId}`);
+    expect(stored.payload).toMatchObject({ media_channel: 1, delivery: fixture.delivery });
   });
 
   it('closing or reloading the tab with unsaved changes asks through the browser', async () => {
