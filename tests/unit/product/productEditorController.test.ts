@@ -52,6 +52,27 @@ describe('the product editor controller', () => {
     expect(controller.getState().modal).toBeNull();
   });
 
+  it('marks the refused fields until a save succeeds, and focuses the first one or the one chosen in the dialog (issue 27 item 3)', async () => {
+    const { controller, store } = setup({ product_id: 7, product_status: 2, media_channel: 1, audience: 1 });
+    expect(store.getViewModel().fields.product_name?.errors).toEqual([]);
+    let running = controller.run('approve');
+    const modal = await modalOf(controller);
+    const first = modal?.kind === 'problems' ? modal.problems[0]!.field : '';
+    controller.answer(false);
+    await running;
+    expect(controller.getState().focus).toEqual({ path: first, seq: 1 });
+    // The view model now carries the approval's errors: the failing fields are marked, and an edit updates them.
+    expect(store.getViewModel().fields.product_name?.errors.map((e) => e.message)).toEqual(['Product Name']);
+    store.change('product_name', 'Acme Checking', { ...store.getDoc(), product_name: 'Acme Checking' });
+    expect(store.getViewModel().fields.product_name?.errors).toEqual([]);
+
+    running = controller.run('approve');
+    await modalOf(controller);
+    controller.goTo('product_headline');
+    await running;
+    expect(controller.getState()).toMatchObject({ modal: null, focus: { path: 'product_headline', seq: 2 } });
+  });
+
   it('saves a new product, reloads it, says so and moves to its URL (001 §2 post-submit message)', async () => {
     const saved: Doc[] = [];
     const { controller, calls, store } = setup(basics, {
