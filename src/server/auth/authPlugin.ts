@@ -27,6 +27,10 @@ export interface DeclaredRoute {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** For a route whose paths the metadata names: false for a path it does not name (answered 404). */
+    pathKnown?: (params: unknown) => boolean;
+  }
   interface FastifyInstance {
     /** Every /api route with its access declaration. */
     apiRouteAccess: DeclaredRoute[];
@@ -84,9 +88,16 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const url = req.routeOptions.url;
     if (url === undefined || !isApi(url)) return; // static files, SPA fallback and 404s
+    // A route whose paths the metadata names (the per-section loaders) answers a path it does not
+    // name like a route that does not exist: 404 before the session check.
+    const pathKnown = req.routeOptions.config?.pathKnown;
+    if (pathKnown && !pathKnown(req.params)) {
+      reply.callNotFound();
+      return reply;
+    }
     const entry = declared(req.method, url, req.routeOptions.config as unknown as Record<string, unknown>);
     if (entry.access === 'public') return;
     if (entry.access === 'undeclared') {

@@ -127,20 +127,25 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     return { statusCode: 200, payload: slice.payload };
   });
 
-  // 002 §7 per-section loaders, one route per `x-loader` annotation of the metadata at start
-  // (audience/{id}, sector/{id}, productAge/{id}, ...); a reload changes what they answer.
-  for (const name of sectionLoaders(productEngine().engine).keys()) {
-    app.get<{ Params: { id: string } }>(`/api/${name}/:id`, { config: perm('view') }, async (req): Promise<SectionResponse> => {
+  // 002 §7 per-section loaders (audience/{id}, sector/{id}, productAge/{id}, ...): one route for every
+  // `x-loader` of the metadata serving now, so a loader added under `portal dev` answers at once and
+  // a removed one is an unknown route (404). Fixed routes (/api/product/:id, ...) match first.
+  const currentLoader = (name: string) => sectionLoaders(productEngine().engine).get(name);
+  app.get<{ Params: { loader: string; id: string } }>(
+    '/api/:loader/:id',
+    { config: { ...perm('view'), pathKnown: (p) => currentLoader((p as { loader: string }).loader) !== undefined } },
+    async (req): Promise<SectionResponse> => {
       const { engine } = productEngine();
-      const loader = sectionLoaders(engine).get(name);
-      if (!loader) throw httpError(404, `Route GET /api/${name}/${req.params.id} not found`);
+      const loader = sectionLoaders(engine).get(req.params.loader);
+      // Removed by a reload between the route check and here.
+      if (!loader) throw httpError(404, `Route GET /api/${req.params.loader}/${req.params.id} not found`);
       const id = parseId(req.params.id);
       const row = await findProduct(db, id);
       if (!row) throw httpError(404, `Product ${id} not found`);
       requireProductAccess(req, row.document);
       return { statusCode: 200, payload: runSectionLoader(engine, loader, productPayload(row)) };
-    });
-  }
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/lastWorkedUser/:id', { config: perm('view') }, async (req): Promise<LastWorkedUserResponse> => {
     const id = parseId(req.params.id);
