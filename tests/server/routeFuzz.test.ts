@@ -24,6 +24,7 @@ const seed = Number(process.env.FUZZ_SEED ?? 26);
 const bodyExcused: Record<string, string> = {
   'POST /api/auth/sign-out': 'reads no body (the refresh cookie)',
   'POST /api/auth/auto-sign-out': 'reads no body (the refresh cookie)',
+  'POST /api/auth/refresh': 'reads no body (the refresh cookie)',
   'POST /api/auth/activity': 'reads no body (marks the session active)',
   'POST /api/resample/:id': 'reads no body (the image id is the path)',
   'POST /api/upload-product-media': 'multipart: fields read one by one and checked (uploadRoutes)',
