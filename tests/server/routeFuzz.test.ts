@@ -7,6 +7,7 @@ import { createRole, setRolePermissions, updateRole } from '../../src/server/aut
 import { createUser, findUser, setUserDisabled, setUserPassword, updateUser } from '../../src/server/auth/users';
 import type { DeclaredRoute } from '../../src/server/auth/authPlugin';
 import { projectRoot } from '../../src/server/paths';
+import { nulTextMessage } from '../../src/server/security/refuseNulText';
 import { bearer, signInAs } from './helpers/authKit';
 import { malformedValue, paramValue, type Schema, type SchemaDocs } from './helpers/schemaArbitraries';
 import { approvableProduct, createProduct, productsKit, type ProductsKit } from './productsKit';
@@ -134,6 +135,15 @@ describe('route fuzz: malformed input never gives a 5xx (issue 26 §11)', () => 
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.json()[rows]).toEqual([]);
     }
+    // Found by the fuzz run: U+0000 (PostgreSQL text cannot hold it) and a rename to a taken role name.
+    const nul = await kit.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username: 'a\u0000b', password: 'x' }, remoteAddress: '10.26.9.9' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(nulTextMessage);
+    expect((await post('/api/get_product_headline', { product_headline: '\u0000' })).statusCode).toBe(400);
+    const rename = await kit.app.inject({ method: 'PUT', url: `/api/admin/roles/${fuzzRole}`, headers, payload: { role_name: 'Editor' } });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe('The role "Editor" already exists.');
+    expect((await kit.app.inject({ method: 'GET', url: '/api/company-media/9999999999', headers })).statusCode).toBe(400);
   });
 
   it(`${casesPerRoute} malformed requests per route (seed ${seed}): none answers 5xx`, async () => {
