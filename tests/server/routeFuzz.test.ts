@@ -130,6 +130,7 @@ describe('route fuzz: malformed input never gives a 5xx (issue 26 §11)', () => 
       ['/api/spacey/list', { page: 1, perpage: 10, search }, 'payload'],
       ['/api/emails/list', { ...list, search }, 'payload'],
       ['/api/emails/search', { search, request: list }, 'payload'],
+      ['/api/deduplicates/search', { search: { query: '100000000000000000000' }, payload: { page: 1, perpage: 10 } }, 'payload'],
     ] as const) {
       const res = await post(url, body);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
