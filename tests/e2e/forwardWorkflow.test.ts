@@ -196,7 +196,7 @@ describe('a reviewer forwards corpus emails', () => {
   });
 
   it('Find → Next marks the current match apart from the others', async () => {
-    await openEditor(muid.images);
+    await openEditor(muid.plain);
     const term = 'the';
     await page.getByLabel('Find').fill(term);
     await poll(() => page.locator('.portal-richtext-found').count()).toBeGreaterThan(1);
