@@ -5,6 +5,7 @@ import { countEmails, exactCountCap, totalOf, type EmailTotal } from './countEma
 import { pageOfMatches, type Matches } from './pageOfMatches';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
+import { sortKeyOf } from './sortKeyOf';
 
 /** 000 §3 "Sort fields", with the SQL type of each for keyset comparisons. */
 export const sortFieldTypes: Record<EmailSortField, string> = {
@@ -25,10 +26,13 @@ type Plan =
   | { from: 'after' | 'before'; marker: PagingMarker; offset: number }
   | { from: 'end'; limit: number };
 
+/** The column alias of a row's sort key in the page queries (removed from the rows answered). */
+const sortKey = 'sort_key';
+
 /** The signature of everything that decides the row order, so stale paging markers are ignored. */
 export function filterKey(req: ScopedDashboardRequest): string {
   const { panelist, dashboard, sorting_field, sorting_direction, search } = req;
-  return createHash('sha1').update(JSON.stringify({ panelist, dashboard, sorting_field, sorting_direction, search: search ?? null })).digest('hex').slice(0, 16);
+  return createHash('sha1').update(JSON.stringify({ order: sortKeyOf(sorting_field), panelist, dashboard, sorting_field, sorting_direction, search: search ?? null })).digest('hex').slice(0, 16);
 }
 
 /**
@@ -94,12 +98,13 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
   if (plan.from === 'after' || plan.from === 'before') {
     const [v, m] = plan.from === 'after' ? plan.marker.last : plan.marker.first;
     const op = dir === 'desc' ? '<' : '>';
-    conds.push(`(${field}, muid) ${op} (${p.add(v, sortFieldTypes[field])}, ${p.add(m, 'bigint')})`);
+    conds.push(`(${sortKeyOf(field)}, muid) ${op} (${p.add(v, sortFieldTypes[field])}, ${p.add(m, 'bigint')})`);
   }
   const offset = plan.from === 'end' ? 0 : plan.offset;
   const limit = plan.from === 'end' ? total.total - (lastPage - 1) * perpage : perpage + 1;
-  const order = `${field} ${dir}, muid ${dir}`;
-  const cols = columns.join(', ');
+  const order = `${sortKey} ${dir}, muid ${dir}`;
+  // The sort key is read with the row: the page marker holds it as the database compares it.
+  const cols = [...columns, `${sortKeyOf(field)} as ${sortKey}`].join(', ');
   const where = (extra: string) => [extra, ...conds].filter(Boolean).join(' and ') || 'true';
   // Integer literals computed above (not user text), so the single-branch form needs no unused parameter.
   const lim = (n: number) => String(Math.max(0, Math.floor(n)));
@@ -123,10 +128,11 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
 }
 
 function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string; field: EmailSortField }): DashboardResponse {
-  const { page, perpage, key, field } = at;
+  const { page, perpage, key } = at;
   const paging: PagingMarker | null = rows.length
-    ? { page, perpage, key, first: [toJson(rows[0][field]), rows[0].muid], last: [toJson(rows[rows.length - 1][field]), rows[rows.length - 1].muid] }
+    ? { page, perpage, key, first: [toJson(rows[0][sortKey]), rows[0].muid], last: [toJson(rows[rows.length - 1][sortKey]), rows[rows.length - 1].muid] }
     : null;
+  for (const r of rows) delete r[sortKey];
   const competi_ids = [...new Set(rows.map((r) => r.competi_id).filter((c): c is number => c !== null))];
   return { payload: rows, hasNext, totalEmails: total.total, totalIsEstimate: total.estimate, totalSpaceyEmails: 0, lastPage, paging, competi_ids };
 }
@@ -139,7 +145,7 @@ async function pageFromMuids(
 ): Promise<DashboardResponse> {
   const { page, perpage, field, dir, key, columns } = at;
   const res = m.muids.length
-    ? await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from emails where muid = any($1::bigint[]) order by ${field} ${dir}, muid ${dir}`, [m.muids])
+    ? await db.query<Record<string, unknown>>(`select ${columns.join(', ')}, ${sortKeyOf(field)} as ${sortKey} from emails where muid = any($1::bigint[]) order by ${sortKey} ${dir}, muid ${dir}`, [m.muids])
     : { rows: [] };
   const rows = res.rows.map(toItem);
   const total = { total: m.n, estimate: false };

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/Db';
 import { exactCountCap, filteredWhere } from './countEmails';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
+import { sortKeyOf } from './sortKeyOf';
 
 export interface Matches {
   /** Matches counted up to exactCountCap + 1. */
@@ -27,7 +28,7 @@ export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, 
   const where = filteredWhere(f, p);
   const int = (n: number) => String(Math.max(0, Math.floor(n)));
   const r = await db.query<{ n: number; ids: Array<string | number> | null }>(
-    `with m as materialized (select muid, ${field} as k from emails where ${where} limit ${exactCountCap + 1})
+    `with m as materialized (select muid, ${sortKeyOf(field)} as k from emails where ${where} limit ${exactCountCap + 1})
      select c.n, case when c.n <= ${exactCountCap} then array(select muid from m order by k ${dir}, muid ${dir} limit ${int(limit)} offset ${int(offset)}) end as ids
      from (select count(*)::integer as n from m) c`,
     p.values,

@@ -16,7 +16,8 @@ export interface SpaceyListRequest {
   search?: SearchCriteria | null;
 }
 
-const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject: 'email_subject', email_date: 'email_date', email_from_one: 'email_from_one', top_score: 'top_score' };
+// Text columns sort case-insensitively, as on the email dashboards (issue 28 item 7).
+const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject: 'lower(email_subject)', email_date: 'email_date', email_from_one: 'lower(email_from_one)', top_score: 'top_score' };
 
 /**
  * The spacey list (000 §2 "Predictions list"): emails the variant's newest model version scored,
