@@ -3,8 +3,11 @@
  * logs and deduplicates. Field names are the spec's.
  */
 
-/** 000 §3 "Sort fields". */
-export type EmailSortField = 'muid' | 'email_subject' | 'email_date' | 'email_from_one' | 'panelist_core' | 'panelist_score' | 'email_read';
+/**
+ * 000 §3 "Sort fields": the `sort` of a column in schemas/dashboards/emails.json (each an emails
+ * column), named there only; the server refuses any other.
+ */
+export type EmailSortField = string;
 export type SortDirection = 'asc' | 'desc';
 /** The route's panelist type ('all' on /). */
 export type PanelistTypeFilter = 'all' | 'producer' | 'consumer' | 'mortgage' | 'provider';

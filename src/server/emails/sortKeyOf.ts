@@ -1,10 +1,11 @@
-import type { EmailSortField } from '../../api/emailTypes';
+/** SQL types compared as text. */
+const textTypes = new Set(['text', 'character varying', 'character']);
 
 /**
- * What the email list is ordered by for a sort field: text columns by lower() (issue 28 item 7:
- * 're: ...' must not precede 'A...'), matched by the lower() indexes of migration 017; the others
- * as stored.
+ * What a list orders by for a sortable column of the given SQL type: text by lower() (issue 28 item
+ * 7: 're: ...' must not precede 'A...'; migration 017 indexes the email list's two text sorts), the
+ * others as stored.
  */
-export function sortKeyOf(field: EmailSortField): string {
-  return field === 'email_subject' || field === 'email_from_one' ? `lower(${field})` : field;
+export function sortKeyOf(column: string, sqlType: string | undefined): string {
+  return sqlType !== undefined && textTypes.has(sqlType) ? `lower(${column})` : column;
 }
