@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
+import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
 
 // Three suites: fast unit/rule tests, server integration on a real database, and browser tests.
 // Passwords are hashed at scrypt N=2^10 instead of 2^15 (PORTAL_PASSWORD_COST, README): the suites
@@ -12,8 +13,8 @@ const env = { PORTAL_PASSWORD_COST: '10' };
 export default defineConfig({
   test: {
     projects: [
-      // The unit suite renders screens that import the Admin Portal's precompiled validators.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       // One migrated database (PGlite dump or template database) made before the files run and copied
       // by each file's openTestDb (tests/server/helpers/migratedTemplate.ts).
       // Two server files side by side: each has its own database (an in-memory PGlite, or its own

@@ -157,8 +157,13 @@ export interface CompiledRule extends LocatedRule {
   /** For item targets: the array path and the path inside the item. */
   itemArray?: string[];
   itemField?: string[];
-  /** Document paths the rule reads (root scope); null means "anything" (a computed var name). */
+  /** Document paths the rule reads (root scope; `$prev.x` as x); null means "anything" (a computed var name). */
   deps: string[][] | null;
+  /**
+   * `deps` without the `$prev` reads: what can change during one evaluation (derived values, emptied
+   * hidden values), where the document before the edit stays the same. Null like `deps`.
+   */
+  docDeps: string[][] | null;
   /**
    * Options rules: the document paths whose values alone decide the filtered list (it also reads
    * only the option and `$now`/`$action`), so an unchanged set of values reuses the last list.

@@ -19,10 +19,11 @@ export interface DeriveOverlaps {
 }
 
 export function deriveOverlaps(rules: readonly CompiledRule[]): DeriveOverlaps {
-  const touches = (r: CompiledRule, path: readonly string[]) => pathsOverlap(path, r.targetSegs) || (r.deps ?? []).some((d) => pathsOverlap(d, path));
+  // Within one evaluation `$prev` stays as it is: only the document reads (docDeps) can be touched.
+  const touches = (r: CompiledRule, path: readonly string[]) => pathsOverlap(path, r.targetSegs) || (r.docDeps ?? []).some((d) => pathsOverlap(d, path));
   return {
     touchedBy: rules.map((r) => Uint8Array.from(rules, (w) => (touches(r, w.targetSegs) ? 1 : 0))),
-    readsOwnTarget: rules.map((r) => r.deps !== null && r.deps.some((d) => pathsOverlap(d, r.targetSegs))),
+    readsOwnTarget: rules.map((r) => r.docDeps !== null && r.docDeps.some((d) => pathsOverlap(d, r.targetSegs))),
   };
 }
 
@@ -49,7 +50,7 @@ function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
  * that of running every rule every pass.
  */
 export function runDerive(t: EngineTables, p: EvaluationPass): void {
-  const { ctx, changed, ran, derived } = p;
+  const { ctx, changed, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
   let owned: Set<object> | null = null;
@@ -61,7 +62,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
-      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) && !targetChanged(r, changed) : r.deps !== null && !touched(overlaps, k, writes, seen[k])) continue;
+      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed, samePrev) && !targetChanged(r, changed) : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
       if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;
