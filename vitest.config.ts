@@ -20,7 +20,7 @@ export default defineConfig({
       // database on TEST_DATABASE_URL), temporary folders and free ports; one file rarely keeps both cores busy
       // (vitest's default maxWorkers is the machine's parallelism; a per-project value would need its own groupOrder).
       { test: { name: 'server', env, include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true } },
-      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/migratedDataDir.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });
