@@ -73,7 +73,8 @@ export interface EmailPredictions {
   product: { product_id: number; entry_id: string | null; product_status: number; orginalsector: string | null; orginalcategory: string | null; mtypeNameorginal: string | null; companies: string[] } | null;
   /** What the model read (text extraction). */
   text: string;
-  feedback: Array<{ target: PredictionTarget; label: string; verdict: 'accept' | 'reject'; username: string | null; created_at: string }>;
+  /** Accepts and rejects of the email's predictions, newest first; `title` is the label's (code table or company name). */
+  feedback: Array<{ target: PredictionTarget; label: string; title: string; verdict: 'accept' | 'reject'; username: string | null; created_at: string }>;
   emailCompanies: EmailCompany[];
 }
 

@@ -11,6 +11,7 @@ import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
 import { installMetrics } from './metrics/metricsRoutes';
 import { installJsonDepthLimit } from './security/jsonDepth';
+import { installRequestSchemas } from './security/requestSchemas';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
@@ -64,6 +65,7 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
+  installRequestSchemas(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 

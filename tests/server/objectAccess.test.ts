@@ -122,6 +122,12 @@ describe('object-level access matrix (issue 11)', () => {
     );
     return Number(r[0].ceafid);
   };
+  /** A part of the email itself (its own attachment, as the import stores one). */
+  const newEmailPart = async (muid: number) =>
+    Number((await sql<{ id: string }>(
+      `insert into email_attachments (muid, filename, content_type, disposition, size, content) values ($1, 'part.pdf', 'application/pdf', 'attachment', $2, $3) returning id`,
+      [muid, minimalPdf.length, minimalPdf],
+    ))[0].id);
   const newForward = async (muid: number) =>
     Number((await sql<{ efid: string }>(
       `insert into forwarded_emails (muid, forward_subject, forward_from, draft_to, draft_cc, body, message, created_by, owner_id)
@@ -240,6 +246,7 @@ describe('object-level access matrix (issue 11)', () => {
     },
     { route: 'DELETE /api/emails/attachment/:id', call: async (m) => ({ method: 'DELETE', url: `/api/emails/attachment/${await newAttachment(m)}` }) },
     { route: 'GET /api/emails/download-attachment/:id', call: async (m) => ({ method: 'GET', url: `/api/emails/download-attachment/${await newAttachment(m)}` }) },
+    { route: 'GET /api/emails/email-attachment/:id', call: async (m) => ({ method: 'GET', url: `/api/emails/email-attachment/${await newEmailPart(m)}` }) },
     { route: 'GET /api/emails/view-html/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/view-html/${m}/${forwardOf[m]}` }) },
     { route: 'GET /api/emails/processed-html/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/processed-html/${m}/original` }) },
     // Headless Chromium renders it; without a browser the allowed answer is 503.

@@ -9,7 +9,9 @@ export function spaceyClient(t: Transport) {
     accept: (muid: number, body: AcceptRequest) => t.json<AcceptResponse>(`/api/spacey/accept/${muid}`, post(body, 'edit')),
     reject: (muid: number, target: PredictionTarget, label: string) => t.json<{ msg: string }>(`/api/spacey/reject/${muid}`, post({ target, label }, 'edit')),
     companySearch: (text: string) => t.json<CompanyMatch[]>(`/api/spacey/company-name/${encodeURIComponent(text)}`),
-    addCompany: (muid: number, companyName: string) => t.json<{ id: number }>(`/api/spacey/company/${muid}`, post({ companyName, muid }, 'edit')),
+    /** A chosen search result (companyID) or a name the reviewer confirmed as a new company. */
+    addCompany: (muid: number, company: { companyName: string; companyID: number } | { companyName: string; newCompany: true }) =>
+      t.json<{ id: number; companyID: number | null; companyName: string }>(`/api/spacey/company/${muid}`, post({ ...company, muid }, 'edit')),
     deleteCompany: (id: number) => t.json<{ status: string }>(`/api/spacey/company/${id}`, { method: 'DELETE', operationId: 'edit' }),
     restoreCompany: (muid: number, companyId: number) => t.json<{ status: string }>(`/api/spacey/company-restore/${muid}`, post({ companyId, actionid: 1 }, 'edit')),
     senderDetails: (query: string, searchBy: SenderSearchBy) => t.json<string[]>('/api/spacey/sender-details', post({ query, searchBy })),

@@ -1,4 +1,5 @@
-import type { DashboardResponse, EmailBody, EmailDetail, PagingMarker, ProductEmailsResponse, RawData, SearchCriteria, StateItem } from '../emailTypes';
+import type { DashboardResponse, EmailBody, EmailDetail, ProductEmailsResponse, RawData, SearchCriteria, StateItem } from '../emailTypes';
+import { pagingFor, rememberEmailPage } from './emailPaging';
 import { cacheKeys, type EmailListRequest } from './cacheKeys';
 import { usePortalRead } from './usePortalRead';
 
@@ -11,34 +12,6 @@ export const useStates = (country: string) => {
   return usePortalRead<StateItem[]>(cacheKeys.states(key), (api) => api.emails.states(key));
 };
 
-interface Known {
-  page: number;
-  paging: PagingMarker | null;
-  totals: number | null;
-}
-
-/**
- * The last answer's page marker and total per filter and sort (its page left out), so the next page
- * is a keyset read from the page shown and skips the count (src/server/emails/listEmails.ts).
- */
-const known = new Map<string, Known>();
-const knownLimit = 50;
-const signature = (search: SearchCriteria | null, r: EmailListRequest) => JSON.stringify([search, { ...r, page: 0 }]);
-
-/** What a dashboard page request adds to the URL's state: the marker, and the total when moving to another page. */
-export function pagingFor(search: SearchCriteria | null, request: EmailListRequest) {
-  const k = known.get(signature(search, request));
-  // A re-read of the same page (a refresh) counts again: emails may have come or gone.
-  return { paging: k?.paging ?? null, totals: k && k.page !== request.page ? k.totals : null };
-}
-
-function remember(search: SearchCriteria | null, request: EmailListRequest, res: DashboardResponse): void {
-  const sig = signature(search, request);
-  known.delete(sig);
-  known.set(sig, { page: request.page, paging: res.paging, totals: res.totalIsEstimate ? null : res.totalEmails });
-  if (known.size > knownLimit) known.delete(known.keys().next().value!);
-}
-
 /**
  * A dashboard page (POST search, or POST list when `search` is null); null while the query is not
  * known yet. The previous page stays on screen while the next one loads (keepPreviousData).
@@ -49,9 +22,7 @@ export function useEmailList(query: { search: SearchCriteria | null; request: Em
     async (api) => {
       const { search, request } = query!;
       const full = { ...request, ...pagingFor(search, request) };
-      const res = await (search ? api.emails.search(search, full) : api.emails.list(full));
-      remember(search, request, res);
-      return res;
+      return rememberEmailPage(search, request, await (search ? api.emails.search(search, full) : api.emails.list(full)));
     },
     { keepPreviousData: true },
   );

@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { AnchorButton, Button, Tooltip } from '@blueprintjs/core';
 import type { Ref } from 'react';
 import { ProductWindowsMenu } from './ProductWindowsMenu';
 import { TEMP_CREATED } from './productScreenText';
@@ -17,9 +17,26 @@ export function ProductActionsBar({ model, barRef }: { model: ProductEditorModel
       {productId !== undefined && shownVm.blocks?.send_link?.visible !== false && (
         <Button text="Link to your colleague" icon="envelope" disabled={disabled} onClick={() => controller.openDialog('send')} />
       )}
-      {productId !== undefined && plan.statusActions && <Button text="Move and delete" icon="move" disabled={disabled} onClick={() => controller.openDialog('move')} />}
+      {productId !== undefined && plan.statusActions && <MoveAndDeleteButton blocked={model.moveBlocked} disabled={disabled} onClick={() => controller.openDialog('move')} />}
       {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => controller.openDialog('log')} />}
       <ProductWindowsMenu doc={doc} productId={productId} />
     </div>
+  );
+}
+
+/** 001 §2: Move and delete, disabled with the reason where it cannot apply (the rules' words, on hover and as its description). */
+function MoveAndDeleteButton({ blocked, disabled, onClick }: { blocked: readonly string[]; disabled: boolean; onClick: () => void }) {
+  const reason = blocked.join(' ');
+  return (
+    <>
+      <Tooltip content={reason} disabled={!reason} placement="bottom">
+        <AnchorButton text="Move and delete" icon="move" disabled={disabled || !!reason} aria-describedby={reason ? 'portal-move-blocked' : undefined} onClick={onClick} />
+      </Tooltip>
+      {reason && (
+        <span id="portal-move-blocked" hidden>
+          {reason}
+        </span>
+      )}
+    </>
   );
 }

@@ -41,6 +41,7 @@ export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
           notes={modal.notes}
           onClose={() => controller.answer(false)}
           onContinue={modal.asks ? () => controller.answer(true) : undefined}
+          onGo={modal.asks ? undefined : controller.goTo}
         />
       )}
       {blocker.state === 'blocked' && (

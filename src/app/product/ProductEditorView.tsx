@@ -1,5 +1,6 @@
 import { Callout } from '@blueprintjs/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { focusField } from '../../ui/form/focusField';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import { SectionNav } from '../../ui/form/SectionNav';
 import { WhyButton } from '../../ui/why/WhyButton';
@@ -24,6 +25,11 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
   const formRef = useRef<HTMLDivElement | null>(null);
   const barRef = useRef<HTMLDivElement | null>(null);
   useStickyBarHeight(barRef);
+  // A refused action's field (001 §5 problems): scrolled to and focused once the dialog has closed.
+  const focus = state.focus;
+  useEffect(() => {
+    if (focus && formRef.current) focusField(formRef.current, focus.path);
+  }, [focus]);
   return (
     <ProductEditorContext.Provider value={model.editor}>
       <div className="portal-product-editor" aria-busy={state.busy}>

@@ -18,10 +18,15 @@ export interface ProductDocumentStore {
   /** A user edit in the form (one path changed). */
   change(path: string, value: unknown, next: Doc): void;
   update(fn: (doc: Doc) => Doc): void;
-  /** Replace the document (a load or the answer to a save): evaluated without `$prev`, the new reference for isDirty. */
+  /** Replace the document (a load or the answer to a save): evaluated without `$prev` and without an action, the new reference for isDirty. */
   reset(doc: Doc): void;
   /** True when the product would be stored differently from the one loaded or last saved (editor state aside). */
   isDirty(): boolean;
+  /**
+   * The action the view model's errors are for (null: none, the default): after a refused Approve,
+   * its failing fields stay marked, and each edit updates the marks, until a save succeeds.
+   */
+  setAction(action: string | null): void;
   check(action: string, doc?: Doc): Problem[];
   /** The warning rules (`severity: "warning"`) that fail for this action: confirmed before saving, never refused. */
   warnings(action: string): Problem[];
@@ -36,9 +41,11 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
+  let action: string | null = null;
+
   const apply = (next: Doc, prev: Doc | null, changed?: string) => {
     // One changed path: re-run only the rules reading it; anything else gets a full evaluation.
-    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, keepHiddenValues } : { keepHiddenValues });
+    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, action, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, action, keepHiddenValues } : { action, keepHiddenValues });
     doc = vm.document as Doc;
     emit();
   };
@@ -57,8 +64,15 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
       apply(fn(doc), doc);
     },
     reset(next) {
+      action = null;
       apply(next, null);
       saved = doc;
+    },
+    setAction(next) {
+      if (next === action) return;
+      action = next;
+      // Not an edit: the document is its own `$prev`, so edit effects do not run again.
+      apply(doc, doc);
     },
     isDirty: () => doc !== saved && !sameProduct(doc, saved, editorState),
     check(action, probe) {

@@ -1,4 +1,5 @@
 import type { StatusActionName } from '../../api/products';
+import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
 import { cancelTarget } from './cancelTarget';
@@ -23,6 +24,8 @@ export interface EditorState {
   /** The post-submit message (001 §2). */
   message: string | null;
   denied: boolean;
+  /** A field to scroll to and focus (a refused action's first failing field, or the one chosen in its dialog). */
+  focus: { path: string; seq: number } | null;
 }
 
 export type ToastIntent = 'danger' | 'warning' | 'success' | 'primary';
@@ -35,8 +38,18 @@ export interface EditorApi {
   softDelete(id: number, indexName: string): Promise<{ message: string }>;
 }
 
+/** Values a save empties because their section is hidden (the engine's `listHiddenDrops`, as far as the editor reads it). */
+export type HiddenDrop = Pick<EngineHiddenDrop, 'label' | 'count'>;
+
+/** 'Delivery: 5 values will be cleared' (issue 27 item 1). */
+export function hiddenDropNote(drop: HiddenDrop): string {
+  return `${drop.label}: ${drop.count} ${drop.count === 1 ? 'value' : 'values'} will be cleared`;
+}
+
 export interface EditorControllerDeps {
   store: ProductDocumentStore;
+  /** What saving `doc` would empty, per hidden section. */
+  hiddenDrops?(doc: Doc): HiddenDrop[];
   buttons: readonly StatusButton[];
   api: EditorApi;
   notify(message: string, intent?: ToastIntent, timeoutMs?: number): void;
@@ -56,6 +69,8 @@ export interface ProductEditorController {
   confirm(opts: ConfirmOptions): Promise<boolean>;
   /** The answer to the open modal (OK/Continue true, Cancel/close false). */
   answer(ok: boolean): void;
+  /** From a refusal's dialog: closes it and goes to that field. */
+  goTo(path: string): void;
   openDialog(dialog: EditorDialog | null): void;
   setUploading(running: boolean): void;
   /** Submit/Update ('save') or a status action: the rules' checks, warnings to confirm, the save. */
@@ -76,8 +91,10 @@ export interface ProductEditorController {
  */
 export function createProductEditorController(deps: EditorControllerDeps): ProductEditorController {
   const { store, buttons, api, notify, navigate } = deps;
-  let state: EditorState = { modal: null, dialog: null, busy: false, uploading: false, message: deps.initialMessage ?? null, denied: false };
+  let state: EditorState = { modal: null, dialog: null, busy: false, uploading: false, message: deps.initialMessage ?? null, denied: false, focus: null };
   let pending: ((ok: boolean) => void) | null = null;
+  let chosen: string | null = null;
+  let focusSeq = 0;
   let leaving = false;
   const listeners = new Set<() => void>();
   const set = (patch: Partial<EditorState>) => {
@@ -92,6 +109,13 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
   const productId = () => {
     const id = store.getDoc().product_id;
     return id === undefined || id === null || id === '' ? undefined : Number(id);
+  };
+  /** Shows a refusal; afterwards focus goes to the field chosen in it, else to the first one. */
+  const refuse = async (title: string, problems: Problem[]) => {
+    chosen = null;
+    await ask({ kind: 'problems', title, problems, asks: false });
+    const path = chosen ?? problems.find((p) => p.field)?.field;
+    if (path) set({ focus: { path, seq: ++focusSeq } });
   };
   const leave = (to: string) => {
     leaving = true;
@@ -112,6 +136,10 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
       set({ modal: null });
       resolve?.(ok);
     },
+    goTo(path) {
+      chosen = path;
+      controller.answer(false);
+    },
     openDialog: (dialog) => set({ dialog }),
     setUploading: (uploading) => set({ uploading }),
 
@@ -119,10 +147,16 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
       const rules = buttons.find((b) => b.action === action)?.rules ?? [action];
       const problems = checkRuleActions((a) => store.check(a), rules);
       if (problems.length) {
-        await ask({ kind: 'problems', title: 'Please correct the following before saving', problems, asks: false });
+        // The failing fields stay marked (the view model's errors for this action) until a save succeeds.
+        store.setAction([...rules].reverse().find((a) => store.check(a).length) ?? action);
+        await refuse('Please correct the following before saving', problems);
         return;
       }
-      const warnings = checkRuleActions((a) => store.warnings(a), rules).map((w) => w.message);
+      // Warnings to confirm, and what the save clears from hidden sections (kept until now).
+      const warnings = [
+        ...checkRuleActions((a) => store.warnings(a), rules).map((w) => w.message),
+        ...(deps.hiddenDrops?.(store.getDoc()) ?? []).map(hiddenDropNote),
+      ];
       if (warnings.length && !(await ask({ kind: 'problems', title: 'Please confirm before saving', problems: [], notes: warnings, asks: true }))) return;
       const id = productId();
       set({ busy: true });
@@ -141,7 +175,7 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
           navigate(`${pathname}?${q.toString()}`, { replace: true, state: { message: done } });
         }
       } catch (e) {
-        if (e instanceof ProductRefusedError) await ask({ kind: 'problems', title: 'The server refused the save', problems: e.errors, asks: false });
+        if (e instanceof ProductRefusedError) await refuse('The server refused the save', e.errors);
         else if (e instanceof ApiError && e.status === 403) {
           set({ denied: true });
           notify(NO_PERMISSION, 'danger');

@@ -1,6 +1,8 @@
 import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
+import { listHiddenDrops } from '../../engine';
+import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -11,6 +13,7 @@ import { sectionKey, sectionsOf, type EditorSection } from './editorSections';
 import { httpProductLookups, productApi } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
+import { markRequired } from './markRequired';
 import { refusalStyles } from './refusalStyles';
 import { starlessFor, withoutStars } from './requiredForAction';
 import { buttonPlan, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
@@ -38,6 +41,8 @@ export interface ProductEditorModel {
   editor: ProductEditor;
   services: FormServices;
   isProductAdmin: boolean;
+  /** Why Move and delete cannot apply to this product (001 §2), empty when it can. */
+  moveBlocked: readonly string[];
   /** Every action is disabled while an upload or a save runs (001 §4). */
   disabled: boolean;
   moveCalls: MoveAndDeleteCalls;
@@ -48,6 +53,8 @@ export interface ProductEditorModel {
   onBlurCapture: (e: FocusEvent) => void;
 }
 
+/** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
+const MOVE_BLOCK = 'move_and_delete';
 const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
 
 /** The product editor's controller bound to React and the router: state, data and actions for the views. */
@@ -66,6 +73,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     createProductEditorController({
       store,
       buttons,
+      hiddenDrops: (doc) => listHiddenDrops(pe.engine, doc),
       api: productApi,
       notify,
       navigate: (to, opts) => void navigate(to, opts),
@@ -91,13 +99,14 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
+  const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
   const shownVm = useMemo(() => {
-    const base = withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless);
+    const base = markRequired(withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless), requiredRules);
     if (!deleted) return base;
     const blocks = { ...base.blocks };
     for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
     return { ...base, blocks };
-  }, [vm, hidden, deleted, starless, editorBlocks]);
+  }, [vm, hidden, deleted, starless, editorBlocks, requiredRules]);
   const form = compileForm(pe.blocks, pe.codes);
   const key = sectionKey(form, shownVm, [...editorBlocks.top, ...editorBlocks.child]);
   const { shown: sections, hidden: hiddenSections } = useMemo(() => sectionsOf(form, key), [form, key]);
@@ -171,6 +180,10 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [controller]);
 
+  // The reasons are looked up when the block turns read-only (the same rules decide both).
+  const moveReadonly = vm.blocks[MOVE_BLOCK]?.readonly === true;
+  const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
+
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
   const loadLog = useCallback(() => productApi.activityLog(productId!), [productId]);
   const onBlurCapture = useCallback(
@@ -201,6 +214,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     editor,
     services,
     isProductAdmin: !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*'))),
+    moveBlocked,
     disabled: state.uploading || state.busy,
     moveCalls: MOVE_CALLS,
     loadLog,

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
 import { noPermissionMessage } from './access';
@@ -22,6 +22,8 @@ export interface DeclaredRoute {
   access: 'public' | 'signedIn' | 'permission' | 'undeclared';
   module?: string;
   operation?: string;
+  /** What the route validates (body, querystring, params), as it declared it. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -82,7 +84,7 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
         throw new Error(`${method} ${route.url} declares unknown module "${entry.module}" (schemas/admin/modules.json)`);
       }
       if (entry.access === 'undeclared') app.log.error({ method, url: route.url }, 'API route declares no access: it will refuse every call');
-      app.apiRouteAccess.push(entry);
+      app.apiRouteAccess.push({ ...entry, ...(route.schema ? { schema: route.schema } : {}) });
     }
   });
 

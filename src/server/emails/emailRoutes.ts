@@ -6,10 +6,12 @@ import type {
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { inlineImages, resolveCidRefs } from '../forward/emailParts';
+import { storageFor } from '../storage/storageFor';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns, type ListColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
+import { searchSchema } from './searchSchema';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
 import type { ScopedDashboardRequest } from './emailFilter';
@@ -27,18 +29,6 @@ const muidBody = { type: 'object', required: ['muid'], properties: { muid: { typ
 const muidList = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
-const searchSchema = {
-  type: ['object', 'null'],
-  properties: {
-    query: str(1000), by_id: { type: 'boolean' }, by_subject: { type: 'boolean' }, by_body: { type: 'boolean' },
-    by_sender_name: { type: 'boolean' }, by_sender_email: { type: 'boolean' },
-    from_day: str(2), from_month: str(2), from_year: str(4), to_day: str(2), to_month: str(2), to_year: str(4),
-    show_blank: { type: 'boolean' }, show_unused: { type: 'boolean' }, show_used: { type: 'boolean' }, show_copy: { type: 'boolean' }, show_junk: { type: 'boolean' },
-    hide_read: { type: 'boolean' }, flags: { type: 'array', maxItems: 20, items: str(10) },
-    // 000 §5: the panelist filter allows at most 255 characters.
-    panelist: str(255), state: str(10), country: str(3), owner_type: str(3), partition: str(100),
-  },
-} as const;
 
 const requestSchema = {
   type: 'object',
@@ -82,7 +72,7 @@ const muidOf = (p: { muid: string }) => Number(p.muid);
 /** The email dashboards' API (000 §7 "Emails"). */
 export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const storage = storageFor(ctx.config);
 
   const normalise = (r: DashboardRequest, list: ListColumns): DashboardRequest => {
     if (r.sorting_field !== undefined && !list.sorts.has(r.sorting_field)) {
@@ -197,13 +187,14 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const d = await emailDetail(db, muidOf(req.params));
     if (!d) throw httpError(404, emailMessages().emailMissing);
-    return d;
+    // Inline (cid:) images travel with the HTML as data: URLs: the sandboxed frame loads nothing else.
+    return d.html_body ? { ...d, html_body: resolveCidRefs(d.html_body, await inlineImages(db, d.muid, storage)) } : d;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const b = await emailBody(db, muidOf(req.params));
     if (!b) throw httpError(404, emailMessages().emailMissing);
-    return b;
+    return b.html ? { ...b, html: resolveCidRefs(b.html, await inlineImages(db, b.muid, storage)) } : b;
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {

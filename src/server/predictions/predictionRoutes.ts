@@ -1,6 +1,7 @@
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import { requireEmailAccess } from '../auth/objectAccess';
+import { searchSchema } from '../emails/searchSchema';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { acceptPrediction } from './acceptPrediction';
@@ -39,7 +40,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
             sorting_field: { type: 'string', maxLength: 63 },
             sorting_direction: { enum: ['asc', 'desc'] },
             variant: { enum: ['current', '2019'] },
-            search: { type: ['object', 'null'] },
+            search: searchSchema,
           },
         },
       },

@@ -54,7 +54,7 @@ describe('docs/decisions', () => {
   it('starts each decision with a title and a status', () => {
     for (const file of decisions) {
       const text = readFileSync(join(decisionsDir, file), 'utf8');
-      expect(text, file).toMatch(/^# .+\n\n- Status: /);
+      expect(text, file).toMatch(/^# .+\n\n(- )?Status: /);
     }
   });
 });

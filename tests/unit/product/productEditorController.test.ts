@@ -52,6 +52,27 @@ describe('the product editor controller', () => {
     expect(controller.getState().modal).toBeNull();
   });
 
+  it('marks the refused fields until a save succeeds, and focuses the first one or the one chosen in the dialog (issue 27 item 3)', async () => {
+    const { controller, store } = setup({ product_id: 7, product_status: 2, media_channel: 1, audience: 1 });
+    expect(store.getViewModel().fields.product_name?.errors).toEqual([]);
+    let running = controller.run('approve');
+    const modal = await modalOf(controller);
+    const first = modal?.kind === 'problems' ? modal.problems[0]!.field : '';
+    controller.answer(false);
+    await running;
+    expect(controller.getState().focus).toEqual({ path: first, seq: 1 });
+    // The view model now carries the approval's errors: the failing fields are marked, and an edit updates them.
+    expect(store.getViewModel().fields.product_name?.errors.map((e) => e.message)).toEqual(['Product Name']);
+    store.change('product_name', 'Acme Checking', { ...store.getDoc(), product_name: 'Acme Checking' });
+    expect(store.getViewModel().fields.product_name?.errors).toEqual([]);
+
+    running = controller.run('approve');
+    await modalOf(controller);
+    controller.goTo('product_headline');
+    await running;
+    expect(controller.getState()).toMatchObject({ modal: null, focus: { path: 'product_headline', seq: 2 } });
+  });
+
   it('saves a new product, reloads it, says so and moves to its URL (001 §2 post-submit message)', async () => {
     const saved: Doc[] = [];
     const { controller, calls, store } = setup(basics, {
@@ -121,5 +142,31 @@ describe('the product editor controller', () => {
     await controller.run('save');
     expect(controller.getState().denied).toBe(true);
     expect(calls.notified).toContainEqual([NO_PERMISSION, 'danger']);
+  });
+});
+
+describe('the save names what it clears from hidden sections (issue 27 item 1)', () => {
+  it('asks before a save that empties hidden values, and saves only on Continue', async () => {
+    let saves = 0;
+    const store = createProductDocumentStore(engine, basics);
+    const controller = createProductEditorController({
+      store,
+      buttons: statusButtons(engine),
+      hiddenDrops: () => [{ label: 'Delivery', count: 5 }, { label: 'DM/TM Source', count: 1 }],
+      api: { save: async () => (saves++, { product_id: 3 }), status: unset('status'), byId: async () => ({ ...basics, product_id: 3 }), softDelete: unset('softDelete') },
+      notify: () => {},
+      navigate: () => {},
+      location: () => ({ pathname: '/addproduct', search: '' }),
+    });
+    let running = controller.run('save');
+    expect(await modalOf(controller)).toMatchObject({ kind: 'problems', title: 'Please confirm before saving', asks: true, notes: ['Delivery: 5 values will be cleared', 'DM/TM Source: 1 value will be cleared'] });
+    controller.answer(false);
+    await running;
+    expect(saves).toBe(0);
+    running = controller.run('save');
+    await modalOf(controller);
+    controller.answer(true);
+    await running;
+    expect(saves).toBe(1);
   });
 });

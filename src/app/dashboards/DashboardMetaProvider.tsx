@@ -1,13 +1,11 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { EmailApiContext } from './EmailApi';
 import { DashboardMetaContext, type DashboardMeta } from './dashboardMeta';
 import { loadMetadataFiles } from '../loadMetadataFiles';
 import { dashboardMetaFor, lastDashboardMeta } from './dashboardMetaCache';
-import { httpEmailApi } from './httpEmailApi';
 
-/** Gives the email screens the HTTP EmailApi and the dashboard metadata the server serves (GET /api/metadata). */
-export function EmailApiProvider({ children }: { children: ReactNode }) {
+/** Gives the email screens the dashboard metadata the server serves (GET /api/metadata). */
+export function DashboardMetaProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ meta: DashboardMeta } | { error: string } | null>(() => {
     const last = lastDashboardMeta();
     return last ? { meta: last } : null;
@@ -27,9 +25,5 @@ export function EmailApiProvider({ children }: { children: ReactNode }) {
   }, []);
   if (!state) return <Spinner aria-label="Loading metadata" />;
   if ('error' in state) return <Callout intent="danger">{state.error}</Callout>;
-  return (
-    <DashboardMetaContext.Provider value={state.meta}>
-      <EmailApiContext.Provider value={httpEmailApi}>{children}</EmailApiContext.Provider>
-    </DashboardMetaContext.Provider>
-  );
+  return <DashboardMetaContext.Provider value={state.meta}>{children}</DashboardMetaContext.Provider>;
 }
