@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +6,13 @@ import { CodesInputError, CodesRefused } from '../../../src/cli/codes/CodesError
 import { exportCodeTable } from '../../../src/cli/codes/exportCodeTable';
 import { importCodeTable } from '../../../src/cli/codes/importCodeTable';
 import { projectRoot } from '../../../src/server/paths';
+import { runPortal } from '../../helpers/runPortal';
 
 type Obj = Record<string, unknown>;
 const fixtures = join(projectRoot, 'tests/fixtures/codes');
 const tables = readdirSync(join(projectRoot, 'schemas/codes')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
 
-/** `portal codes` issue 30 item 1: code tables to and from spreadsheets, in-process (one spawned smoke test). */
+/** `portal codes` (issue 30 item 1): code tables to and from spreadsheets, run in process. */
 describe('portal codes export and import', () => {
   let tmp: string;
   let dir: string;
@@ -142,40 +142,23 @@ describe('portal codes export and import', () => {
     ]);
   });
 
-  it('exits 1 when refused and 2 on a bad file, with the reason on stderr', async () => {
-    const { Command } = await import('commander');
-    const { register } = await import('../../../src/cli/commands/codes');
-    const errors: string[] = [];
-    const original = console.error;
-    console.error = (line: string) => void errors.push(line);
-    try {
-      const exitOf = async (...args: string[]) => {
-        const program = new Command().exitOverride();
-        register(program);
-        process.exitCode = undefined;
-        await program.parseAsync(['node', 'portal', 'codes', ...args]);
-        return process.exitCode;
-      };
-      expect(await exitOf('import', 'audience', join(tmp, 'audience-short.csv'), '--dir', dir, '--products', 'none')).toBe(1);
-      expect(errors.pop()).toMatch(/^codes: refused: rules still read a code the file drops/);
-      expect(await exitOf('import', 'audience', join(fixtures, 'duplicate-codes.csv'), '--dir', dir)).toBe(2);
-      expect(errors.pop()).toContain('duplicate code 3 (also on line 3)');
-      expect(await exitOf('export', 'no_such_table', join(tmp, 'x.csv'), '--dir', dir)).toBe(2);
-      expect(errors.pop()).toBe('codes: no code table codes/no_such_table (schemas/codes/no_such_table.json)');
-    } finally {
-      console.error = original;
-      process.exitCode = undefined;
-    }
-  });
-
-  // One process start: the command is wired into `portal`, and without a database it says so.
-  it('runs as `portal codes import` and says when there is no database to check', { timeout: 60_000 }, () => {
-    const env = { ...process.env, DATA_DIR: join(tmp, 'no-data'), DATABASE_URL: '' };
-    const r = spawnSync(process.execPath, [join(projectRoot, 'bin/portal.js'), 'codes', 'import', 'delivery_method', join(fixtures, 'delivery-methods.csv'), '--dir', dir, '--dry-run'], { cwd: projectRoot, encoding: 'utf8', env });
-    expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toBe(
-      'schemas/codes/delivery_method.json: would write 6 codes (1 added, 3 removed, 2 retitled)\n' +
+  it('as `portal codes`: exits 0 done, 1 refused, 2 bad input, and says when there is no database to check', async () => {
+    const env = { DATA_DIR: join(tmp, 'no-data'), DATABASE_URL: undefined };
+    const ok = await runPortal(['codes', 'import', 'delivery_method', join(fixtures, 'delivery-methods.csv'), '--dir', dir, '--dry-run'], { env });
+    expect(ok).toEqual({
+      status: 0,
+      stderr: '',
+      stdout:
+        'schemas/codes/delivery_method.json: would write 6 codes (1 added, 3 removed, 2 retitled)\n' +
         `Stored products holding a removed code: not checked: no database at ${join(tmp, 'no-data', 'db')} (set DATA_DIR or DATABASE_URL, or pass --products <file.jsonl>)\n`,
-    );
+    });
+    const refused = await runPortal(['codes', 'import', 'audience', join(tmp, 'audience-short.csv'), '--dir', dir, '--products', 'none']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^codes: refused: rules still read a code the file drops/);
+    const bad = await runPortal(['codes', 'import', 'audience', join(fixtures, 'duplicate-codes.csv'), '--dir', dir]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('duplicate code 3 (also on line 3)');
+    const missing = await runPortal(['codes', 'export', 'no_such_table', join(tmp, 'x.csv'), '--dir', dir]);
+    expect(missing).toMatchObject({ status: 2, stderr: 'codes: no code table codes/no_such_table (schemas/codes/no_such_table.json)\n' });
   });
 });
