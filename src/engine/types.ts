@@ -1,5 +1,4 @@
-import type { OptionIndex } from './evaluate/optionIndex';
-import type { CompiledLogic } from './logic/EvalContext';
+import type { CompiledLogic, EvalContext } from './logic/EvalContext';
 
 /** Metadata as loaded: every file under schemas/ and rules/ by relative path, already parsed. */
 export interface Metadata {
@@ -172,4 +171,16 @@ export interface CompiledRule extends LocatedRule {
   optionsKey?: string[][] | null;
   /** Options rules whose filter compares one option field with a per-evaluation value: answered from an index of the table. */
   filterIndex?: OptionIndex;
+}
+
+/**
+ * An options filter that compares one field of the option with a value computed once per evaluation
+ * (`{"==": [{"var": "option.x-parent"}, {"var": "doc.sector_draft.sector"}]}`,
+ * `{"in": [{"var": "option.const"}, {"chain_lasts": ...}]}`, `{"intersects": [{"var": "option.x-sectors"}, ...]}`),
+ * answered from an index of the code table built once, instead of running the filter per option.
+ * `keep` returns undefined when the value is of a kind the index cannot answer exactly (a loose
+ * `==` across types, an `in` on a string): the caller then runs the filter per option.
+ */
+export interface OptionIndex {
+  keep(data: unknown, ctx: EvalContext): CodeEntry[] | undefined;
 }

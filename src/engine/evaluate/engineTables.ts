@@ -3,7 +3,7 @@ import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
-import { deriveOverlaps, type DeriveOverlaps } from './derivePhase';
+import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
 import { messageFormat } from './messageFormat';
 
 /** The rules that decide one target's state, by kind. */

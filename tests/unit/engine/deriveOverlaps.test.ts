@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveOverlaps } from '../../../src/engine/evaluate/derivePhase';
+import { deriveOverlaps } from '../../../src/engine/evaluate/deriveOverlaps';
 import { splitPath } from '../../../src/engine/model/paths';
 import type { CompiledRule } from '../../../src/engine/types';
 
