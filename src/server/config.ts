@@ -3,6 +3,7 @@ import { scryptParameters } from './auth/scryptParameters';
 import type { PortalConfig } from './context';
 import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
+import { parseS3Url } from './storage/s3Storage';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -35,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
     metricsToken: metricsToken(env.PORTAL_METRICS_TOKEN),
+    storageUrl: env.STORAGE_URL ? (parseS3Url(env.STORAGE_URL.trim()), env.STORAGE_URL.trim()) : undefined,
   };
 }
 

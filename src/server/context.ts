@@ -33,6 +33,8 @@ export interface PortalConfig {
   publicUrl?: string;
   /** STAGED_UPLOAD_MAX_AGE_H: hours a new product's file uploaded before its first save waits for that save (default 24). */
   stagedUploadMaxAgeHours: number;
+  /** STORAGE_URL: `s3://bucket/prefix` keeps files in S3-compatible object storage instead of DATA_DIR/files. */
+  storageUrl?: string;
   /** PORTAL_METRICS_TOKEN: the bearer token GET /metrics asks for (unset: /metrics is off). */
   metricsToken?: string;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
