@@ -25,7 +25,7 @@ describe.skipIf(testDbKind !== 'postgres')('two instances with separate DATA_DIR
     await s3?.close();
   });
 
-  it('opens on one instance what the other stored: the demo inbox's originals and an uploaded PDF', async () => {
+  it('opens on one instance what the other stored: the demo inbox originals and an uploaded PDF', async () => {
     s3 = await startLoopbackS3();
     const database = await createTestDatabase();
     dropDb = database.drop;
