@@ -264,7 +264,7 @@ describe('object-level access matrix (issue 11)', () => {
     // These emails have no panelist, so an allowed accept is refused by its own rule (422).
     { route: 'POST /api/spacey/accept/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/accept/${m}`, payload: { sector: '87' } }), ok: [422] },
     { route: 'POST /api/spacey/reject/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/reject/${m}`, payload: { target: 'sector', label: '87' } }) },
-    { route: 'POST /api/spacey/company/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/company/${m}`, payload: { companyName: `Added ${++seq}` } }) },
+    { route: 'POST /api/spacey/company/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/company/${m}`, payload: { companyName: `Added ${++seq}`, newCompany: true } }) },
     { route: 'DELETE /api/spacey/company/:id', call: async (m) => ({ method: 'DELETE', url: `/api/spacey/company/${await newCompany(m, 0)}` }) },
     { route: 'POST /api/spacey/company-restore/:muid', call: async (m) => ({ method: 'POST', url: `/api/spacey/company-restore/${m}`, payload: { companyId: await newCompany(m, 1) } }) },
     { route: 'DELETE /api/spacey/master/:id', call: async (m) => (await ensurePrediction(m), { method: 'DELETE', url: `/api/spacey/master/${m}` }) },
