@@ -2,6 +2,8 @@
 export { createEngine } from './evaluate/createEngine';
 export type { Engine, EngineOptions } from './evaluate/Engine';
 export { RuleCompileError } from './evaluate/compileRules';
+export { listHiddenDrops } from './evaluate/listHiddenDrops';
+export type { HiddenDrop } from './evaluate/listHiddenDrops';
 export { lintMetadata } from './lint/lintMetadata';
 export { describeLogic } from './explain/describeLogic';
 export type { Explanation, ExplainedRule, TraceNode } from './explain/Explanation';
@@ -12,6 +14,8 @@ export { compileLogic, LogicCompileError } from './logic/compileLogic';
 export { OpRegistry } from './logic/OpRegistry';
 export type { CustomOp } from './logic/OpRegistry';
 export type { EvalContext, CompiledLogic } from './logic/EvalContext';
+export { precompiledFunctions, recordingFunctions, sourceKey } from './logic/FunctionSource';
+export type { FunctionSource, GeneratedFunction, PrecompiledFunctions } from './logic/FunctionSource';
 export { defaultOps } from './ops/defaultOps';
 export { truthy } from './logic/truthy';
 export type * from './types';

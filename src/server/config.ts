@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { scryptParameters } from './auth/scryptParameters';
 import type { PortalConfig } from './context';
+import { loadMailPolicy } from './mail/mailPolicy';
 import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
 import { parseS3Url } from './storage/s3Storage';
@@ -34,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
     trustProxy: trustProxy(env.PORTAL_TRUST_PROXY),
     stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
+    mail: loadMailPolicy(env),
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
     metricsToken: metricsToken(env.PORTAL_METRICS_TOKEN),
     storageUrl: env.STORAGE_URL ? (parseS3Url(env.STORAGE_URL.trim()), env.STORAGE_URL.trim()) : undefined,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardRequest, DashboardResponse, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
+import type { DashboardRequest, DashboardResponse, EmailItem, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
 import { createRole, grant } from '../../src/server/auth/roles';
 import { createUser } from '../../src/server/auth/users';
 import { buildApp } from '../../src/server/app';
@@ -225,10 +225,11 @@ describe('email dashboards API', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('updates status, flag, points and read mark; status "ok"; the change is in the activity log', async () => {
+  it('updates status, flag, points and read mark; status "ok" with the rows as stored; the change is in the activity log', async () => {
     const res = await post('/api/emails', { type: 'update', payload: [{ muid: ids.card, deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1, index_name: 'emails_2024' }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    // The answer is what the lists showing the row take (issue 28 item 8): no re-read needed.
+    expect(res.json()).toEqual({ status: 'ok', rows: [{ muid: ids.card, deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1 }] });
     const row = (await db.query('select deleted, panelist_core, panelist_score, email_read from emails where muid = $1', [ids.card])).rows[0];
     expect(row).toEqual({ deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1 });
     const act = await db.query<{ action: string; before: unknown; after: unknown }>(`select action, before, after from activity where entity = 'email' and entity_id = $1`, [String(ids.card)]);
@@ -253,14 +254,14 @@ describe('email dashboards API', () => {
 
   it('update-score answers status ok, or payload.msg on failure', async () => {
     const ok = await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: '5', index_name: 'emails_2024' });
-    expect(ok.json()).toEqual({ status: 'ok' });
+    expect(ok.json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, panelist_score: '5' }] });
     expect((await db.query('select panelist_score from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ panelist_score: '5' });
     const bad = await post('/api/emails/update-score', { muid: 999999, panelist_score: '5' });
     expect(bad.json()).toEqual({ status: 'error', payload: { msg: 'Email not found.' } });
   });
 
   it('read-email marks the email read', async () => {
-    expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toEqual({ status: 'ok' });
+    expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, email_read: 1 }] });
     expect((await db.query('select email_read from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ email_read: 1 });
   });
 
@@ -281,6 +282,7 @@ describe('email dashboards API', () => {
     const before = (await list()).totalEmails;
     const res = await post('/api/emails/move-to-glacier', { muids: [ids.sale, ids.junk1] });
     expect(res.statusCode, res.body).toBe(200);
+    expect({ ...res.json(), muids: res.json().muids.sort() }).toEqual({ status: 'ok', muids: [ids.sale, ids.junk1].sort(), deleted: 3 });
     expect((await list()).totalEmails).toBe(before - 2);
     const glacier = await list({ dashboard: 'glacier' });
     expect(glacier.payload.map((e) => e.muid).sort()).toEqual([ids.glacier, ids.sale, ids.junk1].sort());
@@ -417,5 +419,34 @@ describe('email dashboards API', () => {
     expect([invalid.statusCode, invalid.json().message]).toEqual([400, 'Please choose a valid From date.']);
     const reversed = await ask({ from_day: '02', from_month: '03', from_year: '2024', to_day: '01', to_month: '03', to_year: '2024' });
     expect([reversed.statusCode, reversed.json().message]).toEqual([400, 'The From date is after the To date.']);
+  });
+
+  it("sorts text columns case-insensitively, page by page ('re: ...' does not precede 'A...', issue 28 item 7)", async () => {
+    const added = [
+      await addEmail(db, { subject: 're: your order', from: 'zed@shop.example', date: '2024-02-01T10:00:00Z' }),
+      await addEmail(db, { subject: 'Apple picking weekend', from: 'Anna@shop.example', date: '2024-02-02T10:00:00Z' }),
+      await addEmail(db, { subject: 'banana bread recipes', from: 'bob@shop.example', date: '2024-02-03T10:00:00Z' }),
+      await addEmail(db, { subject: 'ZEBRA print sale', from: 'Carl@shop.example', date: '2024-02-04T10:00:00Z' }),
+    ];
+    try {
+      for (const [field, of] of [['email_subject', (e: EmailItem) => e.email_subject], ['email_from_one', (e: EmailItem) => e.email_from_one]] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const all = (await list({ sorting_field: field, sorting_direction: dir, perpage: 50 })).payload;
+          const want = [...all].sort((a, b) => of(a).toLowerCase().localeCompare(of(b).toLowerCase(), 'en') * (dir === 'asc' ? 1 : -1) || (a.muid - b.muid) * (dir === 'asc' ? 1 : -1));
+          expect(all.map(of), `${field} ${dir}`).toEqual(want.map(of));
+          // Page by page through the keyset markers: the same order, no row twice or missed.
+          const paged: EmailItem[] = [];
+          let prev: DashboardResponse | null = null;
+          for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+            prev = await list({ sorting_field: field, sorting_direction: dir, perpage: 2, page, paging: prev?.paging ?? null, totals: prev?.totalEmails ?? null });
+            paged.push(...prev.payload);
+          }
+          expect(paged.map((e) => e.muid)).toEqual(all.map((e) => e.muid));
+          expect(all[0]).not.toHaveProperty('sort_key');
+        }
+      }
+    } finally {
+      await db.query('delete from emails where muid = any($1::bigint[])', [added]);
+    }
   });
 });

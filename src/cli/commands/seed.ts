@@ -6,12 +6,13 @@ import { preparePortal } from '../../server/preparePortal';
 export function register(program: Command): void {
   program
     .command('seed')
-    .description('migrate, then load the deterministic demo data (safe to run again)')
+    .description('migrate, then load the deterministic demo data (safe to run again; DEMO_EMAILS and DEMO_PDFS as for a first start)')
     .action(async () => {
       const config = loadConfig(process.env);
       const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
-        await preparePortal(db, (msg) => console.log(msg), { seed: 'always' });
+        // As a first start of `serve` seeds: attachments and demo PDFs into DATA_DIR, DEMO_EMAILS and DEMO_PDFS honoured.
+        await preparePortal(db, (msg) => console.log(msg), { seed: 'always', dataDir: config.dataDir, demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
         console.log('demo data loaded');
       } finally {
         await db.close();

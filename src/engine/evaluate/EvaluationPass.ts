@@ -8,10 +8,14 @@ export interface EvaluationPass {
   results: unknown[];
   /** Incremental runs: the paths changed since the previous view model (derive targets are added); null runs every rule. */
   changed: string[][] | null;
+  /** The changes come from this evaluation itself (hidden values it emptied): `$prev` reads are not affected. */
+  samePrev: boolean;
   /** Ids of the rules whose logic ran. */
   ran: string[];
   /** The document as the rules see it: derived values applied (copied along changed paths only). */
   working: unknown;
   /** Changed paths and their values: derive rules, then hidden `clear` fields (null). */
   derived: Record<string, unknown>;
+  /** Hidden `clear` fields emptied by the hidden-data policy (a save's evaluation only). */
+  dropped: string[];
 }

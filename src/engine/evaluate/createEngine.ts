@@ -1,6 +1,7 @@
 import { describeLogic } from '../explain/describeLogic';
 import { explainTarget } from '../explain/explainTarget';
 import { compileLogic } from '../logic/compileLogic';
+import { runtimeFunctions } from '../logic/FunctionSource';
 import { generatedReaders } from '../logic/lookupVar';
 import { generatedCopiers } from '../model/generatedCopiers';
 import type { EvalContext } from '../logic/EvalContext';
@@ -25,23 +26,43 @@ interface RunState {
   results: unknown[];
   action: string | null;
   now: string;
+  keepHiddenValues: boolean;
   vm: ViewModel;
-  /** The document the rules saw (derived values applied, hidden values not yet cleared) and their context. */
+  /** The document the rules saw (derived values applied, hidden values emptied unless kept) and their context. */
   data: unknown;
   ctx: EvalContext;
+}
+
+/** Emptying hidden values can hide more blocks: rounds of the rules reading them, at most this many. */
+const MAX_DROP_ROUNDS = 10;
+
+/** Rule results equal: the same boolean or list, or item results (boolean per item) equal item by item. */
+function sameResults(a: unknown[], b: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  }
+  return true;
 }
 
 /**
  * Builds an engine from loaded metadata: composes the model, compiles every rule once and
  * precomputes the tables the phases share. An evaluation runs the phases in order: derive, options,
- * conditions, view model, hidden policy.
+ * conditions, view model; then, unless hidden values are kept, the hidden policy and the phases
+ * again for the rules reading what it emptied.
  */
 export function createEngine(metadata: Metadata | MetadataModel, options: EngineOptions = {}): Engine {
   const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
   const ops: OpRegistry = options.ops ?? defaultOps();
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
-  const readers = options.codeGeneration ? generatedReaders() : undefined;
+  // Generated code: made at run time where allowed, else by the given source (the build's module).
+  const functions = options.codeGeneration ? runtimeFunctions : options.functions;
+  const readers = functions ? generatedReaders(functions) : undefined;
   const rules = compileRules(model, ops, readers);
+  // Document copies are generated per object shape met while evaluating: only where code generation is allowed.
   const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : undefined);
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
@@ -54,6 +75,17 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
 
+  function runRules(p: EvaluationPass): void {
+    runDerive(tables, p);
+    optionsPhase.run(p);
+    runConditions(tables, p);
+  }
+
+  function evaluatePhases(p: EvaluationPass) {
+    runRules(p);
+    return viewModelPhase.run(p);
+  }
+
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
@@ -62,19 +94,32 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
       changed: prevState && changedPaths ? changedPaths.map(splitPath) : null,
+      samePrev: false,
       ran: [],
       working: doc,
       derived: {},
+      dropped: [],
     };
-    runDerive(tables, p);
-    optionsPhase.run(p);
-    runConditions(tables, p);
-    const parts = viewModelPhase.run(p);
-    const data = p.working;
-    applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
+    const keepHiddenValues = opts.keepHiddenValues === true;
+    let parts = evaluatePhases(p);
+    // A save empties hidden `clear` values, then runs again the rules reading them (which may hide
+    // more): the view model, and the results the next incremental evaluation starts from, are those
+    // of the document as stored.
+    for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
+      const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
+      if (!emptied.emptied.length) break;
+      const results = p.results.slice();
+      const working = p.working;
+      p.changed = emptied.emptied;
+      p.samePrev = true;
+      runRules(p);
+      // No rule answers differently and the view model reads none of the values: it stays as it is.
+      if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;
+      parts = viewModelPhase.run(p);
+    }
 
-    const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, document: p.working };
-    Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, vm, data, ctx } satisfies RunState });
+    const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };
+    Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, keepHiddenValues, vm, data: p.working, ctx } satisfies RunState });
     lastRun.ruleIds = p.ran;
     return vm;
   }
@@ -87,7 +132,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     evaluate: (doc, opts = {}) => run(doc, opts, null, null),
     evaluateIncremental(prev, doc, changedPaths, opts = {}) {
       const state = prev && typeof prev === 'object' ? stateOf(prev) : undefined;
-      if (!state || state.action !== (opts.action ?? null) || state.now !== now()) return run(doc, opts, null, null);
+      if (!state || state.action !== (opts.action ?? null) || state.now !== now() || state.keepHiddenValues !== (opts.keepHiddenValues === true)) return run(doc, opts, null, null);
       return run(doc, opts, state, changedPaths);
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
 import { mailRefused, mailSent } from '../metrics/portalMetrics';
 
@@ -16,7 +19,8 @@ export interface MailMessage {
   html?: string;
   /** Turn data: images of the HTML into inline (cid:) attachments. */
   attachDataUrls?: boolean;
-  attachments?: Array<{ filename: string; content: Buffer | string; contentType?: string }>;
+  /** A stream is read as the message is written, so a large file is never held whole. */
+  attachments?: Array<{ filename: string; content: Buffer | string | Readable; contentType?: string }>;
 }
 
 export interface SentMail {
@@ -77,17 +81,22 @@ function createTransportMailer(opts: { smtpUrl?: string; dataDir: string; from?:
     };
   }
   // CRLF line ends: the .eml is the message exactly as it would go over the wire.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'windows' });
   const dir = outboxDir(opts.dataDir);
   return {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(dir, { recursive: true });
-      // Sortable by time, unique without coordination; written then renamed so readers never see half.
+      // Sortable by time, unique without coordination; streamed then renamed so readers never see half.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(dir, name);
-      await writeFile(`${file}.tmp`, info.message, { flush: true });
+      try {
+        await pipeline(info.message as Readable, createWriteStream(`${file}.tmp`, { flush: true }));
+      } catch (err) {
+        await rm(`${file}.tmp`, { force: true });
+        throw err;
+      }
       await rename(`${file}.tmp`, file);
       return { messageId: info.messageId, file };
     },
