@@ -68,6 +68,8 @@ function startHaproxy(ports: { lb: number; a: number; b: number }): ChildProcess
  * bucket).
  */
 export async function benchFailover(): Promise<BenchRow[]> {
+  // A fresh database on TEST_DATABASE_URL's server, default the local one (as the steady run).
+  process.env.TEST_DATABASE_URL ??= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
   const database = await createTestDatabase();
   let s3: LoopbackS3 | undefined;
   const servers: StartedServerProcess[] = [];
