@@ -11,6 +11,7 @@ import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { referencedStorageKeys } from '../../src/server/storage/referencedStorageKeys';
 import { sweepOrphanFiles } from '../../src/server/storage/sweepOrphanFiles';
 import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
+import { fullSize } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { startServer, type StartedServerProcess } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
@@ -21,7 +22,7 @@ import { approvableProduct } from './productsKit';
 // CI's second pass (there another instance's liveness lock tells that the job's instance died).
 
 /** How much of the corpus the import test drops in: all 6,046 messages in the full run (`npm run test:full`, or CRASH_IMPORT_MESSAGES=all). */
-const importCount = process.env.CRASH_IMPORT_MESSAGES === 'all' || (process.env.PORTAL_TEST_FULL === '1' && !process.env.CRASH_IMPORT_MESSAGES) ? Infinity : Number(process.env.CRASH_IMPORT_MESSAGES ?? 1500);
+const importCount = process.env.CRASH_IMPORT_MESSAGES === 'all' || (fullSize && !process.env.CRASH_IMPORT_MESSAGES) ? Infinity : Number(process.env.CRASH_IMPORT_MESSAGES ?? 1500);
 const metricsToken = 'crash-test-metrics-token';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 400_000, everyMs = 100): Promise<T> {
