@@ -101,7 +101,7 @@ export async function benchFailover(): Promise<BenchRow[]> {
     }
 
     const signIn = await fetch(`${lb}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin: lb }, body: JSON.stringify({ username: 'admin', password }) });
-    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}\n${servers.map((sv, i) => `instance ${i}: ${sv.output().slice(-1500)}`).join('\n')}`);
     const token = ((await signIn.json()) as { payload: { access_token: string } }).payload.access_token;
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
