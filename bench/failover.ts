@@ -63,7 +63,7 @@ function startHaproxy(ports: { lb: number; a: number; b: number }): ChildProcess
  * Two instances on one PostgreSQL database, each with its own DATA_DIR and sharing files only
  * through object storage (s3rver on loopback), behind HAProxy health-checking /api/health. Users
  * loop over list, search, a status change of their own email, open and save their own product,
- * and an upload of a small PDF to it; at LOAD_KILL_AT_S one instance is killed with SIGKILL.
+ * and an upload of a small PDF (a new product's staged file); at LOAD_KILL_AT_S one instance is killed with SIGKILL.
  * Afterwards every acknowledged write is checked in the database (and each upload's file in the
  * bucket).
  */
@@ -113,7 +113,7 @@ export async function benchFailover(): Promise<BenchRow[]> {
 
     const samples: Sample[] = [];
     const statusWrites: Array<{ muid: number; deleted: number; acked: boolean; at: number }> = [];
-    const uploads: Array<{ product: number; sha256: string; at: number }> = [];
+    const uploads: Array<{ token: string; sha256: string; at: number }> = [];
     const t0 = performance.now();
     const end = t0 + seconds * 1000;
     let killAt = Infinity;
@@ -170,11 +170,11 @@ export async function benchFailover(): Promise<BenchRow[]> {
         if (i % 2 === 0) {
           const bytes = Buffer.concat([minimalPdf, Buffer.from(`% user ${n} upload ${i}\n`)]);
           const form = new FormData();
-          form.set('product_id', String(product));
+          // A new product's file (staged): every channel's product takes a PDF that way.
           form.set('product_media', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), `u${n}-${i}.pdf`);
           const at2 = performance.now() - t0;
           const up = await send('upload', '/api/upload-product-media', { form });
-          if (up.ok) uploads.push({ product, sha256: sha(bytes), at: at2 });
+          if (up.ok) uploads.push({ token: (JSON.parse(up.text) as { payload: { staged_upload: string } }).payload.staged_upload, sha256: sha(bytes), at: at2 });
           await think();
         }
       }
@@ -215,11 +215,11 @@ export async function benchFailover(): Promise<BenchRow[]> {
       }
       const bucket = s3Storage(s3ClientFromEnv(s3.env), parseS3Url(`s3://${s3.bucket}/portal`));
       for (const u of uploads) {
-        const row = (await check.query<{ storage_key: string }>('select storage_key from product_files where product_id = $1 and sha256 = $2', [u.product, u.sha256])).rows[0];
+        const row = (await check.query<{ storage_key: string }>('select storage_key from staged_uploads where token = $1 and sha256 = $2', [u.token, u.sha256])).rows[0];
         const stored = row ? sha(await bucket.get(row.storage_key).catch(() => Buffer.alloc(0))) : '';
         if (stored !== u.sha256) {
           lost++;
-          if (lostDetail.length < 3) lostDetail.push(`upload to product ${u.product}: ${row ? 'file differs or is missing' : 'no row'}`);
+          if (lostDetail.length < 3) lostDetail.push(`upload ${u.token}: ${row ? 'file differs or is missing' : 'no row'}`);
         }
       }
     } finally {
