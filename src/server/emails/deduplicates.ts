@@ -33,7 +33,8 @@ export async function listDeduplicates(db: Queryable, auth: AuthContext | null, 
   const q = (req.search?.query ?? '').trim();
   if (q) {
     if (req.search.by_subject) conds.push(`g.email_subject ilike ${p.add(containsPattern(q))}`);
-    else conds.push(/^\d+$/.test(q) ? `(g.id = ${p.add(Number(q), 'bigint')} or g.original_muid = ${p.add(Number(q), 'bigint')})` : 'false');
+    // An id has at most 15 digits; a longer number matches nothing rather than overflowing bigint.
+    else conds.push(/^\d{1,15}$/.test(q) ? `(g.id = ${p.add(Number(q), 'bigint')} or g.original_muid = ${p.add(Number(q), 'bigint')})` : 'false');
   }
   const where = conds.join(' and ');
   const total =
