@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, defaultFrom, outboxDir } from '../../src/server/mail/mailer';
+import { createMailer, defaultFrom, outboxDir } from '../../../src/server/mail/mailer';
 
 interface Received {
   from: string;

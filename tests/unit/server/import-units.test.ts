@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
-import { bodyWords } from '../../src/server/import/bodyWords';
-import { ConcatBlob } from '../../src/server/import/ConcatBlob';
-import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
-import { defaultImportLimits } from '../../src/server/import/ImportLimits';
-import { readFileSources } from '../../src/server/import/readSources';
-import { htmlToText } from '../../src/server/import/htmlToText';
-import { isMbox, splitMbox, streamMbox } from '../../src/server/import/mbox';
-import { normalizeBody } from '../../src/server/import/normalizeBody';
-import { sanitizeText } from '../../src/server/import/sanitizeText';
-import { searchQuery, searchVector } from '../../src/server/import/searchVector';
-import { hammingDistance, simhash, simhashBands } from '../../src/server/import/simhash';
+import { bodyWords } from '../../../src/server/import/bodyWords';
+import { ConcatBlob } from '../../../src/server/import/ConcatBlob';
+import { demoCorpusFiles } from '../../../src/server/import/importDemoCorpus';
+import { defaultImportLimits } from '../../../src/server/import/ImportLimits';
+import { readFileSources } from '../../../src/server/import/readSources';
+import { htmlToText } from '../../../src/server/import/htmlToText';
+import { isMbox, splitMbox, streamMbox } from '../../../src/server/import/mbox';
+import { normalizeBody } from '../../../src/server/import/normalizeBody';
+import { sanitizeText } from '../../../src/server/import/sanitizeText';
+import { searchQuery, searchVector } from '../../../src/server/import/searchVector';
+import { hammingDistance, simhash, simhashBands } from '../../../src/server/import/simhash';
 
 // The import pipeline's pure parts (docs/decisions/email-import-limits.md).
 
@@ -120,7 +120,7 @@ describe('sanitizeText', () => {
   });
 });
 
-describe('ConcatBlob (the parser worker\'s Blob)', () => {
+describe('ConcatBlob (the parser worker\'s Blob)', { timeout: 60_000 }, () => {
   it('gives the bytes the native Blob gives for strings, views, buffers and blobs', async () => {
     const parts = ['héllo \u{1F600}\n', new Uint8Array([0, 255, 10]), new Uint16Array([0x4142]).buffer, new DataView(new Uint8Array([7, 8, 9]).buffer, 1, 2), new Blob(['inner'])];
     const native = new Uint8Array(await new Blob(parts, { type: 'application/octet-stream' }).arrayBuffer());

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultImportLimits } from '../../src/server/import/ImportLimits';
-import { closeParserPools, leaseParserPool } from '../../src/server/import/leaseParserPool';
+import { defaultImportLimits } from '../../../src/server/import/ImportLimits';
+import { closeParserPools, leaseParserPool } from '../../../src/server/import/leaseParserPool';
 
 // Issue 10 item 6: parser workers are kept between imports (a new worker re-learns postal-mime on
 // every import), without holding the process open or mixing up two imports' requests.
@@ -15,7 +15,7 @@ afterAll(() => closeParserPools());
 const message = (n: number) => Buffer.from(`From: Shop ${n} <offers@shop${n}.example>\r\nTo: panelist@example.com\r\nSubject: Offer number ${n}\r\nDate: Tue, 3 Mar 2020 10:00:00 +0000\r\n\r\nSave ${n}% on everything this week.\r\n`);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe('leaseParserPool', () => {
+describe('leaseParserPool', { timeout: 60_000 }, () => {
   it('serves the next import with the same warm workers', async () => {
     const a = leaseParserPool(defaultImportLimits, 1);
     expect((await a.parse(message(1), sha(message(1)))).subject).toBe('Offer number 1');
@@ -44,8 +44,8 @@ describe('leaseParserPool', () => {
 
   it('lets the process exit while its workers wait for the next import', () => {
     const script = `
-      import { leaseParserPool } from ${JSON.stringify(fileURLToPath(new URL('../../src/server/import/leaseParserPool.ts', import.meta.url)))};
-      import { defaultImportLimits } from ${JSON.stringify(fileURLToPath(new URL('../../src/server/import/ImportLimits.ts', import.meta.url)))};
+      import { leaseParserPool } from ${JSON.stringify(fileURLToPath(new URL('../../../src/server/import/leaseParserPool.ts', import.meta.url)))};
+      import { defaultImportLimits } from ${JSON.stringify(fileURLToPath(new URL('../../../src/server/import/ImportLimits.ts', import.meta.url)))};
       const lease = leaseParserPool(defaultImportLimits, 1);
       const m = await lease.parse(Buffer.from('Subject: hi\\r\\nFrom: a@b.example\\r\\n\\r\\nbody\\r\\n'), 'x');
       lease.release();

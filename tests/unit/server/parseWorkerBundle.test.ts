@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ParserPool } from '../../src/server/import/ParserPool';
-import { defaultImportLimits } from '../../src/server/import/ImportLimits';
-import { bundleParseWorker, parseWorkerBootUrl, parseWorkerUrl } from '../../src/server/import/parseWorkerBundle';
+import { ParserPool } from '../../../src/server/import/ParserPool';
+import { defaultImportLimits } from '../../../src/server/import/ImportLimits';
+import { bundleParseWorker, parseWorkerBootUrl, parseWorkerUrl } from '../../../src/server/import/parseWorkerBundle';
 
 // Issue 10 item 6: parser workers start from an esbuild bundle kept in a cache that a changed
 // source invalidates (through tsx each worker spent ~0.2 s loading its modules).
@@ -23,7 +23,7 @@ const runWorker = (url: URL) =>
     w.once('error', reject);
   });
 
-describe('the parser worker bundle', () => {
+describe('the parser worker bundle', { timeout: 60_000 }, () => {
   it('bundles the entry with its imports, reuses it while the sources are unchanged and rebuilds when one changes', async () => {
     const src = join(tmp, 'src');
     const cacheDir = join(tmp, 'cache');

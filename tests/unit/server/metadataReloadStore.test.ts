@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MetadataStore, type ReloadResult } from '../../src/server/metadata/metadataStore';
-import { watchMetadata } from '../../src/server/metadata/watchMetadata';
-import { metadataHash } from '../../src/server/metadataHash';
-import { projectRoot } from '../../src/server/paths';
+import { MetadataStore, type ReloadResult } from '../../../src/server/metadata/metadataStore';
+import { watchMetadata } from '../../../src/server/metadata/watchMetadata';
+import { metadataHash } from '../../../src/server/metadataHash';
+import { projectRoot } from '../../../src/server/paths';
 
 const ruleFile = 'rules/product/visibility.json';
 const copy = () => {
@@ -16,7 +16,7 @@ const copy = () => {
 const bankingVisible = (store: MetadataStore, doc: unknown) => store.current().engine.evaluate(doc).blocks.banking.visible;
 const banking = { sectors: [[{ id: 87, name: 'Banking', sequence: 1, sectorWorksiteVoluntary: 0 }]] };
 
-describe('MetadataStore', () => {
+describe('MetadataStore', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -84,7 +84,7 @@ describe('MetadataStore', () => {
   });
 });
 
-describe('watchMetadata', () => {
+describe('watchMetadata', { timeout: 60_000 }, () => {
   it('reloads a moment after a save, new sub-folders included, and prints problems as file:json-path: problem', async () => {
     const dir = copy();
     const lines: string[] = [];
