@@ -1,3 +1,5 @@
+import type { EmailAttachmentInfo } from './emailTypes';
+
 /** Forward editor API (000 §7 "Forwarding and attachments"), under /api/emails. */
 
 /** GET /api/emails/html-body/{muid}[/{efid}]: the copy to edit (sanitised; cid: images inlined). */
@@ -14,6 +16,8 @@ export interface HtmlBodyResponse {
   forward_from: string;
   /** Whether the caller may change and send this forward (its creator or an administrator; always for a new one). */
   mine: boolean;
+  /** The email's own parts, downloadable at /api/emails/email-attachment/{id}. */
+  email_attachments: EmailAttachmentInfo[];
 }
 
 /** POST /api/emails/sender: the signed-in user without an email gives theirs (once). */

@@ -12,6 +12,7 @@ import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { startControlSocket } from './backup/controlSocket';
 import { writeBackup } from './backup/writeBackup';
+import { startOrphanSweep } from './storage/startOrphanSweep';
 import { storageFor } from './storage/storageFor';
 import { warmSanitizer } from './forward/sanitizeForward';
 import { closeParserPools } from './import/leaseParserPool';
@@ -36,6 +37,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let jobs: JobQueue | undefined;
   let unshare: (() => Promise<void>) | undefined;
   let onHangup: (() => void) | undefined;
+  let sweeper: { stop(): void } | undefined;
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
@@ -49,9 +51,16 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
       print(r.changed ? `metadata: reloaded version ${r.version.slice(0, 12)} (SIGHUP)` : r.ok ? 'metadata: unchanged (SIGHUP)' : `metadata: not reloaded: ${r.problems.map(formatProblem).join('; ')}`);
     };
     process.on('SIGHUP', onHangup);
+    // Before any job runs: files a killed process wrote without committing their rows.
+    sweeper = await startOrphanSweep(
+      db,
+      storageFor(config),
+      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
+      (err) => print(`storage: orphan sweep failed: ${(err as Error).message}`),
+    );
     // Errors are logged through the app's logger once it exists.
     let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
-    jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
+    jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, databaseUrl: config.databaseUrl, onError: (err) => logError(err) });
     ctx.jobs = jobs;
     await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config) });
     await registerPredictionJobs(jobs, db);
@@ -61,6 +70,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
+    sweeper?.stop();
     if (onHangup) process.off('SIGHUP', onHangup);
     await unshare?.().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
@@ -94,6 +104,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         if (onHangup) process.off('SIGHUP', onHangup);
         await unshare?.();
         await control?.close();
+        sweeper?.stop();
         ticker?.stop();
         scorer.stop();
         await queue.stop();

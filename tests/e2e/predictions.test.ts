@@ -7,13 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailPredictions, SpaceyListResponse } from '../../src/api/predictionTypes';
 import { projectRoot } from '../../src/server/paths';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // Issue 15: a fresh start shows predictions on /spacy with scores; Accept gives the email's product
 // the predicted sector chain and company; Reject is stored and counted by the next `predictions train`.
-const adminPassword = 'admin-predictions-e2e';
+const adminPassword = e2eAdminPassword;
 const poll = <T,>(fn: () => T | Promise<T>, timeout = 60_000) => expect.poll(fn, { timeout, interval: 200 });
 
 describe('predictions (spacey) in the browser', () => {
@@ -33,8 +33,11 @@ describe('predictions (spacey) in the browser', () => {
     (await api<SpaceyListResponse>('/api/spacey/list', { page: 1, perpage: 50, sorting_field: 'top_score', sorting_direction: 'desc' })).payload.filter((r) => r.deleted === 0 && r.sector && r.company);
 
   beforeAll(async () => {
-    // A small demo inbox keeps the first start short; it still links products and trains the model.
-    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '200' }, timeoutMs: 300_000 });
+    // The demo data as a first start leaves it (products linked to emails, models trained); the
+    // server scores the inbox in a queued job once it runs. The data directory outlives the server
+    // (the last test trains from the CLI on it).
+    copySeededDataDir('demo', dataDir);
+    server = await startServer({ dataDir });
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -4,7 +4,7 @@ import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
-  acceptAlert, adminPassword, adminToken, answerAlert, apiAs, byId, createProductApi, expectNoAlertAfter, expectToast, fillDate, refusedProblems, saveWith, searchAndPick,
+  acceptAlert, adminToken, answerAlert, apiAs, byId, createProductApi, expectNoAlertAfter, expectToast, fillDate, refusedProblems, saveWith, searchAndPick,
   select, selectedLabel, signInAt, tick, toastShown, toolbarButton,
 } from './productKit';
 
@@ -32,7 +32,7 @@ describe('product editor actions', () => {
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = await startServer({ seeded: 'empty' });
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
+import { adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 
 // Issue 13: the editor's layout for long forms. The same full Credit Card + Delivery product
 // (tests/e2e/fixtures) is measured at 1440x900; before the grid it was 12,712 px tall
@@ -31,7 +31,7 @@ describe('product editor layout', () => {
   let productId: number;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 170_000 });
+    server = await startServer({ seeded: 'empty' });
     browser = await launchBrowser();
     productId = await createProductApi(server, await adminToken(server), fixture);
     page = (await openWatchedPage(browser.context)).page;

@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
+import { e2eAdminPassword } from './helpers/signIn';
 
 /** Helpers for the product editor browser tests (tests/e2e/product*.test.ts). */
-export const adminPassword = 'admin-product-e2e';
+/** Admin's password in the seeded data directories the product tests start on. */
+export const adminPassword = e2eAdminPassword;
 
 export async function apiAs<T>(server: StartedServer, token: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {

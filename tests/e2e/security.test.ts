@@ -20,7 +20,7 @@ describe('the portal under its strict CSP', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: e2eAdminPassword } });
+    server = await startServer({ seeded: 'demo' });
     browser = await launchBrowser();
     await browser.context.addInitScript(recordViolations);
     const signIn = await browser.context.newPage();

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/Db';
 import { importDemoCorpus } from '../../src/server/import/importDemoCorpus';
@@ -11,12 +9,12 @@ import { searchQuery } from '../../src/server/import/searchVector';
 import { emailRaw } from '../../src/server/emails/emailDetail';
 import { startDropFolderImporter } from '../../src/server/import/startDropFolderImporter';
 import { fsStorage } from '../../src/server/storage/fsStorage';
+import { runPortal } from '../helpers/runPortal';
 import { openTestDb } from './helpers/testDb';
 
 // 000 §3 (Email item, Import job, Import log, Dedup group) and issue 6 item 1-3: the import pipeline.
 
 const fixtures = join(__dirname, '..', 'fixtures', 'mail');
-const root = join(__dirname, '..', '..');
 let db: Db;
 let tmp: string;
 
@@ -243,9 +241,9 @@ describe('portal import --json', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'good.eml'), mail({ id: 'cli-1@x', date: 'Mon, 02 Sep 2024 10:00:00 +0000', body: 'fine' }));
     writeFileSync(join(dir, 'empty.eml'), '');
-    const env = { ...process.env, DATABASE_URL: '' };
-    const { stdout } = await promisify(execFile)('node', [join(root, 'bin', 'portal.js'), 'import', '--json', '--data-dir', join(tmp, 'cli-data'), dir], { cwd: root, env });
-    const out = JSON.parse(stdout.trim().split('\n').pop() as string);
+    const run = await runPortal(['import', '--json', '--data-dir', join(tmp, 'cli-data'), dir], { env: { DATABASE_URL: '' } });
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout.trim().split('\n').pop() as string);
     expect(Object.keys(out)).toEqual(['job', 'imported', 'duplicates', 'failed', 'failures']);
     expect(out).toEqual({ job: 1, imported: 1, duplicates: 0, failed: 1, failures: [{ file: join(dir, 'empty.eml'), reason: 'empty message', status_code: 400 }] });
     expect(existsSync(join(tmp, 'cli-data', 'db'))).toBe(true);

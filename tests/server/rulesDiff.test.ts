@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImpactReport, MetadataChange } from '../../src/engine/diff';
 import { projectRoot } from '../../src/server/paths';
+import { runPortal } from '../helpers/runPortal';
 
 /**
  * Rehearsal (issue 7 §5): `portal rules diff` against a fixture change (gate widened, message
@@ -18,10 +19,8 @@ const NOW = '2024-06-30';
 type Obj = Record<string, unknown>;
 interface Report { changes: MetadataChange[]; impact: ImpactReport | null; failing: string[] }
 
-function portal(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], { cwd: projectRoot, encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** `portal ...args`, in process (tests/helpers/runPortal.ts). */
+const portal = (...args: string[]) => runPortal(args);
 
 function copyMetadata(dir: string): string {
   cpSync(join(projectRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
@@ -80,15 +79,15 @@ describe('rules diff rehearsal', () => {
   let report: Report;
   let markdown: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'rules-diff-'));
     a = copyMetadata(join(tmp, 'a'));
     b = copyMetadata(join(tmp, 'b'));
     applyPatch(b);
-    const r = portal('rules', 'diff', a, b, '--format', 'json', '--products', productsFile, '--now', NOW);
+    const r = await portal('rules', 'diff', a, b, '--format', 'json', '--products', productsFile, '--now', NOW);
     expect(r.status, r.stderr).toBe(0);
     report = JSON.parse(r.stdout) as Report;
-    markdown = portal('rules', 'diff', a, b, '--products', productsFile, '--now', NOW).stdout;
+    markdown = (await portal('rules', 'diff', a, b, '--products', productsFile, '--now', NOW)).stdout;
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -148,30 +147,30 @@ describe('rules diff rehearsal', () => {
     expect(markdown).toMatch(/### Products that would stop being approvable[\s\S]*\| 1 \| Approved \| Mortgage and Loan \(6\) \| Delivery Method \|/);
   });
 
-  it('--fail-on exits 1 exactly when its condition holds', () => {
+  it('--fail-on exits 1 exactly when its condition holds', async () => {
     const run = (cond: string) => portal('rules', 'diff', a, b, '--format', 'json', '--products', productsFile, '--now', NOW, '--fail-on', cond);
-    const lost = run('approvable-lost');
+    const lost = await run('approvable-lost');
     expect(lost.status).toBe(1);
     expect(lost.stderr).toContain('approvable-lost: 1 approved product(s) would fail approval');
-    expect(run('any-impact').status).toBe(1);
-    expect(run('save-errors').status).toBe(0);
-    const bad = run('nonsense');
+    expect((await run('any-impact')).status).toBe(1);
+    expect((await run('save-errors')).status).toBe(0);
+    const bad = await run('nonsense');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('unknown --fail-on condition "nonsense"');
   });
 
-  it('reports nothing for a formatting-only change (re-indented files, keys reordered)', () => {
+  it('reports nothing for a formatting-only change (re-indented files, keys reordered)', async () => {
     const c = copyMetadata(join(tmp, 'c'));
     reformat(c);
-    const r = portal('rules', 'diff', a, c, '--format', 'json', '--products', productsFile, '--now', NOW, '--fail-on', 'any-impact,any-change');
+    const r = await portal('rules', 'diff', a, c, '--format', 'json', '--products', productsFile, '--now', NOW, '--fail-on', 'any-impact,any-change');
     expect(r.status, r.stderr).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
     expect(rep.changes).toEqual([]);
     expect(rep.impact!.total.changed).toBe(0);
-    expect(portal('rules', 'diff', a, c).stdout).toContain('Nothing but formatting differs');
+    expect((await portal('rules', 'diff', a, c)).stdout).toContain('Nothing but formatting differs');
   });
 
-  it('reads either side from a git ref', () => {
+  it('reads either side from a git ref', async () => {
     const repo = join(tmp, 'repo');
     copyMetadata(repo);
     const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
@@ -180,32 +179,32 @@ describe('rules diff rehearsal', () => {
     git('commit', '-q', '-m', 'before');
     applyPatch(repo);
     git('commit', '-q', '-am', 'after');
-    const r = portal('rules', 'diff', 'HEAD~1', 'HEAD', '--repo', repo, '--format', 'json');
+    const r = await portal('rules', 'diff', 'HEAD~1', 'HEAD', '--repo', repo, '--format', 'json');
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Report).changes.map((c) => c.id).sort()).toEqual(['codes/media_channel#1', 'delivery.delivery_note', 'delivery.visible', 'entry_date.not_future']);
-    const missing = portal('rules', 'diff', 'no-such-ref', 'HEAD', '--repo', repo);
+    const missing = await portal('rules', 'diff', 'no-such-ref', 'HEAD', '--repo', repo);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('"no-such-ref" is neither a folder holding schemas/ and rules/ nor a git ref');
   });
 
-  it('reads the products table with --products db, and says clearly when there is none', () => {
+  it('reads the products table with --products db, and says clearly when there is none', async () => {
     const dataDir = join(tmp, 'data');
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    const run = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], { cwd: projectRoot, encoding: 'utf8', timeout: 180_000, env });
-    const none = run('rules', 'diff', a, b, '--products', 'db');
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const run = (...args: string[]) => runPortal(args, { env });
+    const none = await run('rules', 'diff', a, b, '--products', 'db');
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('has no products table yet');
 
-    expect(run('migrate').status).toBe(0);
-    const gen = run('products', 'generate', '--count', '40', '--seed', '9');
+    expect((await run('migrate')).status).toBe(0);
+    const gen = await run('products', 'generate', '--count', '40', '--seed', '9');
     expect(gen.status, gen.stderr).toBe(0);
     expect(gen.stderr).toContain('40 products inserted');
-    const r = run('rules', 'diff', a, b, '--products', 'db', '--format', 'json', '--now', NOW);
+    const r = await run('rules', 'diff', a, b, '--products', 'db', '--format', 'json', '--now', NOW);
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Report).impact!.total.products).toBe(40);
 
     const out = join(tmp, 'products.jsonl');
-    expect(run('products', 'generate', '--count', '40', '--seed', '9', '--out', out).status).toBe(0);
+    expect((await run('products', 'generate', '--count', '40', '--seed', '9', '--out', out)).status).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
     expect(lines.map((p) => p.product_id)).toEqual(Array.from({ length: 40 }, (_, i) => 100001 + i));
   }, 240_000);

@@ -6,6 +6,7 @@ import type {
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
+import { inlineImages, resolveCidRefs } from '../forward/emailParts';
 import { storageFor } from '../storage/storageFor';
 import { assignCopies, lookupCopy } from './assignCopy';
 import { listColumns, type ListColumns } from './emailColumns';
@@ -186,13 +187,14 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const d = await emailDetail(db, muidOf(req.params));
     if (!d) throw httpError(404, emailMessages().emailMissing);
-    return d;
+    // Inline (cid:) images travel with the HTML as data: URLs: the sandboxed frame loads nothing else.
+    return d.html_body ? { ...d, html_body: resolveCidRefs(d.html_body, await inlineImages(db, d.muid, storage)) } : d;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const b = await emailBody(db, muidOf(req.params));
     if (!b) throw httpError(404, emailMessages().emailMissing);
-    return b;
+    return b.html ? { ...b, html: resolveCidRefs(b.html, await inlineImages(db, b.muid, storage)) } : b;
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {

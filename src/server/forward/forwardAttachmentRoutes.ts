@@ -118,6 +118,28 @@ export const forwardAttachmentRoutes: RoutePlugin = async (app, { ctx }) => {
     return { message: forwardPolicy().messages.attachmentDeleted.text };
   });
 
+  /**
+   * A part of the email itself (issue 28: listed on the detail and in the editor), under the same
+   * safe-download rules as forward attachments: an attachment disposition with an RFC 6266 name,
+   * nosniff, a sandbox CSP, and the email's own access check.
+   */
+  app.get<{ Params: { id: string } }>('/api/emails/email-attachment/:id', { config: view, schema: { params: idParam } }, async (req, reply) => {
+    const r = await db.query<{ muid: string; filename: string; content_type: string; size: number; storage_key: string | null; content: Uint8Array | null }>(
+      'select muid::text as muid, filename, content_type, size, storage_key, content from email_attachments where id = $1',
+      [Number(req.params.id)],
+    );
+    const a = r.rows[0];
+    if (!a) throw httpError(404, `Attachment ${req.params.id} not found`);
+    await requireEmail(db, req, Number(a.muid));
+    const body = a.content ? Buffer.from(a.content) : a.storage_key ? await storage.stream(a.storage_key) : Buffer.alloc(0);
+    return reply
+      .type(/^[\w.+-]+\/[\w.+-]+$/.test(a.content_type) ? a.content_type : 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', contentDisposition(a.filename || `attachment-${req.params.id}`))
+      .send(body);
+  });
+
   app.get<{ Params: { id: string } }>('/api/emails/download-attachment/:id', { config: view, schema: { params: idParam } }, async (req, reply) => {
     const muid = await requireEmailOfRow(db, req, 'forward_attachments', Number(req.params.id));
     const r = await db.query<{ storage_key: string; filename: string; mime: string; size: string }>(

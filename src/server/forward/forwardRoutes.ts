@@ -20,7 +20,7 @@ import { emailDocument, forwardMailHtml } from './emailDocument';
 import { forwardAttachmentRoutes } from './forwardAttachmentRoutes';
 import { checkForward } from './forwardEngine';
 import { forwardPolicy } from './forwardPolicy';
-import { findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
+import { emailAttachments, findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
 import { closePdfBrowser } from './renderPdf';
 import { renderPdfAnswer } from './renderPdfAnswer';
 import { isMailAdmin, requireForwardOwner } from './requireForwardOwner';
@@ -132,7 +132,10 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const original = await originalHtml(db, muid, storage);
       if (!original) throw httpError(404, emailMessages().emailMissing);
       const me = await senderOf(db, auth);
-      return { muid, ids: null, body: original.html, message: '', subject: original.subject, forward_to: ctx.config.forwardTo ?? '', cc: me, forward_from: me, mine: true };
+      return {
+        muid, ids: null, body: original.html, message: '', subject: original.subject, forward_to: ctx.config.forwardTo ?? '', cc: me, forward_from: me, mine: true,
+        email_attachments: await emailAttachments(db, muid),
+      };
     },
   );
 
@@ -149,6 +152,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
         muid, ids: f.efid, body: f.body, message: f.message, subject: f.forward_subject,
         forward_to: f.forward_to || f.draft_to, cc: f.cc || f.draft_cc, forward_from: await senderOf(db, auth),
         mine: f.owner_id === auth.userId || isMailAdmin(auth),
+        email_attachments: await emailAttachments(db, muid),
       };
     },
   );

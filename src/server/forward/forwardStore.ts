@@ -1,7 +1,10 @@
+import type { EmailAttachmentInfo } from '../../api/emailTypes';
 import type { ForwardAttachment, ForwardedEmail } from '../../api/forwardTypes';
 import type { Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
-import { sanitizeForward, textToHtml } from './sanitizeForward';
+import { inlineImages } from './emailParts';
+import { textToHtml } from '../../shared/html/textToHtml';
+import { sanitizeForward } from './sanitizeForward';
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v ?? ''));
 
@@ -50,21 +53,6 @@ export async function listForwards(db: Queryable, muid: number, userId: number, 
   }));
 }
 
-/** Inline images of an email by lower-case Content-ID, as data: URLs (so the copy needs nothing remote). */
-export async function inlineImages(db: Queryable, muid: number, storage: Pick<FileStorage, 'get'>): Promise<Map<string, string>> {
-  const r = await db.query<{ content_id: string; content_type: string; storage_key: string | null; content: Uint8Array | null }>(
-    "select content_id, content_type, storage_key, content from email_attachments where muid = $1 and content_id is not null and content_type like 'image/%'",
-    [muid],
-  );
-  const out = new Map<string, string>();
-  for (const a of r.rows) {
-    const bytes = a.content ? Buffer.from(a.content) : a.storage_key ? await storage.get(a.storage_key).catch(() => null) : null;
-    if (!bytes) continue;
-    out.set(a.content_id.replace(/^<|>$/g, '').toLowerCase(), `data:${a.content_type};base64,${bytes.toString('base64')}`);
-  }
-  return out;
-}
-
 /** The email's HTML (or its text) sanitised, with cid: images resolved: the start of every forward. */
 export async function originalHtml(db: Queryable, muid: number, storage: Pick<FileStorage, 'get'>): Promise<{ html: string; subject: string; from: string; date: string } | null> {
   const r = await db.query<{ html_body: string | null; text_body: string | null; email_subject: string; email_from_one: string; email_from_name: string; email_date: unknown }>(
@@ -89,4 +77,10 @@ export async function listAttachments(db: Queryable, muid: number, efid: number 
     [muid, efid ?? 0, ownerId],
   );
   return r.rows.map((a) => ({ ...a, ceafid: Number(a.ceafid), efid: a.efid === null ? null : Number(a.efid), ceafdate: iso(a.ceafdate), size: Number(a.size) }));
+}
+
+/** The email's own parts (attachments and inline images), for the editor's list (issue 28). */
+export async function emailAttachments(db: Queryable, muid: number): Promise<EmailAttachmentInfo[]> {
+  const r = await db.query<EmailAttachmentInfo>('select id, filename, content_type, size, content_id from email_attachments where muid = $1 order by id', [muid]);
+  return r.rows.map((a) => ({ ...a, id: Number(a.id), size: Number(a.size) }));
 }

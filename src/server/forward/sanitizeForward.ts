@@ -70,9 +70,3 @@ export function sanitizeForward(html: string, cids: ReadonlyMap<string, string> 
     cidMap = new Map();
   }
 }
-
-/** Plain text as HTML (emails without an HTML part). */
-export function textToHtml(text: string): string {
-  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<div style="white-space:pre-wrap">${esc}</div>`;
-}

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { portalProcess } from '../../helpers/runPortal';
 import { portal } from './cliRunner';
 import { directMail, miniDir, TODAY } from './miniMetadata';
 
@@ -13,24 +14,34 @@ const write = (name: string, content: unknown) => {
 };
 
 describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => {
-  it('lint: exit 0 and a one-line OK summary on good metadata', () => {
-    const r = portal('rules', 'lint', miniDir);
+  it('lint: exit 0 and a one-line OK summary on good metadata', async () => {
+    const r = await portal('rules', 'lint', miniDir);
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toMatch(/^OK: 17 files, 7 code tables, 5 blocks, 24 fields, 20 rules$/);
   });
 
-  it('lint: exit 1 and file:json-path: problem lines on broken metadata', () => {
+  it('the command line itself (node bin/portal.js, spawned): exit codes and output as in process', () => {
+    // The one spawned smoke test: every other CLI test runs the same commands in process.
+    const ok = portalProcess(['rules', 'lint', miniDir]);
+    expect(ok.stdout.trim()).toMatch(/^OK: 17 files, 7 code tables, 5 blocks, 24 fields, 20 rules$/);
+    expect(ok.status).toBe(0);
+    const missing = portalProcess(['rules', 'check', join(tmp, 'missing.json'), '--dir', miniDir]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^cannot read document /);
+  });
+
+  it('lint: exit 1 and file:json-path: problem lines on broken metadata', async () => {
     const dir = join(tmp, 'broken');
     cpSync(miniDir, dir, { recursive: true });
     const file = join(dir, 'rules/product/gates.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"var": "media_channel"', '"var": "media_chanel"'));
-    const r = portal('rules', 'lint', dir);
+    const r = await portal('rules', 'lint', dir);
     expect(r.status).toBe(1);
     expect(r.stdout.trim().split('\n')).toEqual(['rules/product/gates.json:$.rules[0].when.and[0]["=="][0].var: unknown field "media_chanel"']);
   });
 
-  it('check: one JSON object, exit 0 without errors', () => {
-    const r = portal('rules', 'check', write('ok.json', directMail()), '--dir', miniDir, '--action', 'approve', '--now', TODAY);
+  it('check: one JSON object, exit 0 without errors', async () => {
+    const r = await portal('rules', 'check', write('ok.json', directMail()), '--dir', miniDir, '--action', 'approve', '--now', TODAY);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -39,9 +50,9 @@ describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => 
     expect(out.errors).toEqual([]);
   });
 
-  it('check: exit 1 with {rule, field, message} errors and derived changes', () => {
+  it('check: exit 1 with {rule, field, message} errors and derived changes', async () => {
     const doc = { ...directMail(), media_channel: 2, offer_expiry_date: '2024-04-01' };
-    const r = portal('rules', 'check', write('bad.json', doc), '--dir', miniDir, '--action', 'save', '--now', TODAY);
+    const r = await portal('rules', 'check', write('bad.json', doc), '--dir', miniDir, '--action', 'save', '--now', TODAY);
     expect(r.status).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.errors).toEqual([{ rule: 'dates.expiry', field: 'offer_expiry_date', message: 'Offer Expiry date 2024-04-01 cannot be older than Entry Date 2024-05-01' }]);
@@ -49,19 +60,19 @@ describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => 
     expect(out.visible).not.toContain('delivery');
   });
 
-  it('check: exit 2 on a missing or unparsable document', () => {
-    expect(portal('rules', 'check', join(tmp, 'missing.json'), '--dir', miniDir).status).toBe(2);
-    const r = portal('rules', 'check', write('garbage.json', '{"media_channel": '), '--dir', miniDir);
+  it('check: exit 2 on a missing or unparsable document', async () => {
+    expect((await portal('rules', 'check', join(tmp, 'missing.json'), '--dir', miniDir)).status).toBe(2);
+    const r = await portal('rules', 'check', write('garbage.json', '{"media_channel": '), '--dir', miniDir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/not valid JSON/);
     expect(r.stdout).toBe('');
   });
 
-  it('explain: prints the trace; exit 2 for an unknown target', () => {
+  it('explain: prints the trace; exit 2 for an unknown target', async () => {
     const doc = write('dm2.json', { ...directMail(), media_channel: 2 });
-    const r = portal('rules', 'explain', doc, 'delivery', '--dir', miniDir);
+    const r = await portal('rules', 'explain', doc, 'delivery', '--dir', miniDir);
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('Delivery hidden: rule delivery.visible: Media Channel is Print (2), needs: Media Channel is Direct Mail (1)');
-    expect(portal('rules', 'explain', doc, 'no_such_block', '--dir', miniDir).status).toBe(2);
+    expect((await portal('rules', 'explain', doc, 'no_such_block', '--dir', miniDir)).status).toBe(2);
   });
 });

@@ -48,8 +48,8 @@ describe('a new sector as files only (issue 3, done when)', { timeout: 90_000 },
     pet_care: { pet_type, monthly_fee: 12.5 },
   });
 
-  it('rules lint accepts it', () => {
-    const r = portal('rules', 'lint', dir);
+  it('rules lint accepts it', async () => {
+    const r = await portal('rules', 'lint', dir);
     expect(r.stdout).toMatch(/^OK: /);
     expect(r.status).toBe(0);
   });
@@ -67,16 +67,16 @@ describe('a new sector as files only (issue 3, done when)', { timeout: 90_000 },
     expect(engine.describe(engine.rules.find((r) => r.id === 'pet_care.visible')!.when)).toBe('any chain of Sector/Category has Pet Care (9001) at level 1');
   });
 
-  it('rules check picks it up', () => {
+  it('rules check picks it up', async () => {
     const file = join(dir, 'pet.json');
     writeFileSync(file, JSON.stringify(petDoc('')));
-    const r = portal('rules', 'check', file, '--dir', dir, '--action', 'approve', '--now', '2024-05-10');
+    const r = await portal('rules', 'check', file, '--dir', dir, '--action', 'approve', '--now', '2024-05-10');
     expect(r.status).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.visible).toContain('pet_care');
     expect(out.errors).toContainEqual({ rule: 'pet_care.pet_type', field: 'pet_care.pet_type', message: 'Please enter the pet type' });
     writeFileSync(file, JSON.stringify(petDoc('Cats')));
-    const ok = JSON.parse(portal('rules', 'check', file, '--dir', dir, '--action', 'approve', '--now', '2024-05-10').stdout);
+    const ok = JSON.parse((await portal('rules', 'check', file, '--dir', dir, '--action', 'approve', '--now', '2024-05-10')).stdout);
     expect(ok.errors.map((e: { rule: string }) => e.rule)).not.toContain('pet_care.pet_type');
   });
 });

@@ -41,8 +41,8 @@ describe('rule coverage (issue 16 item 6)', { timeout: 120_000 }, () => {
     expect(rowOf(cov.report(), 'state_province.drop_zero').cases.fired).toBe(1);
   });
 
-  it('`portal rules coverage` runs the rule cases and a products file', () => {
-    const out = portal('rules', 'coverage', '--products', 'tests/fixtures/rule-change/products.jsonl', '--format', 'json', '--now', '2024-06-01');
+  it('`portal rules coverage` runs the rule cases and a products file', async () => {
+    const out = await portal('rules', 'coverage', '--products', 'tests/fixtures/rule-change/products.jsonl', '--format', 'json', '--now', '2024-06-01');
     expect(out.status, out.stderr).toBe(0);
     const r = JSON.parse(out.stdout) as ReturnType<ReturnType<typeof createRuleCoverage>['report']>;
     expect(r.documents.products).toBe(6);

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanStyleAttribute, cleanStyleSheet } from '../../../src/server/forward/cleanCss';
-import { sanitizeForward } from '../../../src/server/forward/sanitizeForward';
+import { sanitizeForward, warmSanitizer } from '../../../src/server/forward/sanitizeForward';
 import { sanitizerBypasses } from '../../fixtures/mail/sanitizerBypasses';
 
 // Issue 26 hole 9: the forward sanitiser parses CSS and URLs instead of matching them with regexes.
+
+// jsdom takes seconds to load on a busy machine: once, outside the per-test timeout.
+beforeAll(() => warmSanitizer(), 60_000);
 
 describe('sanitizeForward against the corpus of known bypasses', () => {
   for (const { name, html } of sanitizerBypasses) {
