@@ -23,7 +23,7 @@ describe('product editor keyboard and accessibility', () => {
   let savedId: number;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = await startServer({ seeded: 'empty' });
     browser = await launchBrowser();
     token = await adminToken(server);
     fixtureId = await createProductApi(server, token, fixture);
