@@ -23,7 +23,7 @@ describe('product editor guards', () => {
   const productPath = () => `/product?product_id=${productId}`;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = await startServer({ seeded: 'empty' });
     browser = await launchBrowser();
     token = await adminToken(server);
     deliveryId = await createProductApi(server, token, fixture);
