@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const uiLayerMessage = 'src/ui is the generic renderer: it imports nothing from src/app (screens and their domain compositions), the server or the CLI (issue 16).';
+const serverLayerMessage = 'src/server imports nothing from src/ui or src/app: code both sides need lives in src/shared, src/engine or src/api (issue 30).';
+const sharedLayerMessage = 'src/shared is framework-free code for the browser and the server: no React/UI, app, server, CLI or Node imports (issue 30).';
 const layerMessage = 'src/engine is pure: no React/UI, server, database or Node imports (see docs/architecture).';
 
 export default tseslint.config(
@@ -69,6 +71,37 @@ export default tseslint.config(
           patterns: [
             { regex: '^(\\.\\./)+(app|server|cli)(/|$)', message: uiLayerMessage },
             { regex: '(^|/)src/(app|server|cli)(/|$)', message: uiLayerMessage },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server renders no screen: what it shares with the browser (the email sanitiser) lives in src/shared.
+    files: ['src/server/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(ui|app)(/|$)', message: serverLayerMessage },
+            { regex: '(^|/)src/(ui|app)(/|$)', message: serverLayerMessage },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: sharedLayerMessage }, ...builtinModules.map((name) => ({ name, message: sharedLayerMessage }))],
+          patterns: [
+            { group: ['react/*', 'react-dom', 'react-dom/*', '@blueprintjs/*', 'fastify*', '@fastify/*', 'node:*'], message: sharedLayerMessage },
+            { regex: '^(\\.\\./)+(server|ui|app|cli)(/|$)', message: sharedLayerMessage },
+            { regex: '(^|/)src/(server|ui|app|cli)(/|$)', message: sharedLayerMessage },
           ],
         },
       ],

@@ -18,6 +18,7 @@ export const benches: Bench[] = [
   lazy('dashboard', async () => (await import('./dashboard')).benchDashboard),
   lazy('predictions', async () => (await import('./predictions')).predictionsBench.run),
   lazy('forward', async () => (await import('./forward')).benchForward),
+  lazy('mail', async () => (await import('./mail')).benchMail),
   lazy('first-load', async () => (await import('./firstLoad')).firstLoadBench.run),
   lazy('media', async () => (await import('./media')).mediaBench.run),
   lazy('load', async () => (await import('./load')).loadBench.run),

@@ -5,9 +5,10 @@
  * metadataReload, rulesDiff) runs on PGlite only. tests/unit/suites.test.ts checks the list.
  */
 export const postgresFiles = [
-  'auth', 'authMatrix', 'db', 'emails', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'health', 'import', 'import-hostile',
-  'instances', 'jobs', 'jobsTwoInstances', 'lookups', 'media', 'objectAccess', 'predictions', 'products', 'productsMoveAndSendLink',
-  'productsSeed', 'rules', 'rulesCoverage', 'sectionLoaders', 'security', 'seed', 'upload',
+  'auth', 'authMatrix', 'backup', 'crashSafety', 'db', 'emails', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'health', 'import',
+  'import-hostile', 'instances', 'jobs', 'jobsTwoInstances', 'lookups', 'mailSecurity', 'media', 'metrics', 'objectAccess', 'predictions',
+  'productOwnership', 'products', 'productsMoveAndSendLink', 'productsSeed', 'routeFuzz', 'rules', 'rulesCoverage', 'sectionLoaders',
+  'security', 'seed', 'upload',
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /** Server files that open an embedded database of their own whatever the suite runs on. */

@@ -3,8 +3,11 @@
  * logs and deduplicates. Field names are the spec's.
  */
 
-/** 000 §3 "Sort fields". */
-export type EmailSortField = 'muid' | 'email_subject' | 'email_date' | 'email_from_one' | 'panelist_core' | 'panelist_score' | 'email_read';
+/**
+ * 000 §3 "Sort fields": the `sort` of a column in schemas/dashboards/emails.json (each an emails
+ * column), named there only; the server refuses any other.
+ */
+export type EmailSortField = string;
 export type SortDirection = 'asc' | 'desc';
 /** The route's panelist type ('all' on /). */
 export type PanelistTypeFilter = 'all' | 'producer' | 'consumer' | 'mortgage' | 'provider';
@@ -127,6 +130,27 @@ export interface EmailUpdateRequest {
 export interface StatusResponse {
   status: 'ok' | 'error';
   payload?: { msg: string };
+}
+
+/** An email's editable state as stored after a write (000 §3): what the caches showing it take. */
+export interface EmailRowState {
+  muid: number;
+  deleted: number;
+  panelist_core: number;
+  panelist_score: string;
+  email_read: number;
+}
+
+/** POST /api/emails {type:'update'}, read-email and update-score: the rows as stored afterwards. */
+export interface EmailUpdateResponse extends StatusResponse {
+  rows?: EmailRowState[];
+}
+
+/** POST /api/emails/move-to-glacier, move-to-focus: the emails moved and the status they now have. */
+export interface MoveResponse {
+  status: 'ok';
+  muids: number[];
+  deleted: number;
 }
 
 export interface UpdateScoreRequest {

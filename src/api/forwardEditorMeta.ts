@@ -7,8 +7,13 @@ export interface TimedMessage {
 /** schemas/dashboards/forward_editor.json: the forward editor's policy (messages, upload rules, columns, popups). */
 export interface ForwardEditorMeta {
   form: { schema: string; rules: string };
-  messages: Record<'saved' | 'sent' | 'sendFailed' | 'uploaded' | 'attachmentDeleted' | 'forwardDeleted' | 'uploadNetwork' | 'uploadType' | 'uploadOther' | 'uploadTooLarge', TimedMessage> &
-    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable', string>;
+  /** `{name}` in a text is filled in by whoever shows it (the server's answers, the editor's prompts). */
+  messages: Record<
+    | 'saved' | 'sent' | 'sendFailed' | 'uploaded' | 'attachmentDeleted' | 'forwardDeleted' | 'uploadNetwork' | 'uploadType' | 'uploadOther' | 'uploadTooLarge'
+    | 'notOwner' | 'senderMissing' | 'senderDomain' | 'recipientNotAllowed' | 'tooManyRecipients' | 'sendRate',
+    TimedMessage
+  > &
+    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'deleteAttachmentConfirm', string>;
   upload: { field: string; maxTotalBytes: number; types: Record<string, string> };
   attachmentColumns: string[];
   historyColumns: string[];
@@ -17,3 +22,8 @@ export interface ForwardEditorMeta {
 
 /** Where the forward editor's policy lives in the metadata. */
 export const forwardEditorFile = 'schemas/dashboards/forward_editor.json';
+
+/** A message with its `{name}` placeholders filled in. */
+export function fillMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}

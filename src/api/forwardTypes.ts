@@ -1,3 +1,5 @@
+import type { EmailAttachmentInfo } from './emailTypes';
+
 /** Forward editor API (000 §7 "Forwarding and attachments"), under /api/emails. */
 
 /** GET /api/emails/html-body/{muid}[/{efid}]: the copy to edit (sanitised; cid: images inlined). */
@@ -10,6 +12,20 @@ export interface HtmlBodyResponse {
   subject: string;
   forward_to: string;
   cc: string;
+  /** The signed-in user's email: the From of whatever they send; '' when they have none yet (they are asked for it). */
+  forward_from: string;
+  /** Whether the caller may change and send this forward (its creator or an administrator; always for a new one). */
+  mine: boolean;
+  /** The email's own parts, downloadable at /api/emails/email-attachment/{id}. */
+  email_attachments: EmailAttachmentInfo[];
+}
+
+/** POST /api/emails/sender: the signed-in user without an email gives theirs (once). */
+export interface SenderAddressRequest {
+  email: string;
+}
+
+export interface SenderAddressResponse {
   forward_from: string;
 }
 
@@ -63,7 +79,11 @@ export interface ForwardedEmail {
   cc: string;
   subject: string;
   ids: number;
+  /** Username of the user who created the forward (the history's Sender/Creator). */
+  created_by: string;
   sent_at: string | null;
+  /** Whether the caller may edit and delete it. */
+  mine: boolean;
 }
 
 /** GET /api/emails/forwarded/{muid}. */

@@ -1,4 +1,5 @@
 /** The predictions ("spacey") API: 000 §3 Prediction, §7 "Predictions and companies". */
+import type { SearchCriteria } from './emailTypes';
 
 export type PredictionTarget = 'sector' | 'category' | 'mailing_type' | 'company';
 export type ModelVariant = 'current' | '2019';
@@ -24,6 +25,26 @@ export interface SpaceyRow {
   panelist_id: number | null;
   sector: Guess | null;
   company: Guess | null;
+}
+
+/** POST /api/spacey/list */
+export interface SpaceyListRequest {
+  page: number;
+  perpage: number;
+  sorting_field: string;
+  sorting_direction: 'asc' | 'desc';
+  variant: ModelVariant;
+  /** The applied search (000 §2 "Search form (primary and spacey)"); null lists every email with predictions. */
+  search: SearchCriteria | null;
+}
+
+/** POST /api/spacey/sender-details {query, searchBy} (000 §7): which sender field the query searches. */
+export type SenderSearchBy = 'email' | 'name';
+
+/** GET /api/spacey/company-name/{text}: a company the search matched. */
+export interface CompanyMatch {
+  companyID: number;
+  companyName: string;
 }
 
 export interface SpaceyListResponse {
@@ -52,7 +73,8 @@ export interface EmailPredictions {
   product: { product_id: number; entry_id: string | null; product_status: number; orginalsector: string | null; orginalcategory: string | null; mtypeNameorginal: string | null; companies: string[] } | null;
   /** What the model read (text extraction). */
   text: string;
-  feedback: Array<{ target: PredictionTarget; label: string; verdict: 'accept' | 'reject'; username: string | null; created_at: string }>;
+  /** Accepts and rejects of the email's predictions, newest first; `title` is the label's (code table or company name). */
+  feedback: Array<{ target: PredictionTarget; label: string; title: string; verdict: 'accept' | 'reject'; username: string | null; created_at: string }>;
   emailCompanies: EmailCompany[];
 }
 

@@ -46,6 +46,7 @@ export interface StatusActionRequest {
 }
 
 export interface SoftDeleteItem {
+  /** @asType integer @minimum 1 */
   product_id: number;
   /** products_{year of added_to_database} */
   index_name: string;
@@ -145,7 +146,11 @@ export interface UsersResponse {
 /** POST /api/get_product_headline */
 export interface HeadlineCheckRequest {
   product_headline: string;
-  /** The product being edited, which does not count as a duplicate of itself. */
+  /**
+   * The product being edited, which does not count as a duplicate of itself.
+   * @asType integer
+   * @minimum 1
+   */
   product_id?: number;
 }
 
@@ -198,6 +203,7 @@ export interface MoveValidateResponse {
 /** POST /api/move-and-delete/confirm */
 export interface MoveConfirmRequest {
   target_entry_id: string;
+  /** @asType integer @minimum 1 */
   source_product_id: number;
 }
 
@@ -213,6 +219,7 @@ export interface SendLinkRequest {
   subject?: string;
   message?: string;
   user_email: string[];
+  /** @asType integer @minimum 1 */
   product_id: number;
   /** Ignored: the server takes the entry id, link, sender and Reply-To from its own records (issue 11). */
   entry_id?: string;

@@ -1,18 +1,26 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { PortalApiContext } from '../api/hooks/PortalApiContext';
+import { swrDefaults } from '../api/hooks/swrDefaults';
 import { ShellProvider } from '../ui/shell/ShellProvider';
+import { portalApi } from './portalApi';
 import { routes } from './routes';
 
-/** The client: Blueprint context, the shell's module list and the router. */
+/** The client: Blueprint context, the API client and its cache settings, the shell's module list and the router. */
 export function App() {
   // One router per mounted app (not module-level) so tests and HMR get a fresh history.
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <BlueprintProvider>
-      <ShellProvider>
-        <RouterProvider router={router} />
-      </ShellProvider>
+      <PortalApiContext.Provider value={portalApi}>
+        <SWRConfig value={swrDefaults}>
+          <ShellProvider>
+            <RouterProvider router={router} />
+          </ShellProvider>
+        </SWRConfig>
+      </PortalApiContext.Provider>
     </BlueprintProvider>
   );
 }

@@ -1,10 +1,7 @@
-import { apiJson } from './auth/apiFetch';
+import type { MetadataFiles } from '../api/metadataFiles';
+import { portalApi } from './portalApi';
 
-/** GET /api/metadata as the browser uses it: the served schemas/ and rules/ files and their version. */
-export interface MetadataFiles {
-  version: string;
-  files: Record<string, unknown>;
-}
+export type { MetadataFiles } from '../api/metadataFiles';
 
 let loading: Promise<MetadataFiles> | null = null;
 
@@ -14,7 +11,7 @@ let loading: Promise<MetadataFiles> | null = null;
  */
 export function loadMetadataFiles(): Promise<MetadataFiles> {
   if (!loading) {
-    loading = apiJson<MetadataFiles>('/api/metadata');
+    loading = portalApi.metadata();
     // A failed load (e.g. signed out) may be retried by the next screen.
     loading.catch(() => (loading = null));
   }

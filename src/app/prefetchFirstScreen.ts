@@ -1,10 +1,14 @@
 import type { PanelistTypeFilter } from '../api/emailTypes';
-import { firstSearchOf, statesKeyOf } from './dashboards/dashboardConfig';
+import { offerBootAnswer } from '../api/hooks/bootAnswers';
+import { cacheKeys } from '../api/hooks/cacheKeys';
+import { rememberEmailPage } from '../api/hooks/emailPaging';
+import { configOf, statesKeyOf } from './dashboards/dashboardConfig';
 import { readCookie } from './auth/cookies';
 import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
-import { prefetchedRawDataAnswer, prefetchRawData, prefetchSearch, prefetchStates } from './dashboards/httpEmailApi';
+import { listQuery, readListState } from './dashboards/emailListParams';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
+import { portalApi } from './portalApi';
 
 /**
  * The email dashboards' paths (src/app/routes.tsx) and their panelist types. Kept here, without
@@ -16,9 +20,9 @@ export const dashboardPanelistTypes: Record<string, PanelistTypeFilter> = { '/':
 /**
  * Starts the first screen's data while the code loads and the session check runs, instead of one
  * request after another (issue 17: first load): the metadata every screen reads and, on a dashboard,
- * its raw data and then its first search (the default search needs the newest email's day), built
- * exactly as the dashboard builds it so the dashboard takes the answer; and the session check's role
- * data (src/app/auth/prefetchPermissions.ts). Signed-out pages start nothing.
+ * its raw data and then the page its URL states (the default search needs the newest email's day),
+ * offered under the cache keys the dashboard's hooks read (src/api/hooks/bootAnswers.ts); and the
+ * session check's role data (src/app/auth/prefetchPermissions.ts). Signed-out pages start nothing.
  */
 export function prefetchFirstScreen(pathname: string, search: string): void {
   if (readCookie('isSignedIn') !== 'true') return;
@@ -27,14 +31,13 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
   metadata.catch(() => undefined);
   const panelistType = dashboardPanelistTypes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
   if (!panelistType) return;
-  prefetchRawData();
-  const raw = prefetchedRawDataAnswer();
-  const requested = new URLSearchParams(search).get('dashboard');
-  const dashboard = requested === 'glacier' || requested === 'copy' ? requested : 'focus';
-  if (!raw) return;
+  const raw = offerBootAnswer(cacheKeys.rawData(), portalApi.emails.rawData());
   const rows = Promise.all([metadata, raw]).then(([md, r]) => {
-    const first = firstSearchOf(dashboardMetaFor(md), dashboard, panelistType, r.newestDay);
-    return Promise.all([prefetchSearch(first.search, first.request), prefetchStates(statesKeyOf(first.search))]);
+    const config = configOf(dashboardMetaFor(md));
+    const first = listQuery(readListState(new URLSearchParams(search), config.params), config.params, panelistType, r.newestDay);
+    const page = portalApi.emails.search(first.search, { ...first.request, paging: null, totals: null }).then((res) => rememberEmailPage(first.search, first.request, res));
+    const states = statesKeyOf(first.search);
+    return Promise.all([offerBootAnswer(cacheKeys.emailList(first.search, first.request), page), offerBootAnswer(cacheKeys.states(states), portalApi.emails.states(states))]);
   });
   settled = Promise.allSettled([permissions, rows]).then(() => undefined);
 }

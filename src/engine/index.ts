@@ -2,6 +2,8 @@
 export { createEngine } from './evaluate/createEngine';
 export type { Engine, EngineOptions } from './evaluate/Engine';
 export { RuleCompileError } from './evaluate/compileRules';
+export { listHiddenDrops } from './evaluate/listHiddenDrops';
+export type { HiddenDrop } from './evaluate/listHiddenDrops';
 export { lintMetadata } from './lint/lintMetadata';
 export { describeLogic } from './explain/describeLogic';
 export type { Explanation, ExplainedRule, TraceNode } from './explain/Explanation';

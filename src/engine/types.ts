@@ -124,6 +124,11 @@ export interface ViewModel {
   warnings: RuleError[];
   /** Changed paths and their new values: derive rules, then hidden `clear` fields (null). */
   derived: Record<string, unknown>;
+  /**
+   * Paths of hidden `clear` fields whose values this evaluation emptied, in field order: what a save
+   * drops. Always empty with `keepHiddenValues` (the editor keeps them until the save).
+   */
+  dropped: string[];
   /** The input document with `derived` applied (the same object when nothing changed). */
   document: unknown;
 }
@@ -132,6 +137,13 @@ export interface EvaluateOptions {
   action?: string | null;
   /** The document before the edit, seen by derive rules as `$prev`. */
   prev?: unknown;
+  /**
+   * The editor's evaluation of an unsaved product: values of hidden `clear` fields stay in the
+   * document (they come back when their block does) and are not checked. Without it (a save, the
+   * server, the CLI) they are emptied and the rules reading them run again, so the view model
+   * describes the document as stored.
+   */
+  keepHiddenValues?: boolean;
 }
 
 export interface CompiledRule extends LocatedRule {

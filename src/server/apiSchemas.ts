@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { boundNumbers } from './security/boundNumbers';
 import { projectRoot } from './paths';
 
 type Generated = typeof import('../../codegen/generated/api-schemas.json');
@@ -14,7 +15,7 @@ const apiSchemaId = 'api';
 export function addApiSchemas(app: FastifyInstance): void {
   const doc = JSON.parse(readFileSync(join(projectRoot, 'codegen/generated/api-schemas.json'), 'utf8')) as Record<string, unknown>;
   delete doc.$schema;
-  app.addSchema({ $id: apiSchemaId, ...doc });
+  app.addSchema(boundNumbers({ $id: apiSchemaId, ...doc }));
 }
 
 /**

@@ -9,7 +9,9 @@ import { addApiSchemas } from './apiSchemas';
 import type { PortalConfig, ServerContext } from './context';
 import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
+import { installMetrics } from './metrics/metricsRoutes';
 import { installJsonDepthLimit } from './security/jsonDepth';
+import { installRequestSchemas } from './security/requestSchemas';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
@@ -19,6 +21,14 @@ export const bodyLimit = 1024 * 1024;
 function trustProxyOption(v: PortalConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof v === 'number') return (_address, hop) => hop < v;
   return v ?? false;
+}
+
+/**
+ * On a terminal, pino-pretty (a transport: formatting runs in a worker thread); otherwise JSON
+ * lines, one per event, for a log collector.
+ */
+export function loggerOptions(level: string, tty = process.stdout.isTTY === true) {
+  return tty ? { level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : { level };
 }
 
 const safeRequestId = /^[\w.:-]{1,100}$/;
@@ -32,8 +42,8 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
  */
 export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // pino JSON lines to stdout; tests pass a stream to read what was logged.
-    logger: opts.logStream ? { level: ctx.config.logLevel, stream: opts.logStream } : { level: ctx.config.logLevel },
+    // pino JSON lines to stdout (pretty ones on a terminal); tests pass a stream to read what was logged.
+    logger: opts.logStream ? { level: ctx.config.logLevel, stream: opts.logStream } : loggerOptions(ctx.config.logLevel),
     bodyLimit,
     // Behind a reverse proxy: req.ip and req.protocol from X-Forwarded-* of the trusted proxies only.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
@@ -49,11 +59,13 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   });
 
   installErrorHandler(app);
+  await installMetrics(app, ctx);
   // API answers compressed per Accept-Encoding (the metadata is ~190 KB of JSON); brotli at a low
   // quality, as it runs per response. Built assets are precompressed and pass through untouched.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
+  installRequestSchemas(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 

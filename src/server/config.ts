@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { scryptParameters } from './auth/scryptParameters';
 import type { PortalConfig } from './context';
+import { loadMailPolicy } from './mail/mailPolicy';
 import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
 
@@ -33,8 +34,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
     trustProxy: trustProxy(env.PORTAL_TRUST_PROXY),
     stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
+    mail: loadMailPolicy(env),
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
+    metricsToken: metricsToken(env.PORTAL_METRICS_TOKEN),
   };
+}
+
+/** PORTAL_METRICS_TOKEN: unset turns /metrics off; a short one is refused (it guards the only way in). */
+function metricsToken(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (!v) return undefined;
+  if (v.length < 16) throw new Error('PORTAL_METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`)');
+  return v;
 }
 
 /** PORTAL_TRUST_PROXY: unset/false, true, a hop count, or comma-separated proxy addresses/CIDRs. */

@@ -1,3 +1,4 @@
+import type { MailPolicyConfig } from './mail/mailPolicy';
 import type { Db } from './db/Db';
 import type { JobQueue } from './jobs/JobQueue';
 
@@ -33,6 +34,10 @@ export interface PortalConfig {
   publicUrl?: string;
   /** STAGED_UPLOAD_MAX_AGE_H: hours a new product's file uploaded before its first save waits for that save (default 24). */
   stagedUploadMaxAgeHours: number;
+  /** PORTAL_METRICS_TOKEN: the bearer token GET /metrics asks for (unset: /metrics is off). */
+  metricsToken?: string;
+  /** MAIL_ALLOWED_DOMAINS, MAIL_MAX_RECIPIENTS, MAIL_SENDS_PER_HOUR (mail/mailPolicy.ts); defaults when absent. */
+  mail?: MailPolicyConfig;
   /** `portal dev`: re-lint and reload the metadata when a file under schemas/ or rules/ changes. */
   watchMetadata?: boolean;
 }

@@ -10,7 +10,10 @@ import { bannerProviders } from './startupBanner';
 import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
 import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
-import { fsStorage, storageRoot } from './storage/fsStorage';
+import { startControlSocket } from './backup/controlSocket';
+import { writeBackup } from './backup/writeBackup';
+import { startOrphanSweep } from './storage/startOrphanSweep';
+import { storageFor } from './storage/storageFor';
 import { warmSanitizer } from './forward/sanitizeForward';
 import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
@@ -34,12 +37,13 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let jobs: JobQueue | undefined;
   let unshare: (() => Promise<void>) | undefined;
   let onHangup: (() => void) | undefined;
+  let sweeper: { stop(): void } | undefined;
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
     else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
-    await preparePortal(db, print, { dataDir: config.dataDir, demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
+    await preparePortal(db, print, { dataDir: config.dataDir, storage: storageFor(config), demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
     // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
     unshare = await shareMetadataReloads(db, metadata, print);
     onHangup = () => {
@@ -47,11 +51,18 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
       print(r.changed ? `metadata: reloaded version ${r.version.slice(0, 12)} (SIGHUP)` : r.ok ? 'metadata: unchanged (SIGHUP)' : `metadata: not reloaded: ${r.problems.map(formatProblem).join('; ')}`);
     };
     process.on('SIGHUP', onHangup);
+    // Before any job runs: files a killed process wrote without committing their rows.
+    sweeper = await startOrphanSweep(
+      db,
+      storageFor(config),
+      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
+      (err) => print(`storage: orphan sweep failed: ${(err as Error).message}`),
+    );
     // Errors are logged through the app's logger once it exists.
     let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
-    jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, onError: (err) => logError(err) });
+    jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, databaseUrl: config.databaseUrl, onError: (err) => logError(err) });
     ctx.jobs = jobs;
-    await registerPortalJobs(jobs, { db, attachmentStore: fsStorage(storageRoot(config.dataDir)) });
+    await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config) });
     await registerPredictionJobs(jobs, db);
     app = await buildApp(ctx);
     const log = app.log;
@@ -59,12 +70,22 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
+    sweeper?.stop();
     if (onHangup) process.off('SIGHUP', onHangup);
     await unshare?.().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
+
+  // `portal backup` on the embedded database asks this process, which holds it.
+  const control =
+    db.kind === 'pglite'
+      ? await startControlSocket(config.dataDir, (out) => writeBackup({ db, storage: storageFor(config) }, out), (msg) => app.log.warn(msg)).catch((err: unknown) => {
+          app.log.warn({ err }, 'control socket not started: `portal backup` needs the server stopped');
+          return null;
+        })
+      : null;
 
   const queue = jobs as JobQueue;
   const ticker = config.importDropDir
@@ -82,6 +103,8 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         watcher?.close();
         if (onHangup) process.off('SIGHUP', onHangup);
         await unshare?.();
+        await control?.close();
+        sweeper?.stop();
         ticker?.stop();
         scorer.stop();
         await queue.stop();

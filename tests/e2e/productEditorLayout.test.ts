@@ -7,7 +7,7 @@ import { adminToken, createProductApi, signInAt, toolbarButton } from './product
 
 // Issue 13: the editor's layout for long forms. The same full Credit Card + Delivery product
 // (tests/e2e/fixtures) is measured at 1440x900; before the grid it was 12,712 px tall
-// (docs/decisions.md, issue 13), and the grid must at least halve it.
+// (docs/decisions/editor-layout.md), and the grid must at least halve it.
 const HEIGHT_BEFORE = 12_712;
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const SHOTS = process.env.PRODUCT_LAYOUT_SHOTS;

@@ -68,7 +68,7 @@ describe('permission matrix', () => {
       const real = app.apiRouteAccess.filter((r) => r.access === 'permission' && !r.url.startsWith('/api/test/') && r.method !== 'HEAD');
       expect(real.length).toBeGreaterThan(0);
       for (const r of real) {
-        const res = await app.inject({ method: r.method as 'GET', url: r.url.replace(/:\w+/g, '999999'), headers: bearer(s.accessToken), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+        const res = await app.inject({ method: r.method as 'GET', url: r.url.replace(':loader', 'audience').replace(/:\w+/g, '999999'), headers: bearer(s.accessToken), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
         const allowed = granted.has(`${r.module}:${r.operation}`);
         if (allowed) expect([401, 403], `${role.role_name} ${r.method} ${r.url}`).not.toContain(res.statusCode);
         else expect(res.statusCode, `${role.role_name} ${r.method} ${r.url}`).toBe(403);

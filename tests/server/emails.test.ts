@@ -225,10 +225,11 @@ describe('email dashboards API', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('updates status, flag, points and read mark; status "ok"; the change is in the activity log', async () => {
+  it('updates status, flag, points and read mark; status "ok" with the rows as stored; the change is in the activity log', async () => {
     const res = await post('/api/emails', { type: 'update', payload: [{ muid: ids.card, deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1, index_name: 'emails_2024' }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    // The answer is what the lists showing the row take (issue 28 item 8): no re-read needed.
+    expect(res.json()).toEqual({ status: 'ok', rows: [{ muid: ids.card, deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1 }] });
     const row = (await db.query('select deleted, panelist_core, panelist_score, email_read from emails where muid = $1', [ids.card])).rows[0];
     expect(row).toEqual({ deleted: 4, panelist_core: 1, panelist_score: '7', email_read: 1 });
     const act = await db.query<{ action: string; before: unknown; after: unknown }>(`select action, before, after from activity where entity = 'email' and entity_id = $1`, [String(ids.card)]);
@@ -253,14 +254,14 @@ describe('email dashboards API', () => {
 
   it('update-score answers status ok, or payload.msg on failure', async () => {
     const ok = await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: '5', index_name: 'emails_2024' });
-    expect(ok.json()).toEqual({ status: 'ok' });
+    expect(ok.json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, panelist_score: '5' }] });
     expect((await db.query('select panelist_score from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ panelist_score: '5' });
     const bad = await post('/api/emails/update-score', { muid: 999999, panelist_score: '5' });
     expect(bad.json()).toEqual({ status: 'error', payload: { msg: 'Email not found.' } });
   });
 
   it('read-email marks the email read', async () => {
-    expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toEqual({ status: 'ok' });
+    expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, email_read: 1 }] });
     expect((await db.query('select email_read from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ email_read: 1 });
   });
 
@@ -281,6 +282,7 @@ describe('email dashboards API', () => {
     const before = (await list()).totalEmails;
     const res = await post('/api/emails/move-to-glacier', { muids: [ids.sale, ids.junk1] });
     expect(res.statusCode, res.body).toBe(200);
+    expect({ ...res.json(), muids: res.json().muids.sort() }).toEqual({ status: 'ok', muids: [ids.sale, ids.junk1].sort(), deleted: 3 });
     expect((await list()).totalEmails).toBe(before - 2);
     const glacier = await list({ dashboard: 'glacier' });
     expect(glacier.payload.map((e) => e.muid).sort()).toEqual([ids.glacier, ids.sale, ids.junk1].sort());

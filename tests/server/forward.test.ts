@@ -35,6 +35,7 @@ describe('forward editor API', () => {
   let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
   let config: ReturnType<typeof testConfig>;
   let reviewer: Record<string, string>;
+  let reviewerId: number;
   let analyst: Record<string, string>;
   let muid: number;
 
@@ -46,7 +47,9 @@ describe('forward editor API', () => {
     await app.ready();
     const users = await seedRoleUsers(db);
     await db.query("update auth_users set email = 'rita@research.example' where username = $1", [users.reviewer.username]);
-    reviewer = bearer((await signInAs(app, users.reviewer.username, users.reviewer.password)).accessToken);
+    const session = await signInAs(app, users.reviewer.username, users.reviewer.password);
+    reviewer = bearer(session.accessToken);
+    reviewerId = session.userId;
     analyst = bearer((await signInAs(app, users.analyst.username, users.analyst.password)).accessToken);
     muid = await insertForwardEmail(db);
   });
@@ -150,8 +153,8 @@ describe('forward editor API', () => {
 
   it('refuses an upload past 100 MB in total per forward', async () => {
     await db.query(
-      "insert into forward_attachments (muid, filename, mime, size, sha256, storage_key, created_by) values ($1, 'big.pdf', 'application/pdf', 99999990, 'x', 'forwards/none', 'x')",
-      [muid],
+      "insert into forward_attachments (muid, filename, mime, size, sha256, storage_key, created_by, owner_id) values ($1, 'big.pdf', 'application/pdf', 99999990, 'x', 'forwards/none', 'x', $2)",
+      [muid, reviewerId],
     );
     const res = await upload('email_attachment', 'offer.pdf', pdf);
     expect(res.statusCode).toBe(413);

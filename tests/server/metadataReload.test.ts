@@ -11,6 +11,10 @@ import { startServer, type StartedServer } from './helpers/startServer';
 
 const adminPassword = 'reload-test-password';
 const ruleFile = 'rules/product/visibility.json';
+const sectionFile = 'schemas/product/sections/main.json';
+const dashboardFile = 'schemas/dashboards/emails.json';
+/** The first demo product (the generator numbers them from 100001). */
+const productId = 100001;
 
 interface RuleFile {
   rules: Array<{ id: string; description?: string; when: { chain_any: [{ var: string }, number[], number] } }>;
@@ -33,6 +37,20 @@ describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeou
     expect(res.status, `${path}: ${res.status}`).toBe(200);
     return (await res.json()) as T;
   };
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  /** Edits a metadata file of the copy and waits until the server serves the edit. */
+  const editAndReload = async (file: string, edit: (json: Record<string, unknown>) => void) => {
+    const before = await health();
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    edit(json);
+    writeFileSync(join(dir, file), `${JSON.stringify(json, null, 2)}\n`);
+    await until(`the reload after ${file}`, status, (s) => s.problems.length === 0 && s.version !== before);
+  };
   const health = () => get<HealthResponse>('/api/health').then((h) => h.metadata);
   const status = () => get<MetadataStatusResponse>('/api/metadata/status');
   const until = async <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
@@ -47,7 +65,7 @@ describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeou
 
   beforeAll(async () => {
     for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
-    server = await startServer({ command: 'dev', env: { METADATA_DIR: dir, PORTAL_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', DEMO_EMAILS: '0' } });
+    server = await startServer({ command: 'dev', env: { METADATA_DIR: dir, PORTAL_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', DEMO_EMAILS: '30' } });
     const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     expect(res.status).toBe(200);
     token = ((await res.json()) as { payload: { access_token: string } }).payload.access_token;
@@ -114,6 +132,46 @@ describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeou
     const reloaded = await get<MetadataResponse>('/api/metadata', true);
     expect(reloaded.problems).toEqual([]);
     expect((reloaded.files[ruleFile] as RuleFile).rules[0].description).toBe('Fixed.');
+  });
+
+  it('serves a loader added under portal dev without a restart, and answers 404 once it is removed', async () => {
+    const url = `/api/entryDateOnly/${productId}`;
+    expect((await call('GET', url)).status).toBe(404);
+    const doc = (await call('GET', `/api/product/${productId}`)).body.payload as Record<string, unknown>;
+    const entryDate = (json: Record<string, unknown>) => (json.properties as Record<string, Record<string, unknown>>).entry_date;
+    await editAndReload(sectionFile, (json) => void (entryDate(json)['x-loader'] = { path: 'entryDateOnly/{id}', item: { entry_date: '{entry_date}' } }));
+    const added = await call('GET', url);
+    expect(added).toEqual({ status: 200, body: { statusCode: 200, payload: { entry_date: doc.entry_date } } });
+
+    await editAndReload(sectionFile, (json) => void delete entryDate(json)['x-loader']);
+    const removed = await call('GET', url);
+    expect(removed).toEqual({ status: 404, body: { error: 'Not Found', message: `Route GET ${url} not found` } });
+    // The loaders the metadata still declares keep answering.
+    expect((await call('GET', `/api/audience/${productId}`)).status).toBe(200);
+  });
+
+  it('a column and sort added to schemas/dashboards/ reach the email list\'s SELECT and ORDER BY without a restart', async () => {
+    // Every status, so all the demo emails (fewer than a page) are listed.
+    const everyStatus = { show_blank: true, show_unused: true, show_used: true, show_copy: true, show_junk: true };
+    const list = (direction: string) =>
+      call('POST', '/api/emails/search', { search: everyStatus, request: { page: 1, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'raw_size', sorting_direction: direction } });
+    const refused = await list('asc');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Unknown sort field "raw_size": one of muid, /);
+
+    await editAndReload(dashboardFile, (json) => {
+      const columns = json.columns as Array<Record<string, unknown>>;
+      columns.splice(columns.length - 1, 0, { key: 'raw_size', label: 'Size', kind: 'text', field: 'raw_size', sort: 'raw_size', width: 80 });
+    });
+    const sorted = await list('asc');
+    expect(sorted.status, JSON.stringify(sorted.body).slice(0, 300)).toBe(200);
+    const sizes = (sorted.body.payload as Array<{ raw_size: number }>).map((r) => r.raw_size);
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(sizes.every((n) => typeof n === 'number' && n > 0)).toBe(true);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    expect(sorted.body.totalEmails).toBe(sizes.length);
+    const descending = await list('desc');
+    expect((descending.body.payload as Array<{ raw_size: number }>).map((r) => r.raw_size)).toEqual([...sizes].reverse());
   });
 });
 

@@ -61,6 +61,7 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/emails/raw-data': 'counts and option lists, no email',
   'GET /api/emails/states/:country': 'reference data',
   'GET /api/emails/forward-to': 'configuration',
+  'POST /api/emails/sender': "the caller's own sender address",
   'GET /api/import-jobs': 'import runs (times and states), no email',
   'POST /api/import-jobs/logs': "an import run's per-message log (id, date, size, status), no subject, sender or body",
   'GET /api/panelists/:text': 'reference data (panelists)',
@@ -69,8 +70,6 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/publications/:text': 'reference data (publications)',
   'GET /api/users': "the send-link dialog's recipients",
   'GET /api/data/sectors/:id': 'the sector tree, already cut to the allowed sectors (lookups test)',
-  'POST /api/get_product_headline':
-    "the duplicate-headline warning (001 §5) must see the whole catalogue; it answers only another product's id, which every product route then refuses",
   'GET /api/spacey/status': 'model versions and their figures',
   'GET /api/spacey/company-name/:text': 'reference data (companies)',
   'GET /api/rules/catalogue': 'metadata',
@@ -82,6 +81,8 @@ const noObjectRoutes: Record<string, string> = {
 const listRoutes = [
   'POST /api/emails/list', 'POST /api/emails/search', 'POST /api/spacey/list', 'POST /api/spacey/sender-details',
   'POST /api/deduplicates', 'POST /api/deduplicates/search', 'GET /api/company-media/:companyID', 'POST /api/spacey/assign-copy',
+  // Narrowed to the caller's sectors: tests/server/productOwnership.test.ts (issue 26 §12).
+  'POST /api/get_product_headline',
 ];
 
 /** The cells where a matrix's answer differs from the expected one, readable in a failure. */
@@ -100,6 +101,8 @@ describe('object-level access matrix (issue 11)', () => {
   const as: Record<string, Record<string, string>> = {};
   let modelVersion = 0;
   let seq = 0;
+  /** The matrix user making the calls: forwards and attachments are made theirs (only a creator changes one, issue 26). */
+  let caller = 'matrix';
   /** Products: R* are read, W* changed by the matrix. */
   const product: Record<'R87' | 'R90' | 'W87' | 'W90', number> = { R87: 0, R90: 0, W87: 0, W90: 0 };
   const productOps = portalModules.find((m) => m.key === 'product')!.operations;
@@ -116,16 +119,23 @@ describe('object-level access matrix (issue 11)', () => {
     const key = `forwards/${muid}/matrix-${++seq}.pdf`;
     await storage.put(key, minimalPdf);
     const r = await sql<{ ceafid: string }>(
-      `insert into forward_attachments (muid, efid, filename, mime, size, sha256, storage_key, created_by) values ($1, null, $2, 'application/pdf', $3, 'x', $4, 'matrix') returning ceafid`,
-      [muid, filename, minimalPdf.length, key],
+      `insert into forward_attachments (muid, efid, filename, mime, size, sha256, storage_key, created_by, owner_id)
+       values ($1, null, $2, 'application/pdf', $3, 'x', $4, $5, (select user_id from auth_users where username = $5)) returning ceafid`,
+      [muid, filename, minimalPdf.length, key, caller],
     );
     return Number(r[0].ceafid);
   };
+  /** A part of the email itself (its own attachment, as the import stores one). */
+  const newEmailPart = async (muid: number) =>
+    Number((await sql<{ id: string }>(
+      `insert into email_attachments (muid, filename, content_type, disposition, size, content) values ($1, 'part.pdf', 'application/pdf', 'attachment', $2, $3) returning id`,
+      [muid, minimalPdf.length, minimalPdf],
+    ))[0].id);
   const newForward = async (muid: number) =>
     Number((await sql<{ efid: string }>(
-      `insert into forwarded_emails (muid, forward_subject, forward_from, draft_to, draft_cc, body, message, created_by)
-       values ($1, 'Fwd', 'matrix@portal.example', 'qa@portal.example', '', '<p>hello</p>', '', 'matrix') returning efid`,
-      [muid],
+      `insert into forwarded_emails (muid, forward_subject, forward_from, draft_to, draft_cc, body, message, created_by, owner_id)
+       values ($1, 'Fwd', 'matrix@portal.example', 'qa@portal.example', '', '<p>hello</p>', '', $2, (select user_id from auth_users where username = $2)) returning efid`,
+      [muid, caller],
     ))[0].efid);
   const newCompany = async (muid: number, deleted: 0 | 1) =>
     Number((await sql<{ id: string }>(`insert into email_companies (muid, "companyName", deleted) values ($1, $2, $3) returning id`, [muid, `Company ${++seq}`, deleted]))[0].id);
@@ -133,7 +143,7 @@ describe('object-level access matrix (issue 11)', () => {
   const addRole = async (name: string, allSectors: boolean, grants: Array<[string, string[]]>) => {
     const roleId = await createRole(kit.db, { role_name: name, all_sectors: allSectors, ...(allSectors ? {} : { sectors: [87] }) });
     for (const [module, ops] of grants) await grant(kit.db, roleId, module, ops);
-    await createUser(kit.db, { username: name, password: `${name}-password`, role_id: roleId });
+    await createUser(kit.db, { username: name, password: `${name}-password`, role_id: roleId, email: `${name}@portal.example` });
     as[name] = bearer((await signInAs(kit.app, name, `${name}-password`)).accessToken);
   };
 
@@ -239,6 +249,8 @@ describe('object-level access matrix (issue 11)', () => {
     },
     { route: 'DELETE /api/emails/attachment/:id', call: async (m) => ({ method: 'DELETE', url: `/api/emails/attachment/${await newAttachment(m)}` }) },
     { route: 'GET /api/emails/download-attachment/:id', call: async (m) => ({ method: 'GET', url: `/api/emails/download-attachment/${await newAttachment(m)}` }) },
+    { route: 'GET /api/emails/email-attachment/:id', call: async (m) => ({ method: 'GET', url: `/api/emails/email-attachment/${await newEmailPart(m)}` }) },
+    { route: 'GET /api/emails/view-html/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/view-html/${m}/${forwardOf[m]}` }) },
     { route: 'GET /api/emails/processed-html/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/processed-html/${m}/original` }) },
     // Headless Chromium renders it; without a browser the allowed answer is 503.
     { route: 'GET /api/emails/render-pdf/:muid/:efid', call: (m) => ({ method: 'GET', url: `/api/emails/render-pdf/${m}/${forwardOf[m]}` }), ok: [503] },
@@ -271,6 +283,7 @@ describe('object-level access matrix (issue 11)', () => {
         if (!inSample(role, rowIndex)) continue;
         for (const [type, muid] of Object.entries(emailOf)) {
           const key = `${role} ${row.route} ${type}`;
+          caller = `only-${role}`;
           const call = await row.call(muid);
           const res = await kit.app.inject({ ...call, headers: { ...call.headers, ...as[`only-${role}`] } });
           outcome[key] = res.statusCode === 403 ? 403 : res.statusCode < 300 || row.ok?.includes(res.statusCode) ? 'ok' : `${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -403,7 +416,7 @@ describe('object-level access matrix (issue 11)', () => {
   ];
   /** Every per-section loader the metadata declares (002 §7), one row each. */
   const loaderRows = (): Array<Row<number>> =>
-    [...sectionLoaders(productEngine().engine).keys()].map((name) => ({ route: `GET /api/${name}/:id`, call: (id: number) => ({ method: 'GET', url: `/api/${name}/${id}` }) }));
+    [...sectionLoaders(productEngine().engine).keys()].map((name) => ({ route: 'GET /api/:loader/:id', call: (id: number) => ({ method: 'GET', url: `/api/${name}/${id}` }) }));
   // Changes: answered by the route's own rules once the object check passed (deleted, approved,
   // still processing, page images made again), so an allowed call may be any 2xx or 4xx but 401/403.
   const productWriteRows: Array<Row<number>> = [

@@ -129,6 +129,10 @@ describe('predictions (spacey)', () => {
     const again = await get<EmailPredictions>(`/api/spacey/predictions/${fresh.travel}`);
     expect(again.body.product).toMatchObject({ product_id: res.body.product_id, companies: ['Travel Now'] });
     expect(again.body.feedback.map((f) => [f.verdict, f.target])).toEqual(expect.arrayContaining([['accept', 'sector'], ['accept', 'company']]));
+    // Feedback names labels by their titles, not their codes (issue 28 item 9).
+    expect(again.body.feedback.find((f) => f.target === 'company')).toMatchObject({ label: '2', title: 'Travel Now' });
+    expect(again.body.feedback.find((f) => f.target === 'sector')).toMatchObject({ label: '90', title: again.body.sectors.find((g) => g.label === '90')?.title ?? expect.any(String) });
+    expect(again.body.feedback.find((f) => f.target === 'sector')!.title).not.toBe('90');
   });
 
   it('Reject stores the feedback, drops the label from the email, and the next training counts it', async () => {
@@ -160,15 +164,47 @@ describe('predictions (spacey)', () => {
   it('searches companies after more than 2 characters; adds, deletes and restores an email company', async () => {
     expect((await get(`/api/spacey/company-name/tr`)).status).toBe(400);
     expect((await get<Array<{ companyName: string }>>(`/api/spacey/company-name/tra`)).body.map((c) => c.companyName)).toEqual(['Travel Now']);
-    const added = await post<{ id: number; companyID: number }>(`/api/spacey/company/${fresh.bank}`, { companyName: 'big bank', muid: fresh.bank });
+    // A typed fragment is not a company: the reviewer chooses a match or confirms a new one (issue 28 item 9).
+    const fragment = await post<{ message: string }>(`/api/spacey/company/${fresh.bank}`, { companyName: 'big ba', muid: fresh.bank });
+    expect(fragment).toMatchObject({ status: 400, body: { message: 'Choose a company from the search results, or confirm it as a new company.' } });
+    expect((await post(`/api/spacey/company/${fresh.bank}`, { companyName: 'Nobody', companyID: 999 })).status).toBe(404);
+    const added = await post<{ id: number; companyID: number }>(`/api/spacey/company/${fresh.bank}`, { companyName: 'big bank', companyID: 1, muid: fresh.bank });
     expect(added.body).toMatchObject({ companyID: 1, companyName: 'Big Bank' });
-    expect((await post(`/api/spacey/company/${fresh.bank}`, { companyName: 'Big Bank' })).status).toBe(409);
+    expect((await post(`/api/spacey/company/${fresh.bank}`, { companyName: 'Big Bank', companyID: 1 })).status).toBe(409);
+    const created = await post<{ id: number; companyID: number | null; companyName: string }>(`/api/spacey/company/${fresh.travel}`, { companyName: 'Acme Fresh Foods', newCompany: true });
+    expect(created).toMatchObject({ status: 200, body: { companyID: null, companyName: 'Acme Fresh Foods' } });
     expect((await app.inject({ method: 'DELETE', url: `/api/spacey/company/${added.body.id}`, headers: reviewer })).statusCode).toBe(200);
     let p = await get<EmailPredictions>(`/api/spacey/predictions/${fresh.bank}`);
     expect(p.body.emailCompanies).toEqual([{ id: added.body.id, companyID: 1, companyName: 'Big Bank', deleted: 1 }]);
     expect((await post(`/api/spacey/company-restore/${fresh.bank}`, { companyId: added.body.id, actionid: 1 })).status).toBe(200);
     p = await get<EmailPredictions>(`/api/spacey/predictions/${fresh.bank}`);
     expect(p.body.emailCompanies[0].deleted).toBe(0);
+  });
+
+  it("learns a rejection: after training, the rejected label's score drops on the sender's other emails (issue 28 item 9)", async () => {
+    const sender = 'deals@travelnow.example';
+    const mail = (await db.query<{ muid: string }>('select muid from emails where email_from_one = $1 order by muid', [sender])).rows.map((r) => Number(r.muid));
+    const [rejectedOn, other] = mail.filter((m) => m !== fresh.travel);
+    const scoreOf = async (muid: number, label: string) => {
+      const p = await get<EmailPredictions>(`/api/spacey/predictions/${muid}`);
+      return { version: p.body.model_version, score: p.body.sectors.find((g) => g.label === label)?.score ?? 0 };
+    };
+    const label = (await get<EmailPredictions>(`/api/spacey/predictions/${other}`)).body.sectors[0].label;
+    const before = await scoreOf(other, label);
+    const [stranger] = (await db.query<{ muid: string }>(`select muid from emails where email_from_one = 'news@telco.example' order by muid limit 1`)).rows.map((r) => Number(r.muid));
+    const strangerLabel = (await get<EmailPredictions>(`/api/spacey/predictions/${stranger}`)).body.sectors[0].label;
+    const strangerBefore = await scoreOf(stranger, strangerLabel);
+    expect(before.score).toBeGreaterThan(0.5);
+    expect((await post(`/api/spacey/reject/${rejectedOn}`, { target: 'sector', label })).status).toBe(200);
+    // Rejecting alone changes nothing for the sender's other emails: training does.
+    expect(await scoreOf(other, label)).toEqual(before);
+    const trained = await trainFromCatalogue(db);
+    await scoreEmails(db);
+    const after = await scoreOf(other, label);
+    expect(after.version).toBe(trained.version);
+    expect(after.score).toBeLessThan(before.score);
+    // Another sender's email keeps its score: the rejection was the travel sender's.
+    expect((await scoreOf(stranger, strangerLabel)).score).toBe(strangerBefore.score);
   });
 
   it('looks up sender details and the entry id of a panelist', async () => {

@@ -74,6 +74,7 @@ describe('move and delete', () => {
     expect((await post(`/api/product/${approved}/status`, { action: 'approve' })).statusCode).toBe(200);
     const refusedApproved = await post('/api/move-and-delete/confirm', { target_entry_id: entry, source_product_id: approved });
     expect(refusedApproved.statusCode).toBe(409);
+    expect(refusedApproved.json()).toMatchObject({ status: false, message: 'An approved product cannot be moved and deleted.' });
     expect((await doc(approved)).is_deleted).toBe(0);
 
     const older = await createProduct(kit, approvableProduct({ entry_date: '2024-02-01', panelists: [panelist('2024-02-01', 3)] }));

@@ -1,27 +1,27 @@
 import { Callout, Navbar, NavbarGroup, NavbarHeading, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
-import type { AdminModule, AdminRole, AdminUser } from '../../api/authTypes';
-import { adminApi } from './adminApi';
+import { useCallback, useState } from 'react';
+import { useAdminModules, useAdminRoles, useAdminUsers } from '../../api/hooks/adminHooks';
 import { RolesPanel } from './RolesPanel';
 import { UsersPanel } from './UsersPanel';
 
 /** /admin (opened by the header's Admin Portal button in a new tab): users, roles and permissions. */
 export function AdminPortal() {
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [roles, setRoles] = useState<AdminRole[]>([]);
-  const [modules, setModules] = useState<AdminModule[]>([]);
+  const usersRead = useAdminUsers();
+  const rolesRead = useAdminRoles();
+  const modulesRead = useAdminModules();
   const [notice, setNotice] = useState<{ message: string; intent: 'success' | 'danger' } | null>(null);
-
+  const users = usersRead.data && rolesRead.data && modulesRead.data ? usersRead.data : null;
+  const roles = rolesRead.data ?? [];
+  const modules = modulesRead.data ?? [];
+  const failed = usersRead.error ?? rolesRead.error ?? modulesRead.error;
+  const { mutate: mutateUsers } = usersRead;
+  const { mutate: mutateRoles } = rolesRead;
+  // A write changes users and roles (user counts, grants): both are read again.
   const reload = useCallback(async () => {
-    const [u, r, m] = await Promise.all([adminApi.users(), adminApi.roles(), adminApi.modules()]);
-    setUsers(u);
-    setRoles(r);
-    setModules(m);
-  }, []);
-  useEffect(() => {
-    reload().catch((err: unknown) => setNotice({ message: err instanceof Error ? err.message : String(err), intent: 'danger' }));
-  }, [reload]);
+    await Promise.all([mutateUsers(), mutateRoles()]);
+  }, [mutateUsers, mutateRoles]);
   const report = useCallback((message: string, intent: 'success' | 'danger') => setNotice({ message, intent }), []);
+  const shown = notice ?? (failed ? { message: failed.message, intent: 'danger' as const } : null);
 
   return (
     <div className="admin-portal">
@@ -31,9 +31,9 @@ export function AdminPortal() {
         </NavbarGroup>
       </Navbar>
       <div style={{ padding: 16 }}>
-        {notice ? (
-          <Callout intent={notice.intent} role="status" style={{ marginBottom: 16 }}>
-            {notice.message}
+        {shown ? (
+          <Callout intent={shown.intent} role="status" style={{ marginBottom: 16 }}>
+            {shown.message}
           </Callout>
         ) : null}
         {users === null ? (

@@ -2,7 +2,7 @@ import { Button, Card, H4, H5, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AdminModule, AdminRole } from '../../api/authTypes';
 import { AdminForm } from './AdminForm';
-import { adminApi } from './adminApi';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 
 interface RolesPanelProps {
   roles: AdminRole[];
@@ -15,6 +15,7 @@ type RoleForm = { role_name: string; description?: string; all_sectors?: boolean
 
 /** Roles: create, rename, allowed sectors, and module permissions (operations per module). */
 export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {
+  const api = usePortalApi();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
   const act = (what: () => Promise<unknown>, done: string) => async () => {
@@ -49,7 +50,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
           </tbody>
         </HTMLTable>
         <H5 style={{ marginTop: 24 }}>New role</H5>
-        <AdminForm<RoleForm> form="role" submitText="Create role" onSubmit={(data) => void act(() => adminApi.createRole(data), `Role ${data.role_name} created.`)()} />
+        <AdminForm<RoleForm> form="role" submitText="Create role" onSubmit={(data) => void act(() => api.admin.createRole(data), `Role ${data.role_name} created.`)()} />
       </div>
       {selected ? (
         <Card style={{ flex: 1 }} key={selected.role_id}>
@@ -58,7 +59,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
             form="role"
             formData={{ role_name: selected.role_name, description: selected.description, all_sectors: selected.all_sectors, sectors: selected.sectors }}
             submitText="Save role"
-            onSubmit={(data) => void act(() => adminApi.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}
+            onSubmit={(data) => void act(() => api.admin.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}
           />
           <AdminForm<Record<string, string[]>>
             form="permissions"
@@ -66,7 +67,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
             submitText="Save permissions"
             onSubmit={(data) =>
               void act(
-                () => adminApi.setPermissions(selected.role_id, Object.fromEntries(modules.map((m) => [m.key, data[m.key] ?? []]))),
+                () => api.admin.setPermissions(selected.role_id, Object.fromEntries(modules.map((m) => [m.key, data[m.key] ?? []]))),
                 `Permissions of ${selected.role_name} saved.`,
               )()
             }
@@ -77,7 +78,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
             disabled={selected.user_count > 0}
             title={selected.user_count > 0 ? 'Give its users another role first' : undefined}
             onClick={act(async () => {
-              await adminApi.deleteRole(selected.role_id);
+              await api.admin.deleteRole(selected.role_id);
               setSelectedId(null);
             }, `Role ${selected.role_name} deleted.`)}
             style={{ marginTop: 16 }}

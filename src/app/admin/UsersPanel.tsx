@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Callout, H4, HTMLTable, Tag } from '@blueprintjs/c
 import { useState } from 'react';
 import type { AdminRole, AdminUser } from '../../api/authTypes';
 import { AdminForm } from './AdminForm';
-import { adminApi } from './adminApi';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 
 interface UsersPanelProps {
   users: AdminUser[];
@@ -16,6 +16,7 @@ const roleChoices = (roles: AdminRole[]) => ({ role_id: { 'ui:widget': 'choices'
 
 /** Users: create, change role, disable/enable (ends their sessions at once), reset password. */
 export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
+  const api = usePortalApi();
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const act = (what: () => Promise<unknown>, done: string) => async () => {
     try {
@@ -50,7 +51,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
                 <select
                   aria-label={`Role of ${u.username}`}
                   value={u.role_id}
-                  onChange={(e) => void act(() => adminApi.updateUser(u.user_id, { role_id: Number(e.target.value) }), `Role of ${u.username} changed.`)()}
+                  onChange={(e) => void act(() => api.admin.updateUser(u.user_id, { role_id: Number(e.target.value) }), `Role of ${u.username} changed.`)()}
                 >
                   {roles.map((r) => (
                     <option key={r.role_id} value={r.role_id}>
@@ -63,9 +64,9 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
               <td>
                 <ButtonGroup>
                   {u.disabled ? (
-                    <Button size="small" text="Enable" onClick={act(() => adminApi.updateUser(u.user_id, { disabled: false }), `${u.username} enabled.`)} />
+                    <Button size="small" text="Enable" onClick={act(() => api.admin.updateUser(u.user_id, { disabled: false }), `${u.username} enabled.`)} />
                   ) : (
-                    <Button size="small" intent="danger" text="Disable" onClick={act(() => adminApi.updateUser(u.user_id, { disabled: true }), `${u.username} disabled; their sessions are ended.`)} />
+                    <Button size="small" intent="danger" text="Disable" onClick={act(() => api.admin.updateUser(u.user_id, { disabled: true }), `${u.username} disabled; their sessions are ended.`)} />
                   )}
                   <Button size="small" text="Reset password" onClick={() => setResetting(u)} />
                 </ButtonGroup>
@@ -83,7 +84,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
             onSubmit={(data) => {
               const user = resetting;
               setResetting(null);
-              void act(() => adminApi.resetPassword(user.user_id, data.password), `Password of ${user.username} changed; their sessions are ended.`)();
+              void act(() => api.admin.resetPassword(user.user_id, data.password), `Password of ${user.username} changed; their sessions are ended.`)();
             }}
           />
           <Button text="Cancel" onClick={() => setResetting(null)} />
@@ -95,7 +96,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
         form="user"
         uiSchema={roleChoices(roles)}
         submitText="Create user"
-        onSubmit={(data) => void act(() => adminApi.createUser(data), `User ${data.username} created.`)()}
+        onSubmit={(data) => void act(() => api.admin.createUser(data), `User ${data.username} created.`)()}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/client/ApiError';
 import { readCookie } from './cookies';
 import { sessionState } from './sessionState';
 
@@ -14,16 +15,7 @@ export interface ApiFetchInit extends RequestInit {
   omitAccessToken?: boolean;
 }
 
-/** An answer that was not 2xx, with the server's `{error, message}` message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 /**
  * fetch for the portal's API: adds Authorization (access token), userid, moduleid and operationid

@@ -1,9 +1,10 @@
 import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import type { DedupCompare, DedupEmail, DedupGroup, DedupListResponse, DedupSortField } from '../../api/emailTypes';
+import { useState } from 'react';
+import type { DedupEmail, DedupGroup, DedupSortField } from '../../api/emailTypes';
+import { useEmailBody } from '../../api/hooks/emailHooks';
+import { useDedupCompare, useDedupList } from '../../api/hooks/logHooks';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
-import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
 import { Pager } from '../../ui/dashboard/Pager';
@@ -19,19 +20,7 @@ interface Query {
 }
 
 function EmailPane({ email, heading }: { email: DedupEmail; heading: string }) {
-  const api = useEmailApi();
-  const [body, setBody] = useState<{ html: string | null; text: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    setBody(null);
-    api.body(email.muid).then(
-      (b) => live && setBody(b),
-      (e: Error) => console.info('dedup body:', e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, email.muid]);
+  const body = useEmailBody(email.muid).data;
   return (
     <div className="dedup-compare__pane">
       <H5>
@@ -47,25 +36,10 @@ function EmailPane({ email, heading }: { email: DedupEmail; heading: string }) {
 
 /** The compare modal: the original beside a duplicate chosen from a dropdown (000 §2). */
 function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: () => void }) {
-  const api = useEmailApi();
-  const [data, setData] = useState<DedupCompare | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => {
-    if (groupId === null) return;
-    let live = true;
-    setData(null);
-    api.dedupCompare(groupId).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setChosen(d.duplicates[0]?.muid ?? null);
-      },
-      (e: Error) => console.info('dedup compare:', e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, groupId]);
+  const data = useDedupCompare(groupId).data;
+  // The first duplicate until one is chosen from the dropdown.
+  const [picked, setChosen] = useState<{ group: number; muid: number } | null>(null);
+  const chosen = picked?.group === groupId ? picked.muid : (data?.duplicates[0]?.muid ?? null);
   const duplicate = data?.duplicates.find((d) => d.muid === chosen) ?? null;
   return (
     <Dialog isOpen={groupId !== null} onClose={onClose} title={`Duplicate group ${groupId ?? ''}`} style={{ width: '95vw' }}>
@@ -74,7 +48,7 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
           <>
             <label>
               Duplicate{' '}
-              <HTMLSelect aria-label="Duplicate" value={chosen ?? ''} onChange={(e) => setChosen(Number(e.currentTarget.value))} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
+              <HTMLSelect aria-label="Duplicate" value={chosen ?? ''} onChange={(e) => setChosen({ group: groupId!, muid: Number(e.currentTarget.value) })} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
             </label>
             <div className="dedup-compare">
               <EmailPane email={data.original} heading="Original" />
@@ -94,7 +68,6 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
  * cut at 125 with '...', and a compare modal per row.
  */
 export function DeduplicatesView() {
-  const api = useEmailApi();
   const dm = useDashboardMeta();
   const meta = dm.dedup;
   const [form, setForm] = useState<Criteria>({ ...meta.search.defaults });
@@ -105,35 +78,14 @@ export function DeduplicatesView() {
     sorting_direction: meta.defaults.sorting_direction as 'asc' | 'desc',
     search: { ...meta.search.defaults },
   });
-  const [loading, setLoading] = useState(false);
-  const [result, setResult] = useState<DedupListResponse | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    // 000 §4 dedup search cycle: loading on, empty results, then the response, loading off.
-    setLoading(true);
-    setResult((r) => (r ? { ...r, payload: [] } : r));
-    api
-      .dedupSearch({
-        search: { query: String(query.search.query ?? ''), by_id: query.search.by_id === true, by_subject: query.search.by_subject === true },
-        payload: { page: query.page, perpage: query.perpage, tot_deduplicates: null, sorting_field: query.sorting_field, sorting_direction: query.sorting_direction },
-      })
-      .then(
-        (r) => {
-          if (!live) return;
-          setResult(r);
-          setLoading(false);
-        },
-        (e: Error) => {
-          console.info('deduplicates:', e.message);
-          if (live) setLoading(false);
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [api, query]);
+  const groups = useDedupList({
+    search: { query: String(query.search.query ?? ''), by_id: query.search.by_id === true, by_subject: query.search.by_subject === true },
+    payload: { page: query.page, perpage: query.perpage, tot_deduplicates: null, sorting_field: query.sorting_field, sorting_direction: query.sorting_direction },
+  });
+  // 000 §4 dedup search cycle: loading on, empty results, then the response, loading off.
+  const loading = groups.isLoading;
+  const result = groups.data ? (loading ? { ...groups.data, payload: [] } : groups.data) : null;
 
   const edit = (field: string, value: unknown) => setForm((f) => applySearchEdit(dm.dedupSearchRules, f, field, value).next);
   const onSort = (field: string) =>

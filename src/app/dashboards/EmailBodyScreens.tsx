@@ -2,12 +2,11 @@ import { Callout, H4, Spinner } from '@blueprintjs/core';
 import { useParams } from 'react-router-dom';
 import { formatEmailDate } from './formatEmailDate';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
-import { EmailApiProvider } from './EmailApiProvider';
-import { useEmailBody } from './useEmailBody';
+import { useEmailBody } from '../../api/hooks/emailHooks';
 
 function BodyView({ muid, heading, height }: { muid: number; heading: boolean; height: string }) {
-  const { body, error } = useEmailBody(muid);
-  if (error) return <Callout intent="danger">{error}</Callout>;
+  const { data: body, error } = useEmailBody(muid);
+  if (error) return <Callout intent="danger">{error.message}</Callout>;
   if (!body) return <Spinner aria-label="Loading email" />;
   return (
     <div className="email-body-popup">
@@ -26,19 +25,11 @@ const muidOf = (p: Record<string, string | undefined>) => Number(p.muid);
 /** /peek/{muid}: only the email body HTML (000 §2), sanitised in a sandbox. */
 export function PeekScreen() {
   const muid = muidOf(useParams());
-  return (
-    <EmailApiProvider>
-      <BodyView muid={muid} heading={false} height="96vh" />
-    </EmailApiProvider>
-  );
+  return <BodyView muid={muid} heading={false} height="96vh" />;
 }
 
 /** /emailbodypopup/{muid}/{emaildate}: the body with its subject and date (import logs, Show Html). */
 export function EmailBodyPopupScreen() {
   const muid = muidOf(useParams());
-  return (
-    <EmailApiProvider>
-      <BodyView muid={muid} heading height="88vh" />
-    </EmailApiProvider>
-  );
+  return <BodyView muid={muid} heading height="88vh" />;
 }

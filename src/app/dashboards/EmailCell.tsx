@@ -9,17 +9,17 @@ import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 
-/** A row's save state after a status change: spinner, then 'Done' for 5 s (000 §4). */
-export type RowMark = 'saving' | 'done';
+import type { RowMark } from './emailDashboardState';
 
+/** What a cell does (the dashboard controller's actions). */
 export interface EmailCellActions {
-  onStatus: (row: EmailItem, deleted: number) => void;
-  onFlag: (row: EmailItem, on: boolean) => void;
-  onRead: (row: EmailItem) => void;
-  onPoints: (row: EmailItem, score: string) => void;
-  onToggle: (row: EmailItem, on: boolean) => void;
-  onOpenEmail: (row: EmailItem, path: string, newTab: boolean) => void;
-  onUsedId: (row: EmailItem) => void;
+  status: (row: EmailItem, deleted: number) => void;
+  flag: (row: EmailItem, on: boolean) => void;
+  read: (row: EmailItem) => void;
+  points: (row: EmailItem, score: string) => void;
+  toggle: (row: EmailItem, on: boolean) => void;
+  openEmail: (row: EmailItem, path: string, newTab: boolean) => void;
+  usedId: (row: EmailItem) => void;
 }
 
 interface EmailCellProps {
@@ -31,6 +31,8 @@ interface EmailCellProps {
   mark: RowMark | null;
   scores: string[];
   actions: EmailCellActions;
+  /** An email link's href: the path carrying the list it was opened from (Cancel and Go Back return to it). */
+  linkTo: (path: string) => string;
 }
 
 const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : undefined);
@@ -39,22 +41,22 @@ const valueOf = (row: EmailItem, c: ColumnMeta) => (c.field ? row[c.field] : und
  * One cell of the email list, by column kind; an unknown kind shows the field as text. Buttons and
  * selects use Blueprint's CSS API (plain elements, its classes): ~10 per row (issue 17, first load).
  */
-export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, actions }: EmailCellProps) {
+export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, actions, linkTo }: EmailCellProps) {
   const dm = useDashboardMeta();
   const meta = dm.email;
   switch (c.kind) {
     case 'checkbox':
-      return <input type="checkbox" aria-label={`Select ${row.muid}`} checked={checked} onChange={(e) => actions.onToggle(row, e.currentTarget.checked)} />;
+      return <input type="checkbox" aria-label={`Select ${row.muid}`} checked={checked} onChange={(e) => actions.toggle(row, e.currentTarget.checked)} />;
     case 'id':
       // 000 §7: clicking a Used email's id asks which product it was used for.
       return row.deleted === dm.status.code('used') ? (
-        <PlainButton minimal small text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.onUsedId(row)} />
+        <PlainButton minimal small text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.usedId(row)} />
       ) : (
         <a
-          href={fillPath(meta.idLink.path, row)}
+          href={linkTo(fillPath(meta.idLink.path, row))}
           onClick={(e) => {
             e.preventDefault();
-            actions.onOpenEmail(row, fillPath(meta.idLink.path, row), true);
+            actions.openEmail(row, fillPath(meta.idLink.path, row), true);
           }}
         >
           {row.muid}
@@ -69,7 +71,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
             aria-label={`Status of ${row.muid}`}
             value={shown}
             disabled={mark === 'saving'}
-            onChange={(e) => actions.onStatus(row, Number(e.currentTarget.value))}
+            onChange={(e) => actions.status(row, Number(e.currentTarget.value))}
             options={dm.status.selectable.map((s) => ({ value: Number(s.const), label: s.title }))}
           />
           {mark === 'saving' ? <Spinner size={14} aria-label="Saving" /> : null}
@@ -86,12 +88,12 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       const path = fillPath(meta.subjectLink.path, row);
       return (
         <a
-          href={path}
+          href={linkTo(path)}
           title={cleanSubject(row.email_subject)}
           className={row.email_read ? 'email-subject' : 'email-subject email-subject--unread'}
           onClick={(e) => {
             e.preventDefault();
-            actions.onOpenEmail(row, path, e.ctrlKey || e.metaKey);
+            actions.openEmail(row, path, e.ctrlKey || e.metaKey);
           }}
         >
           {text}
@@ -99,7 +101,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       );
     }
     case 'flag':
-      return <input type="checkbox" aria-label={`Flag of ${row.muid}`} checked={row.panelist_core === 1} onChange={(e) => actions.onFlag(row, e.currentTarget.checked)} />;
+      return <input type="checkbox" aria-label={`Flag of ${row.muid}`} checked={row.panelist_core === 1} onChange={(e) => actions.flag(row, e.currentTarget.checked)} />;
     case 'points': {
       const current = row.panelist_score ?? '';
       const opts = scores.includes(current) ? scores : [...scores, current];
@@ -107,15 +109,16 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
         <PlainSelect
           aria-label={`Points of ${row.muid}`}
           value={current}
-          onChange={(e) => actions.onPoints(row, e.currentTarget.value)}
+          onChange={(e) => actions.points(row, e.currentTarget.value)}
           options={opts.map((s) => ({ value: s, label: s === '' ? '-' : s }))}
         />
       );
     }
-    case 'read':
-      return (
-        <PlainButton minimal small aria-label={`Mark of ${row.muid}`} text={row.email_read === 1 ? 'Seen' : 'Unseen'} onClick={() => actions.onRead(row)} />
-      );
+    case 'read': {
+      // The accessible name starts with the visible text (WCAG 2.5.3, issue 28 item 7).
+      const text = row.email_read === 1 ? 'Seen' : 'Unseen';
+      return <PlainButton minimal small aria-label={`${text}: mark of ${row.muid}`} text={text} onClick={() => actions.read(row)} />;
+    }
     case 'flags':
       // The panelist's flags the email carries (000 §2 flag lists).
       return <span className="email-flags" data-testid={`flags-${row.muid}`}>{row.flags.join(' ')}</span>;

@@ -1,41 +1,32 @@
 import { AnchorButton, Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type detailJson from '../../../schemas/dashboards/email_detail.json';
-import type { EmailDetail } from '../../api/emailTypes';
+import { useEmailDetail } from '../../api/hooks/emailHooks';
+import { useEmailWrites } from '../../api/hooks/useEmailWrites';
 import { useDashboardMeta } from './dashboardMeta';
-import { useEmailApi } from './EmailApi';
+import { returnParam, returnTarget } from './listReturn';
 import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
-import { EmailApiProvider } from './EmailApiProvider';
+import { DashboardMetaProvider } from './DashboardMetaProvider';
 
 type Link = (typeof detailJson.links)[number] & { popup?: { width: number; height: number } };
 
 function Detail({ muid }: { muid: number }) {
-  const api = useEmailApi();
   const dm = useDashboardMeta();
   const detailMeta = dm.detail;
   const navigate = useNavigate();
-  const [email, setEmail] = useState<EmailDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const { data: email, error } = useEmailDetail(muid);
+  const { readEmail } = useEmailWrites();
+  const unread = email?.email_read === 0;
   useEffect(() => {
-    let live = true;
-    api.detail(muid).then(
-      (d) => {
-        if (!live) return;
-        setEmail(d);
-        // 000 §4: opening an unread email marks it read.
-        if (d.email_read === 0) api.readEmail(muid).catch(() => undefined);
-      },
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, muid]);
-  if (error) return <Callout intent="danger">{error}</Callout>;
+    // 000 §4: opening an unread email marks it read (the lists showing it take the answer).
+    if (unread) readEmail(muid).catch(() => undefined);
+  }, [unread, muid, readEmail]);
+  if (error) return <Callout intent="danger">{error.message}</Callout>;
   if (!email) return <Spinner aria-label="Loading email" />;
 
   const row = { ...email, emaildate: email.email_date ?? 'none' } as unknown as Record<string, unknown>;
@@ -46,8 +37,15 @@ function Detail({ muid }: { muid: number }) {
     if (kind === 'sender') return email.email_from_name ? `${email.email_from_name} <${email.email_from_one}>` : email.email_from_one;
     return v === null || v === undefined ? '' : String(v);
   };
-  const open = (l: Link) => {
+  // Go Back returns to the list the email was opened from; the editor keeps that list for its Cancel (issue 28 item 1).
+  const from = params.get(returnParam);
+  const pathOf = (l: Link) => {
+    if ('returnToList' in l && l.returnToList) return returnTarget(params, l.path);
     const path = fillPath(l.path, row);
+    return l.open === 'same' && from && path.startsWith('/') && !path.startsWith('/api/') ? `${path}?${new URLSearchParams({ [returnParam]: from })}` : path;
+  };
+  const open = (l: Link) => {
+    const path = pathOf(l);
     if (l.open === 'popup' && l.popup) openPopup(path, l.popup);
     else if (l.open === 'window') window.open(path, '_blank', 'noopener');
     else navigate(path);
@@ -71,7 +69,7 @@ function Detail({ muid }: { muid: number }) {
               key={l.key}
               variant="minimal"
               text={l.label}
-              href={fillPath(l.path, row)}
+              href={pathOf(l)}
               onClick={(e) => {
                 e.preventDefault();
                 open(l);
@@ -89,8 +87,8 @@ function Detail({ muid }: { muid: number }) {
 export function EmailDetailScreen() {
   const muid = Number(useParams().muid);
   return (
-    <EmailApiProvider>
+    <DashboardMetaProvider>
       <Detail muid={muid} />
-    </EmailApiProvider>
+    </DashboardMetaProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
-import type { ImportJob, ImportLogsResponse } from '../../api/emailTypes';
+import { useState } from 'react';
+import type { ImportJob } from '../../api/emailTypes';
+import { useImportJobs, useImportLogs } from '../../api/hooks/logHooks';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
-import { useEmailApi } from './EmailApi';
 import { formatEmailDate } from './formatEmailDate';
 import { ListCell } from './ListCell';
 
@@ -14,44 +14,14 @@ const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} 
  * time; the original muid opens the email body in a 500x500 popup. Failures only log (000 §8).
  */
 export function ImportLogsView() {
-  const api = useEmailApi();
   const meta = useDashboardMeta().importLogs;
   const perpage = meta.defaults.perpage;
-  const [jobs, setJobs] = useState<ImportJob[] | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
+  const jobs = useImportJobs().data ?? null;
+  // The newest job until one is chosen.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const jobId = chosen ?? jobs?.[0]?.id ?? null;
   const [page, setPage] = useState(1);
-  const [logs, setLogs] = useState<ImportLogsResponse | null>(null);
-  /** The job's log count once known, so later pages skip the count. */
-  const knownTotal = useRef<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.importJobs().then(
-      (j) => {
-        if (!live) return;
-        setJobs(j);
-        setJobId(j[0]?.id ?? null);
-      },
-      (e: Error) => console.info('import jobs:', e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  useEffect(() => {
-    if (jobId === null) return;
-    let live = true;
-    api.importLogs({ cron_log_id: jobId, page, perpage, tot_logs: page > 1 ? knownTotal.current : null }).then(
-      (r) => {
-        if (!live) return;
-        knownTotal.current = r.tot_logs;
-        setLogs(r);
-      },
-      (e: Error) => console.info('import logs:', e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, jobId, page, perpage]);
+  const logs = useImportLogs(jobId === null ? null : { cron_log_id: jobId, page, perpage }).data ?? null;
 
   return (
     <section className="import-logs" aria-label="Import job logs">
@@ -65,9 +35,8 @@ export function ImportLogsView() {
             aria-label="Timeframe"
             value={jobId ?? ''}
             onChange={(e) => {
-              setJobId(Number(e.currentTarget.value));
+              setChosen(Number(e.currentTarget.value));
               setPage(1);
-              setLogs(null);
             }}
             options={jobs.map((j) => ({ value: j.id, label: timeframe(j) }))}
           />

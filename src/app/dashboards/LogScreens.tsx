@@ -1,21 +1,21 @@
 import { DeduplicatesView } from './DeduplicatesView';
 import { ImportLogsView } from './ImportLogsView';
-import { EmailApiProvider } from './EmailApiProvider';
+import { DashboardMetaProvider } from './DashboardMetaProvider';
 
 /** /importlogs (000 §2 Import job logs). */
 export function ImportLogsScreen() {
   return (
-    <EmailApiProvider>
+    <DashboardMetaProvider>
       <ImportLogsView />
-    </EmailApiProvider>
+    </DashboardMetaProvider>
   );
 }
 
 /** /deduplicates (000 §2 Deduplicates). */
 export function DeduplicatesScreen() {
   return (
-    <EmailApiProvider>
+    <DashboardMetaProvider>
       <DeduplicatesView />
-    </EmailApiProvider>
+    </DashboardMetaProvider>
   );
 }

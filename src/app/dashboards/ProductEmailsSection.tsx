@@ -1,13 +1,14 @@
 import { HTMLTable, Section, SectionCard, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client/ApiError';
 import type { ProductEmailsResponse } from '../../api/emailTypes';
+import { useProductEmails } from '../../api/hooks/emailHooks';
 import { useDashboardMeta } from './dashboardMeta';
 import { formatEmailDate } from './formatEmailDate';
-import { ApiError, apiJson } from '../auth/apiFetch';
 import { permittedModule } from '../auth/permittedModule';
 import { useSession } from '../auth/SessionContext';
-import { EmailApiProvider } from './EmailApiProvider';
+import { DashboardMetaProvider } from './DashboardMetaProvider';
 import './productEmails.css';
 
 /** HTTP 403: the role may see the product but not its emails, so the section stays away. */
@@ -21,24 +22,16 @@ type Load = { status: 'loading' } | { status: 'ready'; data: ProductEmailsRespon
  * detail in a new tab (so the editor's unsaved changes stay) for a role that may open it.
  */
 export function ProductEmailsSection({ productId }: { productId: string | number }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const { data, error } = useProductEmails(productId);
+  const load: Load = data
+    ? { status: 'ready', data }
+    : error instanceof ApiError && error.status === httpForbidden
+      ? { status: 'hidden' }
+      : error
+        ? { status: 'error', message: error.message }
+        : { status: 'loading' };
   // Open when there are emails to see; a product without any keeps to its title line.
   const [opened, setOpened] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    apiJson<ProductEmailsResponse>(`/api/emails/product/${encodeURIComponent(String(productId))}`).then(
-      (data) => live && setLoad({ status: 'ready', data }),
-      (e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && e.status === httpForbidden) setLoad({ status: 'hidden' });
-        else setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId]);
   // 403: the product itself is refused, and the screen already says so.
   if (load.status === 'hidden') return null;
   const count = load.status === 'ready' ? load.data.emails.length : null;
@@ -57,9 +50,9 @@ export function ProductEmailsSection({ productId }: { productId: string | number
         {load.status === 'loading' && <Spinner size={20} aria-label="Loading the product's emails" />}
         {load.status === 'error' && <p className="portal-no-permission">{load.message}</p>}
         {load.status === 'ready' && (
-          <EmailApiProvider>
+          <DashboardMetaProvider>
             <EmailRows data={load.data} />
-          </EmailApiProvider>
+          </DashboardMetaProvider>
         )}
       </SectionCard>
     </Section>

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import type { ForwardAttachment, ForwardedEmail, HtmlBodyResponse } from '../../api/forwardTypes';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
 import { formatEmailDate } from '../dashboards/formatEmailDate';
+import { carryReturn, returnTarget } from '../dashboards/listReturn';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -118,7 +119,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     try {
       const id = await save();
       setNotice({ text: m.saved.text, ms: m.saved.ms, intent: 'success' });
-      if (id !== efidParam) setSearch({ efid: String(id) }, { replace: true });
+      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
       void refreshHistory();
       void refreshAttachments(id);
     } catch (e) {
@@ -139,7 +140,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       const d = docRef.current!;
       await forwardApi.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, forward_from: loaded?.forward_from, attachids: attachments.map((a) => a.ceafid) });
       setNotice({ text: m.sent.text, ms: m.sent.ms, intent: 'success' });
-      if (id !== efidParam) setSearch({ efid: String(id) }, { replace: true });
+      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
       void refreshHistory();
     } catch {
       setNotice({ text: m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
@@ -184,7 +185,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     try {
       await forwardApi.deleteForward(muid, id);
       setNotice({ text: m.forwardDeleted.text, ms: m.forwardDeleted.ms, intent: 'success' });
-      if (id === efid) navigate(`/emailEditor/${muid}`, { replace: true });
+      if (id === efid) setSearch(carryReturn(search, {}), { replace: true });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
     }
@@ -254,7 +255,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       <div className="forward-editor__buttons">
         <Button intent={Intent.PRIMARY} text="Save Product Info" loading={busy} onClick={() => void onSave()} />
         <Button intent={Intent.SUCCESS} text="Save & Send" loading={busy} onClick={() => void onSend()} />
-        <Button text="Cancel" onClick={() => navigate('/')} />
+        <Button text="Cancel" onClick={() => navigate(returnTarget(search))} />
       </div>
 
       <Card compact className="forward-editor__history">
@@ -278,7 +279,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                     <Button size="small" variant="minimal" text="View Html" onClick={() => openPopup(processedHtmlPath(muid, f.efid), p.html)} />
                     <Button size="small" variant="minimal" text="Processed Html" onClick={() => openPopup(processedHtmlPath(muid, f.efid), p.processedHtml)} />
                     <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(pdfPath(muid, f.efid), p.pdf)} />
-                    <Button size="small" variant="minimal" icon="edit" text="Edit" onClick={() => setSearch({ efid: String(f.efid) })} />
+                    <Button size="small" variant="minimal" icon="edit" text="Edit" onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
                     <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete" onClick={() => setDeleting(f.efid)} />
                   </td>
                 </tr>

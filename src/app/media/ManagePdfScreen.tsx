@@ -1,9 +1,9 @@
 import { Button, ButtonGroup, Callout, Classes, H4, NonIdealState, OverlayToaster, ProgressBar, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ViewImagesResponse } from '../../api/media';
-import { ApiError } from '../auth/apiFetch';
-import { mediaApi } from './mediaApi';
+import { ApiError } from '../../api/client/ApiError';
+import { useViewImages } from '../../api/hooks/mediaHooks';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import './media.css';
 
 /** 001 §9: Original Images and Resample are offered while a PDF has fewer page images than this. */
@@ -21,37 +21,25 @@ export function ManagePdfScreen() {
   const [search] = useSearchParams();
   const productType = search.get('product_type') ?? 'ProductImg';
   const originals = search.get('imagetype') === 'orginal';
-  const [data, setData] = useState<ViewImagesResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const mediaApi = usePortalApi().media;
+  // Polls every second while the PDF's page images are being made.
+  const [polling, setPolling] = useState(false);
+  const read = useViewImages(productId, productType, null, polling ? 1000 : 0);
+  const data = read.data ?? null;
+  // 001 §8: listing failures show the server message ('PDF file does not exist for this product.').
+  const error = read.error ? messageOf(read.error) : null;
   const [busy, setBusy] = useState(false);
   const toaster = useRef<OverlayToaster | null>(null);
   const toast = (message: string) => toaster.current?.show({ message, intent: 'danger' });
 
-  const load = useCallback(async () => {
-    try {
-      setData(await mediaApi.images(productId, productType));
-      setError(null);
-    } catch (e) {
-      // 001 §8: listing failures show the server message ('PDF file does not exist for this product.').
-      setError(messageOf(e));
-    }
-  }, [productId, productType]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
   const processing = data && (data.processing.status === 'pending' || data.processing.status === 'running');
-  useEffect(() => {
-    if (!processing) return;
-    const t = setTimeout(() => void load(), 1000);
-    return () => clearTimeout(t);
-  }, [processing, data, load]);
+  if (!!processing !== polling) setPolling(!!processing);
 
   const act = async (run: () => Promise<unknown>, failure: string) => {
     setBusy(true);
     try {
       await run();
-      await load();
+      await read.mutate();
     } catch (e) {
       toast(e instanceof ApiError && e.status < 500 && e.status !== 404 ? e.message : failure);
     } finally {

@@ -1,8 +1,6 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ProductImageItem } from '../../api/media';
-import { mediaApi } from './mediaApi';
+import { useViewImages } from '../../api/hooks/mediaHooks';
 import './media.css';
 
 /** 001 §2 Mobile preview: the file types shown as a video; the others are images. */
@@ -17,14 +15,9 @@ export function MobilePreviewScreen() {
   const [search] = useSearchParams();
   const productType = search.get('product_type') ?? 'MobileProduct';
   const status = search.get('product_status');
-  const [item, setItem] = useState<ProductImageItem | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    mediaApi.images(productId, productType, status).then(
-      (r) => setItem(r.payload[0] ?? null),
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-    );
-  }, [productId, productType, status]);
+  const { data, error: failed } = useViewImages(productId, productType, status);
+  const item = data?.payload[0] ?? null;
+  const error = failed?.message ?? null;
   if (error) return <NonIdealState icon="mobile-phone" title={error} />;
   if (!item) return <Spinner />;
   return (

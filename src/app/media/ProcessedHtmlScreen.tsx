@@ -1,7 +1,6 @@
 import { AnchorButton, H4, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { apiFetch } from '../auth/apiFetch';
+import { useProcessedHtml } from '../../api/hooks/mediaHooks';
 import { productWindows } from './productWindows';
 import './media.css';
 
@@ -15,26 +14,8 @@ type State = { status: 'loading' } | { status: 'ready'; html: string } | { statu
 export function ProcessedHtmlScreen() {
   const { muid = '' } = useParams();
   const w = productWindows.email(muid);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const res = await apiFetch(w.processedHtmlApi);
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { message?: string } | null;
-          throw new Error(body?.message ?? res.statusText);
-        }
-        const html = await res.text();
-        if (live) setState({ status: 'ready', html });
-      } catch (e) {
-        if (live) setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [w.processedHtmlApi]);
+  const { data: html, error } = useProcessedHtml(muid);
+  const state: State = html !== undefined ? { status: 'ready', html } : error ? { status: 'error', message: error.message } : { status: 'loading' };
   return (
     <div className="portal-window">
       <header className="portal-window-head">

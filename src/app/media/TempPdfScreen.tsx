@@ -1,7 +1,7 @@
 import { AnchorButton, H4, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { apiFetch } from '../auth/apiFetch';
+import { useTempPdf } from '../../api/hooks/mediaHooks';
 import { productWindows } from './productWindows';
 import './media.css';
 
@@ -15,29 +15,11 @@ type State = { status: 'loading' } | { status: 'ready'; url: string; size: numbe
 export function TempPdfScreen() {
   const { muid = '' } = useParams();
   const w = productWindows.email(muid);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    void (async () => {
-      try {
-        const res = await apiFetch(w.tempPdfApi);
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { message?: string } | null;
-          throw new Error(body?.message ?? res.statusText);
-        }
-        const blob = await res.blob();
-        url = URL.createObjectURL(blob);
-        if (live) setState({ status: 'ready', url, size: blob.size });
-      } catch (e) {
-        if (live) setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-      }
-    })();
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [w.tempPdfApi]);
+  const { data: blob, error } = useTempPdf(muid);
+  // One object URL per PDF, revoked when it is replaced or the window closes.
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const state: State = blob && url ? { status: 'ready', url, size: blob.size } : error ? { status: 'error', message: error.message } : { status: 'loading' };
   return (
     <div className="portal-window">
       <header className="portal-window-head">

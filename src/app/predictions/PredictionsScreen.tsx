@@ -1,10 +1,12 @@
-import { Button, Callout, Card, H3, H5, HTMLTable, InputGroup, OverlayToaster, Spinner, Tag } from '@blueprintjs/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Callout, Card, H3, H5, HTMLTable, OverlayToaster, Spinner, Tag } from '@blueprintjs/core';
+import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { EmailPredictions, Guess, ModelVariant, PredictionTarget } from '../../api/predictionTypes';
+import type { EmailCompany, EmailPredictions, Guess, ModelVariant, PredictionTarget } from '../../api/predictionTypes';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { usePredictions } from '../../api/hooks/spaceyHooks';
+import { CompaniesCard, type CompanyChoice } from './CompaniesCard';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
-import { predictionsApi } from './predictionsApi';
 import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
@@ -29,42 +31,31 @@ function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   const muid = Number(useParams().muid);
   const [params] = useSearchParams();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
-  const [data, setData] = useState<EmailPredictions | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const api = usePortalApi();
+  const predictions = usePredictions(muid, variant);
+  const { data, mutate } = predictions;
+  const error = predictions.error?.message ?? null;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<Array<{ companyID: number; companyName: string }>>([]);
   const toaster = useRef<OverlayToaster | null>(null);
 
-  const load = useCallback(() => {
-    predictionsApi.predictions(muid, variant).then(setData, (e: Error) => setError(e.message));
-  }, [muid, variant]);
-  useEffect(load, [load]);
-  // 000 §5: the company search starts after more than 2 typed characters.
-  useEffect(() => {
-    if (query.trim().length < screen.companySearchMinLength) return setFound([]);
-    let live = true;
-    const t = setTimeout(() => predictionsApi.companySearch(query.trim()).then((r) => live && setFound(r), () => undefined), 250);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [query, screen.companySearchMinLength]);
-
-  const act = async (what: () => Promise<string>) => {
+  /** Runs a write and shows what it did; `after` puts the server's answer in the cache (default: read the email's predictions again). */
+  const act = async <T,>(write: () => Promise<T>, done: (answer: T) => string, after?: (answer: T) => (d?: EmailPredictions) => EmailPredictions | undefined): Promise<boolean> => {
     setBusy(true);
     try {
-      toaster.current?.show({ message: await what(), intent: 'success', timeout: 4000 });
-      load();
+      const answer = await write();
+      toaster.current?.show({ message: done(answer), intent: 'success', timeout: 4000 });
+      await (after ? mutate(after(answer), { revalidate: false }) : mutate());
+      return true;
     } catch (e) {
       setMessage((e as Error).message);
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const accept = (body: Partial<Record<PredictionTarget, string>>) => act(async () => (await predictionsApi.accept(muid, body)).msg);
-  const reject = (t: PredictionTarget, g: Guess) => act(async () => (await predictionsApi.reject(muid, t, g.label)).msg ?? m.rejected);
+  const accept = (body: Partial<Record<PredictionTarget, string>>) => act(() => api.spacey.accept(muid, body), (r) => r.msg);
+  const reject = (t: PredictionTarget, g: Guess) => act(() => api.spacey.reject(muid, t, g.label), (r) => r.msg ?? m.rejected);
   const acceptTop = () => {
     if (!data) return;
     const body: Partial<Record<PredictionTarget, string>> = {};
@@ -74,12 +65,16 @@ function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
     }
     void accept(body);
   };
-  const addCompany = (name: string) =>
-    act(async () => {
-      await predictionsApi.addCompany(muid, name);
-      setQuery('');
-      return `Company ${name} added.`;
-    });
+  const setCompanies = (f: (cs: EmailCompany[]) => EmailCompany[]) => (d?: EmailPredictions) => (d ? { ...d, emailCompanies: f(d.emailCompanies) } : d);
+  const addCompany = (choice: CompanyChoice) =>
+    act(
+      () => api.spacey.addCompany(muid, choice),
+      (r) => m.companyAdded.replace('{name}', r.companyName),
+      (r) => setCompanies((cs) => [...cs, { id: r.id, companyID: r.companyID, companyName: r.companyName, deleted: 0 }]),
+    );
+  const markCompany = (c: EmailCompany, deleted: number) => setCompanies((cs) => cs.map((x) => (x.id === c.id ? { ...x, deleted } : x)));
+  const deleteCompany = (c: EmailCompany) => void act(() => api.spacey.deleteCompany(c.id), () => `Company ${c.companyName} deleted.`, () => markCompany(c, 1));
+  const restoreCompany = (c: EmailCompany) => void act(() => api.spacey.restoreCompany(muid, c.id), () => `Company ${c.companyName} restored.`, () => markCompany(c, 0));
 
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!data) return <Spinner aria-label="Loading predictions" />;
@@ -142,39 +137,15 @@ function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
           </Card>
         ))}
       </div>
-      <Card compact className="predictions__companies" aria-label="Companies">
-        <H5>Companies</H5>
-        <div className="predictions__company-search">
-          <InputGroup aria-label="Company search" placeholder="Search companies (more than 2 characters)" value={query} onValueChange={setQuery} />
-          <Button text="Add company" disabled={!query.trim() || busy} onClick={() => void addCompany(query.trim())} />
-        </div>
-        {found.length ? (
-          <div className="predictions__evidence" aria-label="Company search results">
-            {found.map((c) => (
-              <Button key={c.companyID} size="small" variant="outlined" icon="add" text={c.companyName} onClick={() => void addCompany(c.companyName)} />
-            ))}
-          </div>
-        ) : null}
-        {data.emailCompanies.length ? (
-          <HTMLTable compact>
-            <tbody>
-              {data.emailCompanies.map((c) => (
-                <tr key={c.id} className={c.deleted ? 'bp6-text-disabled' : undefined}>
-                  <td>{c.companyName}</td>
-                  <td>{c.deleted ? 'deleted' : ''}</td>
-                  <td>
-                    {c.deleted ? (
-                      <Button size="small" text="Restore" onClick={() => void act(async () => (await predictionsApi.restoreCompany(muid, c.id), `Company ${c.companyName} restored.`))} />
-                    ) : (
-                      <Button size="small" intent="danger" variant="minimal" text="Delete" onClick={() => void act(async () => (await predictionsApi.deleteCompany(c.id), `Company ${c.companyName} deleted.`))} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        ) : null}
-      </Card>
+      <CompaniesCard
+        companies={data.emailCompanies}
+        minLength={screen.companySearchMinLength}
+        busy={busy}
+        newCompanyQuestion={m.newCompany}
+        onAdd={addCompany}
+        onDelete={deleteCompany}
+        onRestore={restoreCompany}
+      />
       <Card compact>
         <H5>Text extraction</H5>
         <pre className="predictions__text" aria-label="Text extraction">
@@ -189,8 +160,8 @@ function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
               {data.feedback.map((f, i) => (
                 <tr key={i}>
                   <td>{f.verdict}</td>
-                  <td>{f.target}</td>
-                  <td>{f.label}</td>
+                  <td>{targets.find((t) => t.key === f.target)?.label ?? f.target}</td>
+                  <td title={`code ${f.label}`}>{f.title}</td>
                   <td>{f.username}</td>
                   <td>{formatUtcSeconds(f.created_at)}</td>
                 </tr>

@@ -1,8 +1,12 @@
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { RawData, SearchCriteria, StateItem } from '../../api/emailTypes';
-import type { Guess, ModelVariant, SpaceyListResponse, SpaceyRow } from '../../api/predictionTypes';
+import type { SearchCriteria } from '../../api/emailTypes';
+import type { Guess, ModelVariant, SenderSearchBy, SpaceyRow } from '../../api/predictionTypes';
+import { useRawData, useStates } from '../../api/hooks/emailHooks';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { useSpaceyList } from '../../api/hooks/spaceyHooks';
+import { PlainTabs } from '../../ui/plain/PlainTabs';
 import { cleanSubject, truncateText } from '../dashboards/cleanSubject';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta } from '../dashboards/dashboardMeta';
@@ -13,9 +17,9 @@ import { Pager } from '../../ui/dashboard/Pager';
 import { acceptProductId } from '../dashboards/productIdInput';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
-import { apiJson } from '../auth/apiFetch';
-import { EmailApiProvider } from '../dashboards/EmailApiProvider';
-import { predictionsApi } from './predictionsApi';
+import { DashboardMetaProvider } from '../dashboards/DashboardMetaProvider';
+import { statesKeyOf } from '../dashboards/dashboardConfig';
+import { SenderDetails } from './SenderDetails';
 import { columnsOf, formatUtcSeconds, percent, rowActionsOf, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
@@ -38,9 +42,9 @@ export function SpaceyScreen() {
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!meta) return <Spinner aria-label="Loading metadata" />;
   return (
-    <EmailApiProvider>
+    <DashboardMetaProvider>
       <SpaceyDashboard spaceyMeta={meta} />
-    </EmailApiProvider>
+    </DashboardMetaProvider>
   );
 }
 
@@ -59,44 +63,19 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   const [view, setView] = useState({ page: 1, perpage: spaceyMeta.defaults.perpage, sorting_field: spaceyMeta.defaults.sorting_field, sorting_direction: spaceyMeta.defaults.sorting_direction as 'asc' | 'desc' });
   const [criteria, setCriteria] = useState<Criteria>(initialCriteria);
   const [applied, setApplied] = useState<Criteria | null>(null);
-  const [data, setData] = useState<SpaceyListResponse | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [raw, setRaw] = useState<RawData | null>(null);
-  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
   const [productId, setProductId] = useState('');
-  const [sender, setSender] = useState('');
-  const [senders, setSenders] = useState<string[]>([]);
-
-  useEffect(() => {
-    apiJson<RawData>('/api/emails/raw-data').then(setRaw, () => undefined);
-  }, []);
-  const country = String(criteria.country ?? 'US');
-  useEffect(() => {
-    apiJson<StateItem[]>(`/api/emails/states/${country === '0' ? 'all' : country}`).then((s) => setStates(s.map((x) => ({ value: String(x.stateID), label: x.stateName }))), () => undefined);
-  }, [country]);
-  useEffect(() => {
-    let live = true;
-    predictionsApi.list({ ...view, variant, search: applied as unknown as SearchCriteria | null }).then(
-      (r) => live && setData(r),
-      (e: Error) => live && setMessage(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [view, variant, applied]);
-  // Sender details (000 §7 POST sender details {query, searchBy}): suggestions after more than 2 characters.
-  useEffect(() => {
-    if (sender.trim().length < spaceyMeta.predictionScreen.companySearchMinLength) return setSenders([]);
-    let live = true;
-    const t = setTimeout(() => predictionsApi.senderDetails(sender.trim(), sender.includes('@') ? 'email' : 'name').then((s) => live && setSenders(s), () => undefined), 250);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [sender, spaceyMeta.predictionScreen.companySearchMinLength]);
+  const api = usePortalApi();
+  const raw = useRawData().data;
+  const states = useStates(statesKeyOf(criteria)).data;
+  const list = useSpaceyList({ ...view, variant, search: applied as unknown as SearchCriteria | null });
+  const data = list.data;
 
   const fields = useMemo(() => dm.searchFields(), [dm]);
-  const lists = useMemo(() => ({ states, partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }), [states, raw]);
+  const lists = useMemo(
+    () => ({ states: (states ?? []).map((x) => ({ value: String(x.stateID), label: x.stateName })), partition: (raw?.partition ?? []).map((p) => ({ value: p, label: p })) }),
+    [states, raw],
+  );
   const onSearch = () => {
     const problem = checkSearch(emailSearchRuleFile, criteria);
     if (problem) return setMessage(problem);
@@ -113,10 +92,10 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
     setCriteria(next);
     if (problem) setMessage(problem);
   };
-  const pickSender = (s: string) => {
-    const address = /<([^>]+)>/.exec(s)?.[1] ?? s;
-    setCriteria((c) => ({ ...c, query: address, by_id: false, by_subject: false, by_body: false, by_sender_name: false, by_sender_email: true }));
-    setSender('');
+  /** A sender suggestion searches the field it came from (issue 28 item 9). */
+  const pickSender = (s: string, by: SenderSearchBy) => {
+    const query = by === 'email' ? (/<([^>]+)>/.exec(s)?.[1] ?? s) : s;
+    setCriteria((c) => ({ ...c, query, by_id: false, by_subject: false, by_body: false, by_sender_name: by === 'name', by_sender_email: by === 'email' }));
   };
   const onProductId = (typed: string) => {
     const { value, rejected } = acceptProductId(typed, spaceyMeta.productIdPattern);
@@ -130,7 +109,7 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
       return;
     }
     try {
-      const r = await predictionsApi.entryOfPanelist(row.panelist_id);
+      const r = await api.spacey.entryOfPanelist(row.panelist_id);
       setMessage(r.entryID ? `Entry ID: ${r.entryID}` : m.noEntryForPanelist);
     } catch (e) {
       setMessage((e as Error).message);
@@ -180,26 +159,12 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   return (
     <section className="email-dashboard spacey" aria-label={`${title} dashboard`}>
       <H3 className="email-dashboard__title">{title} dashboard</H3>
-      <Tabs id="spacey-variants" selectedTabId={variant} onChange={(id) => navigate(spaceyMeta.variants.find((v) => v.key === id)?.path ?? '/spacy')}>
-        {spaceyMeta.variants.map((v) => (
-          <Tab key={v.key} id={v.key} title={v.label} />
-        ))}
-      </Tabs>
+      <PlainTabs id="spacey-variants" tabs={spaceyMeta.variants.map((v) => ({ id: v.key, title: v.label }))} selectedTabId={variant} onChange={(id) => navigate(spaceyMeta.variants.find((v) => v.key === id)?.path ?? '/spacy')} />
       <Card className="email-dashboard__search" compact>
         <SearchForm fields={fields} value={criteria} onEdit={onEdit} onSearch={onSearch} onClear={onClear} lists={lists} flags={[]} days={raw?.days ?? []} months={raw?.months ?? []} years={raw?.years ?? []} codeEntries={dm.codeEntries} />
-        <FormGroup className="spacey__sender" label="Sender details" labelFor="spacey-sender" inline>
-          <InputGroup id="spacey-sender" value={sender} onValueChange={setSender} placeholder="Sender name or email (3+ characters)" />
-        </FormGroup>
-        {senders.length ? (
-          <ul className="spacey__senders" aria-label="Senders">
-            {senders.map((s) => (
-              <li key={s}>
-                <Button variant="minimal" size="small" text={s} onClick={() => pickSender(s)} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <SenderDetails minLength={spaceyMeta.predictionScreen.companySearchMinLength} onPick={pickSender} />
       </Card>
+      {list.error ? <Callout intent="danger">{list.error.message}</Callout> : null}
       {data ? (
         <>
           <div className="spacey__model" role="status">

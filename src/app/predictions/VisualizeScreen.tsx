@@ -1,8 +1,8 @@
 import { Callout, H4, Spinner, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { EmailPredictions, ModelVariant, PredictionTarget } from '../../api/predictionTypes';
-import { predictionsApi } from './predictionsApi';
+import type { ModelVariant, PredictionTarget } from '../../api/predictionTypes';
+import { usePredictions } from '../../api/hooks/spaceyHooks';
 import { useSpaceyMeta, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
@@ -44,11 +44,8 @@ function Visualize({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   const muid = Number(useParams().muid);
   const [params] = useSearchParams();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
-  const [data, setData] = useState<EmailPredictions | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    predictionsApi.predictions(muid, variant).then(setData, (e: Error) => setError(e.message));
-  }, [muid, variant]);
+  const { data, error: failed } = usePredictions(muid, variant);
+  const error = failed?.message ?? null;
   const marks = useMemo(() => {
     const out = new Map<string, PredictionTarget>();
     if (data) for (const t of targets) for (const e of data.evidence[t.key] ?? []) if (!out.has(wordOf(e.token))) out.set(wordOf(e.token).toLowerCase(), t.key);

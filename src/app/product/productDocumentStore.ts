@@ -1,11 +1,15 @@
 import type { Engine, ViewModel } from '../../engine';
+import { transientPaths } from '../../engine/model/transientPaths';
 import type { Doc } from '../../ui/form/types';
+import { sameProduct } from './sameProduct';
 import type { Problem } from './widgets/ProductEditorContext';
 
 /**
  * The product being edited and its view model, outside React state so widgets subscribe to what
  * they read. Every edit is evaluated by the engine with `$prev` (derive rules), and the document
- * becomes the engine's (derived values applied, hidden `clear` fields removed).
+ * becomes the engine's (derived values applied). Values of hidden `clear` fields stay until the
+ * save (they come back when their block does); checks for an action see the document as a save
+ * stores it, and `listHiddenDrops` says what that save empties.
  */
 export interface ProductDocumentStore {
   getDoc(): Doc;
@@ -14,22 +18,34 @@ export interface ProductDocumentStore {
   /** A user edit in the form (one path changed). */
   change(path: string, value: unknown, next: Doc): void;
   update(fn: (doc: Doc) => Doc): void;
-  /** Replace the document (a load): evaluated without `$prev`. */
+  /** Replace the document (a load or the answer to a save): evaluated without `$prev` and without an action, the new reference for isDirty. */
   reset(doc: Doc): void;
+  /** True when the product would be stored differently from the one loaded or last saved (editor state aside). */
+  isDirty(): boolean;
+  /**
+   * The action the view model's errors are for (null: none, the default): after a refused Approve,
+   * its failing fields stay marked, and each edit updates the marks, until a save succeeds.
+   */
+  setAction(action: string | null): void;
   check(action: string, doc?: Doc): Problem[];
   /** The warning rules (`severity: "warning"`) that fail for this action: confirmed before saving, never refused. */
   warnings(action: string): Problem[];
 }
 
 export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
-  let vm = engine.evaluate(initial);
+  const keepHiddenValues = true;
+  let vm = engine.evaluate(initial, { keepHiddenValues });
   let doc = vm.document as Doc;
+  let saved = doc;
+  const editorState = transientPaths(engine.model);
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
+  let action: string | null = null;
+
   const apply = (next: Doc, prev: Doc | null, changed?: string) => {
     // One changed path: re-run only the rules reading it; anything else gets a full evaluation.
-    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev }) : engine.evaluate(next, prev ? { prev } : {});
+    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, action, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, action, keepHiddenValues } : { action, keepHiddenValues });
     doc = vm.document as Doc;
     emit();
   };
@@ -48,8 +64,17 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
       apply(fn(doc), doc);
     },
     reset(next) {
+      action = null;
       apply(next, null);
+      saved = doc;
     },
+    setAction(next) {
+      if (next === action) return;
+      action = next;
+      // Not an edit: the document is its own `$prev`, so edit effects do not run again.
+      apply(doc, doc);
+    },
+    isDirty: () => doc !== saved && !sameProduct(doc, saved, editorState),
     check(action, probe) {
       return engine.evaluate(probe ?? doc, { action }).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },

@@ -1,8 +1,8 @@
 import { Callout, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CatalogueCodeTable, CatalogueRule, RuleCatalogue } from '../../api/rulesTypes';
-import { apiJson } from '../auth/apiFetch';
+import { useRuleCatalogue } from '../../api/hooks/rulesHooks';
 import { filterCatalogue, ruleKinds } from './filterCatalogue';
 import type { RuleCoverageRow } from '../../engine/coverage/ruleCoverage';
 import { CoverageSummary, RuleCoverageCell } from './RuleCoverageCell';
@@ -119,25 +119,16 @@ function CodeTables({ tables }: { tables: CatalogueCodeTable[] }) {
  */
 export function RuleCatalogueScreen() {
   const [params, setParams] = useSearchParams();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const catalogue = useRuleCatalogue();
+  const load: Load = catalogue.data ? { status: 'ready', catalogue: catalogue.data } : catalogue.error ? { status: 'error', message: catalogue.error.message } : { status: 'loading' };
   const query = params.get('q') ?? '';
   const kind = params.get('kind') ?? '';
   const [tab, setTab] = useState<'rules' | 'codes'>(params.get('tab') === 'codes' ? 'codes' : 'rules');
   const coverageLoad = useRuleCoverage();
   const coverage = useMemo(() => (coverageLoad.status === 'ready' ? new Map(coverageLoad.coverage.rules.map((r) => [r.id, r])) : null), [coverageLoad]);
 
-  useEffect(() => {
-    let live = true;
-    apiJson<RuleCatalogue>('/api/rules/catalogue').then(
-      (catalogue) => live && setLoad({ status: 'ready', catalogue }),
-      (e: unknown) => live && setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
-  const filtered = useMemo(() => (load.status === 'ready' ? filterCatalogue(load.catalogue, query, kind) : null), [load, query, kind]);
+  const filtered = useMemo(() => (catalogue.data ? filterCatalogue(catalogue.data, query, kind) : null), [catalogue.data, query, kind]);
   const update = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

@@ -5,7 +5,7 @@ import { openDb } from '../../server/db/openDb';
 import { importDemoCorpus } from '../../server/import/importDemoCorpus';
 import { importPaths } from '../../server/import/importPaths';
 import type { ImportSummary } from '../../server/import/ImportSummary';
-import { fsStorage, storageRoot } from '../../server/storage/fsStorage';
+import { storageFor } from '../../server/storage/storageFor';
 
 interface ImportCliOptions {
   json?: boolean;
@@ -45,7 +45,7 @@ export function register(program: Command): void {
       const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
-        const common = { limits, attachmentStore: fsStorage(storageRoot(config.dataDir)) };
+        const common = { limits, attachmentStore: storageFor(config) };
         const summary = opts.demo
           ? await importDemoCorpus(db, common)
           : await importPaths(db, paths, common);

@@ -21,6 +21,8 @@ export const commands: Array<{ name: string; load(): Promise<Register> }> = [
   { name: 'products', load: () => load(import('./products')) },
   { name: 'import', load: () => load(import('./import')) },
   { name: 'predictions', load: () => load(import('./predictions')) },
+  { name: 'backup', load: () => load(import('./backup')) },
+  { name: 'restore', load: () => load(import('./restore')) },
 ];
 
 /** The modules a command line needs: those of its top-level command, or all of them (help, typos). */

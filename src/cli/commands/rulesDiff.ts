@@ -106,7 +106,9 @@ async function runDiff(from: string, to: string, opts: DiffOptions): Promise<num
   if (opts.products) {
     const products = opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products);
     try {
-      impact = computeImpact(a, b, changes, products, { now: opts.now, clock: () => performance.now() });
+      // A reworded description or source cannot move an outcome: nothing to measure for it.
+      const measured = changes.filter((c) => c.effect !== 'wording');
+      impact = computeImpact(a, b, measured, products, { now: opts.now, clock: () => performance.now() });
     } catch (e) {
       if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
       throw e;

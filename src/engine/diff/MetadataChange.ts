@@ -1,10 +1,18 @@
 /** What a change is about. `sub-form` is a block under schemas/product/sectors/. */
 export type ChangeSubject = 'field' | 'block' | 'sub-form' | 'rule' | 'message' | 'code' | 'code-table' | 'schema';
 
+/**
+ * What a change can do: `behaviour` may change what a product shows, requires, refuses or derives;
+ * `message` rewords what a rule tells users (its logic unchanged); `wording` changes only what
+ * documents a rule (its description or spec source): nothing users see or products do.
+ */
+export type ChangeEffect = 'behaviour' | 'message' | 'wording';
+
 /** One semantic difference between two metadata versions, named by id (never by file text). */
 export interface MetadataChange {
   subject: ChangeSubject;
   change: 'added' | 'removed' | 'changed';
+  effect: ChangeEffect;
   /**
    * Stable id: field path (`delivery.delivery_note`), block id, rule id, code table id, or
    * `<table>#<code>` for a code entry (`codes/media_channel#1`).

@@ -5,7 +5,10 @@ import { canonicalJson } from './canonicalJson';
 import { collectFields, type FieldEntry } from './collectFields';
 import { describeRule } from './describeRule';
 import { describeLeaf, flattenDiff, showValue } from './flattenDiff';
-import type { ChangeSubject, MetadataChange } from './MetadataChange';
+import type { ChangeEffect, ChangeSubject, MetadataChange } from './MetadataChange';
+
+/** A change as the per-subject diffs build it: `behaviour` unless it says otherwise. */
+type Draft = Omit<MetadataChange, 'effect'> & { effect?: ChangeEffect };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,6 +19,9 @@ const byId = <T>(a: T, b: T, key: (x: T) => string) => (key(a) < key(b) ? -1 : k
 const ruleKeys = ['kind', 'target', 'when', 'valid', 'value', 'filter', 'label', 'message', 'actions', 'source', 'description', 'idempotent'] as const;
 /** Logic parts are shown whole in the before/after words; the detail only names which part changed. */
 const logicParts: Record<string, string> = { when: 'condition (when)', valid: 'check (valid)', value: 'derived value (value)', filter: 'option filter (filter)' };
+/** The keys that only document a rule: a change to them alone changes no outcome and no text users see. */
+const documentingKeys = ['description', 'source'] as const;
+const documentingWords: Record<(typeof documentingKeys)[number], string> = { description: 'description', source: 'spec source' };
 
 function ruleBody(r: LocatedRule): Obj {
   const out: Obj = {};
@@ -29,10 +35,10 @@ function firstById<T extends { id: string }>(list: readonly T[]): Map<string, T>
   return m;
 }
 
-function diffRules(a: MetadataModel, b: MetadataModel): MetadataChange[] {
+function diffRules(a: MetadataModel, b: MetadataModel): Draft[] {
   const ra = firstById(a.rules);
   const rb = firstById(b.rules);
-  const out: MetadataChange[] = [];
+  const out: Draft[] = [];
   for (const [id, r] of ra) {
     if (rb.has(id)) continue;
     out.push({ subject: 'rule', change: 'removed', id, kind: r.kind, source: r.source, file: r.file, summary: `Rule ${id} (${r.kind}) removed`, before: describeRule(r, a), details: [] });
@@ -46,19 +52,24 @@ function diffRules(a: MetadataModel, b: MetadataModel): MetadataChange[] {
     const leaves = flattenDiff(ruleBody(old), ruleBody(r));
     // A retitled code reads differently in every rule naming it; that is the code's change, not theirs.
     if (!leaves.length) continue;
-    const wordsBefore = describeRule(old, a);
-    const wordsAfter = describeRule(r, b);
     const aspects = new Set(leaves.map((l) => l.path.split('.')[0]));
-    const onlyMessage = aspects.size === 1 && aspects.has('message');
+    const wording = documentingKeys.filter((k) => aspects.has(k));
+    const base = { id, kind: r.kind, source: r.source, file: r.file };
+    if ([...aspects].every((k) => k === 'message' || (documentingKeys as readonly string[]).includes(k))) {
+      // The logic is the same: say what was reworded in one line, the message with both texts.
+      const reworded = wording.length ? `wording of the ${wording.map((k) => documentingWords[k]).join(' and ')} changed` : '';
+      out.push(
+        aspects.has('message')
+          ? { ...base, subject: 'message', change: 'changed', effect: 'message', summary: `Message of rule ${id} changed`, before: old.message, after: r.message, details: reworded ? [reworded] : [] }
+          : { ...base, subject: 'rule', change: 'changed', effect: 'wording', summary: `Rule ${id} (${r.kind}): ${reworded}`, details: leaves.map(describeLeaf) },
+      );
+      continue;
+    }
     const details = leaves.map((l) => {
       const part = logicParts[l.path.split('.')[0]];
       return part ? `${part} changed` : describeLeaf(l);
     });
-    out.push(
-      onlyMessage
-        ? { subject: 'message', change: 'changed', id, kind: r.kind, source: r.source, file: r.file, summary: `Message of rule ${id} changed`, before: old.message, after: r.message, details: [] }
-        : { subject: 'rule', change: 'changed', id, kind: r.kind, source: r.source, file: r.file, summary: `Rule ${id} (${r.kind}) changed`, before: wordsBefore, after: wordsAfter, details: [...new Set(details)] },
-    );
+    out.push({ ...base, subject: 'rule', change: 'changed', summary: `Rule ${id} (${r.kind}) changed`, before: describeRule(old, a), after: describeRule(r, b), details: [...new Set(details)] });
   }
   return out;
 }
@@ -95,10 +106,10 @@ function restOf(schema: Obj): Obj {
   return out;
 }
 
-function diffFields(a: MetadataModel, b: MetadataModel): MetadataChange[] {
+function diffFields(a: MetadataModel, b: MetadataModel): Draft[] {
   const fa = collectFields(a);
   const fb = collectFields(b);
-  const out: MetadataChange[] = [];
+  const out: Draft[] = [];
   for (const [path, f] of fa) {
     if (!fb.has(path)) out.push({ subject: 'field', change: 'removed', id: path, file: f.file, summary: `Field ${f.label} (${path}) removed from ${blockTitle(f.block, a)}`, details: [] });
   }
@@ -137,8 +148,8 @@ function blockBody(b: BlockMeta): Obj {
   return rest;
 }
 
-function diffBlocks(a: MetadataModel, b: MetadataModel): MetadataChange[] {
-  const out: MetadataChange[] = [];
+function diffBlocks(a: MetadataModel, b: MetadataModel): Draft[] {
+  const out: Draft[] = [];
   const word = (x: BlockMeta) => (blockSubject(x) === 'sub-form' ? 'Sub-form' : 'Block');
   for (const [id, x] of a.blockById) if (!b.blockById.has(id)) out.push({ subject: blockSubject(x), change: 'removed', id, file: x.file, summary: `${word(x)} ${x.title} (${id}) removed`, details: [] });
   for (const [id, x] of b.blockById) {
@@ -156,8 +167,8 @@ function diffBlocks(a: MetadataModel, b: MetadataModel): MetadataChange[] {
 const entryName = (e: CodeEntry) => `${e.title} (${JSON.stringify(e.const)})`;
 const entryKey = (t: CodeTable, e: CodeEntry) => `${t.id}#${String(e.const)}`;
 
-function diffCodes(a: MetadataModel, b: MetadataModel): MetadataChange[] {
-  const out: MetadataChange[] = [];
+function diffCodes(a: MetadataModel, b: MetadataModel): Draft[] {
+  const out: Draft[] = [];
   for (const [id, t] of a.codeTables) if (!b.codeTables.has(id)) out.push({ subject: 'code-table', change: 'removed', id, file: t.file, summary: `Code table ${t.title} (${id}) removed`, details: [] });
   for (const [id, t] of b.codeTables) {
     const old = a.codeTables.get(id);
@@ -194,11 +205,11 @@ function diffCodes(a: MetadataModel, b: MetadataModel): MetadataChange[] {
 }
 
 /** Schema files that are neither blocks nor code tables (shared definitions). */
-function diffOtherSchemas(a: MetadataModel, b: MetadataModel): MetadataChange[] {
+function diffOtherSchemas(a: MetadataModel, b: MetadataModel): Draft[] {
   const plain = (m: MetadataModel) => new Map([...m.schemas].filter(([id, s]) => !m.codeTables.has(id) && !('x-block' in s.schema)));
   const sa = plain(a);
   const sb = plain(b);
-  const out: MetadataChange[] = [];
+  const out: Draft[] = [];
   for (const [id, s] of sa) if (!sb.has(id)) out.push({ subject: 'schema', change: 'removed', id, file: s.file, summary: `Schema ${id} removed`, details: [] });
   for (const [id, s] of sb) {
     const old = sa.get(id);
@@ -215,12 +226,17 @@ const subjectOrder: ChangeSubject[] = ['rule', 'message', 'field', 'block', 'sub
 
 /**
  * The semantic difference between two metadata versions, by id: fields, blocks and sub-forms, rules
- * (before and after in plain words), messages, code tables and codes. Whitespace, key order and file
- * order give no change. Pure: takes loaded files (or built models) of both sides.
+ * (before and after in plain words), messages, code tables and codes; each with its effect
+ * (behaviour, message, wording), the wording-only ones last. Whitespace, key order, file order and
+ * codes written by key instead of number give no change. Pure: takes loaded files (or built models)
+ * of both sides.
  */
 export function diffMetadata(from: Metadata | MetadataModel, to: Metadata | MetadataModel): MetadataChange[] {
   const a = toModel(from);
   const b = toModel(to);
   const all = [...diffRules(a, b), ...diffFields(a, b), ...diffBlocks(a, b), ...diffCodes(a, b), ...diffOtherSchemas(a, b)];
-  return all.sort((x, y) => subjectOrder.indexOf(x.subject) - subjectOrder.indexOf(y.subject) || byId(x, y, (c) => c.id));
+  const changes = all.map(({ subject, change, effect, ...rest }): MetadataChange => ({ subject, change, effect: effect ?? 'behaviour', ...rest }));
+  // Wording-only changes last, so a reader meets what changes behaviour first.
+  const rank = (c: MetadataChange) => (c.effect === 'wording' ? 1 : 0);
+  return changes.sort((x, y) => rank(x) - rank(y) || subjectOrder.indexOf(x.subject) - subjectOrder.indexOf(y.subject) || byId(x, y, (c) => c.id));
 }

@@ -6,7 +6,7 @@ export const failOnConditions = {
   'approvable-lost': 'an Approved product (status 1) passes approval under <from> and fails it under <to>',
   'any-impact': 'any product changes (visible blocks, save errors, approval errors or derived values)',
   'save-errors': 'a product that saves without errors under <from> gets save errors under <to>',
-  'any-change': 'the metadata changed in meaning at all',
+  'any-change': 'the metadata changed in meaning at all (a rule description or spec source reworded is not a change in meaning)',
 } as const;
 
 export type FailOnCondition = keyof typeof failOnConditions;
@@ -20,9 +20,11 @@ export function failingConditions(conditions: readonly FailOnCondition[], change
   const out: string[] = [];
   for (const c of conditions) {
     switch (c) {
-      case 'any-change':
-        if (changes.length) out.push(`any-change: ${changes.length} change(s)`);
+      case 'any-change': {
+        const meaningful = changes.filter((ch) => ch.effect !== 'wording').length;
+        if (meaningful) out.push(`any-change: ${meaningful} change(s)`);
         break;
+      }
       case 'approvable-lost':
         if (impact && impact.approvedLost > 0) out.push(`approvable-lost: ${impact.approvedLost} approved product(s) would fail approval`);
         break;

@@ -51,11 +51,19 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   if (r.failing?.length) out.push('> **Check failed:** ' + r.failing.join('; '), '');
   out.push('## What changed', '');
   if (!r.changes.length) out.push('Nothing but formatting differs: no field, block, rule, message or code changed.', '');
+  const meaningful = r.changes.filter((c) => c.effect !== 'wording');
   for (const [title, subjects] of sections) {
-    const list = r.changes.filter((c) => subjects.includes(c.subject));
+    const list = meaningful.filter((c) => subjects.includes(c.subject));
     if (!list.length) continue;
     out.push(`### ${title} (${list.length})`, '');
     for (const c of list) out.push(...changeLines(c));
+    out.push('');
+  }
+  // After every change in behaviour: rules whose logic and messages are unchanged, one line each.
+  const wording = r.changes.filter((c) => c.effect === 'wording');
+  if (wording.length) {
+    out.push(`### Wording only (${wording.length})`, '', 'The logic and messages of these rules are unchanged.', '');
+    for (const c of wording) out.push(`- ${cell(c.summary)}${c.file ? ` — \`${c.file}\`` : ''}`);
     out.push('');
   }
 
@@ -85,9 +93,10 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
     out.push('');
   }
 
-  if (im.byChange.length) {
+  const wordingIds = new Set(wording.map((c) => `${c.subject}:${c.id}`));
+  if (im.byChange.some((x) => !wordingIds.has(`${x.subject}:${x.id}`))) {
     out.push('### By change', '', '| Change | Products | Measured as | Examples |', '|---|---|---|---|');
-    for (const c of im.byChange) out.push(`| ${cell(c.summary)} | ${c.products ?? '–'} | ${cell(c.measure)} | ${ids(c.examples)} |`);
+    for (const c of im.byChange.filter((x) => !wordingIds.has(`${x.subject}:${x.id}`))) out.push(`| ${cell(c.summary)} | ${c.products ?? '–'} | ${cell(c.measure)} | ${ids(c.examples)} |`);
     out.push('');
   }
 

@@ -14,4 +14,6 @@ export interface EvaluationPass {
   working: unknown;
   /** Changed paths and their values: derive rules, then hidden `clear` fields (null). */
   derived: Record<string, unknown>;
+  /** Hidden `clear` fields emptied by the hidden-data policy (a save's evaluation only). */
+  dropped: string[];
 }

@@ -25,16 +25,21 @@ interface RunState {
   results: unknown[];
   action: string | null;
   now: string;
+  keepHiddenValues: boolean;
   vm: ViewModel;
-  /** The document the rules saw (derived values applied, hidden values not yet cleared) and their context. */
+  /** The document the rules saw (derived values applied, hidden values emptied unless kept) and their context. */
   data: unknown;
   ctx: EvalContext;
 }
 
+/** Emptying hidden values can hide more blocks: rounds of the rules reading them, at most this many. */
+const MAX_DROP_ROUNDS = 10;
+
 /**
  * Builds an engine from loaded metadata: composes the model, compiles every rule once and
  * precomputes the tables the phases share. An evaluation runs the phases in order: derive, options,
- * conditions, view model, hidden policy.
+ * conditions, view model; then, unless hidden values are kept, the hidden policy and the phases
+ * again for the rules reading what it emptied.
  */
 export function createEngine(metadata: Metadata | MetadataModel, options: EngineOptions = {}): Engine {
   const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
@@ -54,6 +59,13 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
 
+  function evaluatePhases(p: EvaluationPass) {
+    runDerive(tables, p);
+    optionsPhase.run(p);
+    runConditions(tables, p);
+    return viewModelPhase.run(p);
+  }
+
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
@@ -65,16 +77,22 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       ran: [],
       working: doc,
       derived: {},
+      dropped: [],
     };
-    runDerive(tables, p);
-    optionsPhase.run(p);
-    runConditions(tables, p);
-    const parts = viewModelPhase.run(p);
-    const data = p.working;
-    applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
+    const keepHiddenValues = opts.keepHiddenValues === true;
+    let parts = evaluatePhases(p);
+    // A save empties hidden `clear` values, then runs again the rules reading them (which may hide
+    // more): the view model, and the results the next incremental evaluation starts from, are those
+    // of the document as stored.
+    for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
+      const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
+      if (!emptied.length) break;
+      p.changed = emptied;
+      parts = evaluatePhases(p);
+    }
 
-    const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, document: p.working };
-    Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, vm, data, ctx } satisfies RunState });
+    const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };
+    Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, keepHiddenValues, vm, data: p.working, ctx } satisfies RunState });
     lastRun.ruleIds = p.ran;
     return vm;
   }
@@ -87,7 +105,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     evaluate: (doc, opts = {}) => run(doc, opts, null, null),
     evaluateIncremental(prev, doc, changedPaths, opts = {}) {
       const state = prev && typeof prev === 'object' ? stateOf(prev) : undefined;
-      if (!state || state.action !== (opts.action ?? null) || state.now !== now()) return run(doc, opts, null, null);
+      if (!state || state.action !== (opts.action ?? null) || state.now !== now() || state.keepHiddenValues !== (opts.keepHiddenValues === true)) return run(doc, opts, null, null);
       return run(doc, opts, state, changedPaths);
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),

@@ -33,12 +33,20 @@ function touched(o: DeriveOverlaps, k: number, writes: readonly number[], from: 
   return false;
 }
 
+/** An edit touched the rule's target: the rule decides that value again (an edit cannot override a derived value). */
+function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
+  if (!changed) return true;
+  for (const c of changed) if (pathsOverlap(c, r.targetSegs)) return true;
+  return false;
+}
+
 /**
  * Phase 1, derived values: derive rules in file order until nothing changes (at most 10 passes),
  * each applied value seen by the rules after it. The document is copied only along changed paths.
- * After the first pass a rule runs again only when a value written since its last run touches what
- * it reads or its target (or it reads anything): with the same inputs it would answer the same, so
- * the result is that of running every rule every pass.
+ * An incremental run starts with the rules reading a changed path or writing one. After the first
+ * pass a rule runs again only when a value written since its last run touches what it reads or its
+ * target (or it reads anything): with the same inputs it would answer the same, so the result is
+ * that of running every rule every pass.
  */
 export function runDerive(t: EngineTables, p: EvaluationPass): void {
   const { ctx, changed, ran, derived } = p;
@@ -53,7 +61,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
-      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) : r.deps !== null && !touched(overlaps, k, writes, seen[k])) continue;
+      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) && !targetChanged(r, changed) : r.deps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
       if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;

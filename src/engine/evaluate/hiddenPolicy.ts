@@ -4,19 +4,28 @@ import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 
 /**
- * Phase 5, the hidden-data policy, once: a hidden field whose policy is `clear` is emptied (null,
- * reported in `derived`); `skip` and `keep` fields keep their values.
+ * The hidden-data policy as a save applies it: a hidden field whose policy is `clear` is emptied
+ * (null, reported in `derived` and `dropped`); `skip` and `keep` fields keep their values. Returns
+ * the paths emptied now, so the rules reading them run again.
  */
-export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: EvaluationPass): void {
+export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: EvaluationPass): string[][] {
   let working = p.working;
-  // Copied once along the cleared paths: the document the rules saw (explain's input) stays as it was.
+  // Copied once along the cleared paths: the document the caller passed in stays as it was.
   let owned: Set<object> | null = null;
+  const emptied: string[][] = [];
   for (const i of t.clearFields) {
     if (fieldVisible[i]) continue;
     const f = t.fields[i];
     if (isEmptyValue(getIn(working, f.segs))) continue;
     p.derived[f.path] = null;
+    p.dropped.push(f.path);
+    emptied.push(f.segs);
     working = setInOwned(working, f.segs, 0, null, (owned ??= new Set()), t.addingCopy);
   }
   p.working = working;
+  if (emptied.length) {
+    p.ctx.doc = working;
+    p.ctx.rev = (p.ctx.rev ?? 0) + 1;
+  }
+  return emptied;
 }

@@ -50,3 +50,26 @@ export function statusActionsOf(table: CodeTable | undefined): StatusAction[] {
 
 /** The table the product's status actions live on. */
 export const PRODUCT_STATUS_TABLE = 'codes/product_status';
+
+/** The operation a status without an `x-action` needs when the table does not name one. */
+const defaultStatusPermission = 'approve';
+
+/**
+ * The product-module operation a save needs for its status, or null when the save's own
+ * permission suffices. A status action needs its own `permission`; any other status change needs
+ * the table's `x-status-permission` (approve), since 0, 5, 10, 11 and 14 have no button of their
+ * own to carry one. A new product may start, with `add` alone, in a status marked `x-initial`
+ * (New, Temp); `from` is undefined for a new product.
+ */
+export function statusChangePermission(table: CodeTable | undefined, from: number | undefined, to: number, action?: string): string | null {
+  const actions = statusActionsOf(table);
+  const named = action === undefined ? undefined : actions.find((a) => a.name === action);
+  if (named) return named.permission;
+  if (from === to) return null;
+  const entry = table?.entries.find((e) => Number(e.const) === to);
+  if (from === undefined && entry?.['x-initial'] === true) return null;
+  const viaAction = actions.find((a) => Number(a.status) === to);
+  if (viaAction) return viaAction.permission;
+  const p = table?.annotations?.['x-status-permission'];
+  return typeof p === 'string' && p ? p : defaultStatusPermission;
+}

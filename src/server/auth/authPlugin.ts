@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
 import { noPermissionMessage } from './access';
@@ -22,9 +22,15 @@ export interface DeclaredRoute {
   access: 'public' | 'signedIn' | 'permission' | 'undeclared';
   module?: string;
   operation?: string;
+  /** What the route validates (body, querystring, params), as it declared it. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** For a route whose paths the metadata names: false for a path it does not name (answered 404). */
+    pathKnown?: (params: unknown) => boolean;
+  }
   interface FastifyInstance {
     /** Every /api route with its access declaration. */
     apiRouteAccess: DeclaredRoute[];
@@ -78,13 +84,20 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
         throw new Error(`${method} ${route.url} declares unknown module "${entry.module}" (schemas/admin/modules.json)`);
       }
       if (entry.access === 'undeclared') app.log.error({ method, url: route.url }, 'API route declares no access: it will refuse every call');
-      app.apiRouteAccess.push(entry);
+      app.apiRouteAccess.push({ ...entry, ...(route.schema ? { schema: route.schema } : {}) });
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const url = req.routeOptions.url;
     if (url === undefined || !isApi(url)) return; // static files, SPA fallback and 404s
+    // A route whose paths the metadata names (the per-section loaders) answers a path it does not
+    // name like a route that does not exist: 404 before the session check.
+    const pathKnown = req.routeOptions.config?.pathKnown;
+    if (pathKnown && !pathKnown(req.params)) {
+      reply.callNotFound();
+      return reply;
+    }
     const entry = declared(req.method, url, req.routeOptions.config as unknown as Record<string, unknown>);
     if (entry.access === 'public') return;
     if (entry.access === 'undeclared') {

@@ -1,6 +1,6 @@
 import type { ThrottleRule } from './signInThrottle';
 
-/** Lifetimes and limits of sign-in and sessions (docs/decisions.md). */
+/** Lifetimes and limits of sign-in and sessions (docs/decisions/tokens-and-sessions.md). */
 export interface AuthSettings {
   /** Access JWT lifetime in seconds; the client refreshes 5 minutes before it ends (000 §9). */
   accessTokenSeconds: number;

@@ -21,7 +21,7 @@ export async function ensureAdminUser(db: Queryable, log: (line: string) => void
   const given = env.PORTAL_ADMIN_PASSWORD;
   const password = given || randomBytes(15).toString('base64url');
   // A generated password was printed to a log: the admin must replace it at first sign-in. One set
-  // explicitly (PORTAL_ADMIN_PASSWORD) was chosen by the operator and is kept (docs/decisions.md).
+  // explicitly (PORTAL_ADMIN_PASSWORD) was chosen by the operator and is kept (docs/decisions/passwords.md).
   await createUser(db, { username: 'admin', password, role_id: role.rows[0].role_id, mustChangePassword: !given });
   if (given) say('Created user "admin" with the password from PORTAL_ADMIN_PASSWORD.');
   else say(`Created user "admin" with password ${password} (shown once; change it with \`portal user passwd admin\`).`);

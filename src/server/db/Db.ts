@@ -29,5 +29,10 @@ export interface Db extends Queryable {
    * and reconnects when that connection drops.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Embedded PGlite only: runs `read` in a transaction while no other query can run, and dumps the
+   * data directory (a gzipped tar) at that same point: a consistent copy of a live database.
+   */
+  snapshot?<T>(read: (tx: Queryable) => Promise<T>): Promise<{ result: T; dataDir: Blob }>;
   close(): Promise<void>;
 }

@@ -48,6 +48,14 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
     async listen(channel: string, onMessage: (payload: string) => void) {
       return pg.listen(channel, onMessage);
     },
+    // A transaction holds PGlite's transaction lock, which every other query waits for; the dump
+    // takes only the query lock, free between the transaction's statements. So `read` and the dump
+    // see the same committed state, and a restore recovers it like a restart after a crash.
+    snapshot: <T>(read: (tx: Queryable) => Promise<T>) =>
+      pg.transaction(async (tx) => {
+        const result = await read(wrap(tx));
+        return { result, dataDir: await pg.dumpDataDir('gzip') };
+      }),
     close: () => pg.close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Metadata } from '../../engine/types';
 import type { Queryable } from '../db/Db';
 import { metadataStore } from '../metadata/metadataStore';
 import { emailDashboardFile } from './emailMessages';
@@ -8,22 +9,68 @@ export const baseListColumns = [
   'email_date', 'index_name', 'panelist_id', 'panelist_type', 'has_attachment', 'competi_id', 'entry_id', 'flags',
 ] as const;
 
-/** Large or internal columns a dashboard column may never select. */
+/** Large or internal columns a dashboard column may never select or sort by. */
 const neverListed = new Set(['text_body', 'html_body', 'search', 'raw_sha256', 'simhash', 'body_hash']);
+/** Column types a list cannot order by (or compare in a paging marker). */
+const unsortable = new Set(['ARRAY', 'USER-DEFINED', 'json', 'jsonb', 'tsvector', 'bytea']);
 
-/**
- * The list's columns: the base set plus every `field` of schemas/dashboards/emails.json that is a
- * real emails column, so adding a column to the metadata needs no TypeScript change.
- */
-export async function listColumns(db: Queryable): Promise<string[]> {
-  const res = await db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_name = 'emails' and table_schema = current_schema()`,
-  );
-  const existing = new Set(res.rows.map((r) => r.column_name));
-  const cols: string[] = [...baseListColumns];
-  const dashboard = metadataStore().current().metadata.files[emailDashboardFile] as { columns?: Array<{ field?: string }> } | undefined;
-  for (const c of dashboard?.columns ?? []) {
-    if (c.field && existing.has(c.field) && !neverListed.has(c.field) && !cols.includes(c.field)) cols.push(c.field);
+/** Whether a list may order by this emails column (of this SQL type). */
+export const sortableEmailColumn = (column: string, type: string | undefined): boolean => type !== undefined && !neverListed.has(column) && !unsortable.has(type);
+
+/** The email list's columns as the current metadata asks for them. */
+export interface ListColumns {
+  /** The base set plus every dashboard column whose `field` is an emails column. */
+  select: string[];
+  /** The dashboard's sort keys (a column's `sort`, an emails column) with their SQL type for paging markers. */
+  sorts: Map<string, string>;
+  /** The dashboard's default sort. */
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+}
+
+interface DashboardColumns {
+  columns?: Array<{ field?: string; sort?: string }>;
+  defaults?: { sorting_field?: string; sorting_direction?: string };
+}
+
+// The table's columns change only with a migration, which runs before the server listens.
+const tableColumns = new WeakMap<Queryable, Promise<Map<string, string>>>();
+
+/** The emails table's columns and their SQL types, read once per database handle. */
+export function emailsTableColumns(db: Queryable): Promise<Map<string, string>> {
+  let cols = tableColumns.get(db);
+  if (!cols) {
+    cols = db
+      .query<{ column_name: string; data_type: string }>(
+        `select column_name, data_type from information_schema.columns where table_name = 'emails' and table_schema = current_schema()`,
+      )
+      .then((res) => new Map(res.rows.map((r) => [r.column_name, r.data_type])));
+    // A failed read is tried again by the next request rather than remembered.
+    cols.catch(() => tableColumns.delete(db));
+    tableColumns.set(db, cols);
   }
   return cols;
+}
+
+/**
+ * The list's columns and sorts from schemas/dashboards/emails.json of the metadata the server runs
+ * now (a reload under `portal dev` reaches the next request): a column or sort added there needs no
+ * TypeScript change. Fields that are not emails columns, or are never listed, are left out.
+ */
+export async function listColumns(db: Queryable, metadata: Metadata = metadataStore().current().metadata): Promise<ListColumns> {
+  const existing = await emailsTableColumns(db);
+  const dashboard = (metadata.files[emailDashboardFile] ?? {}) as DashboardColumns;
+  const listable = (c: string | undefined): c is string => !!c && existing.has(c) && !neverListed.has(c);
+  const select: string[] = [...baseListColumns];
+  const sorts = new Map<string, string>();
+  for (const c of dashboard.columns ?? []) {
+    if (listable(c.field) && !select.includes(c.field)) select.push(c.field);
+    if (c.sort && sortableEmailColumn(c.sort, existing.get(c.sort))) sorts.set(c.sort, existing.get(c.sort)!);
+  }
+  const d = dashboard.defaults ?? {};
+  // Lint reports a default that is no sort key; the list still orders by something stable.
+  const field = d.sorting_field && sorts.has(d.sorting_field) ? d.sorting_field : (sorts.keys().next().value ?? 'muid');
+  if (!sorts.has(field)) sorts.set(field, existing.get(field) ?? 'bigint');
+  // A sort key is listed too, so a page's paging marker can read it from its rows.
+  for (const key of sorts.keys()) if (!select.includes(key)) select.push(key);
+  return { select, sorts, defaultSort: { field, direction: d.sorting_direction === 'asc' ? 'asc' : 'desc' } };
 }

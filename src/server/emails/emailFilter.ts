@@ -24,11 +24,13 @@ export function weightedQuery(text: string, weights = ''): string | null {
   return words.map((w, i) => `'${w}':${i === words.length - 1 ? '*' : ''}${weights}`).join(' & ');
 }
 
-const int = (s: string | undefined): number | null => (s && /^\d+$/.test(s.trim()) ? Number(s.trim()) : null);
+// At most 15 digits: an id beyond any muid (or a bigint) matches nothing rather than overflowing SQL.
+const int = (s: string | undefined): number | null => (typeof s === 'string' && /^\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : null);
 
 /** [from, toExclusive] dates (UTC, YYYY-MM-DD) from the day/month/year parts; a part left empty widens the range. */
 export function dateRange(c: Pick<SearchCriteria, 'from_day' | 'from_month' | 'from_year' | 'to_day' | 'to_month' | 'to_year'>): [string | null, string | null] {
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  // A date beyond what Date holds widens the range instead of throwing.
+  const iso = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString().slice(0, 10));
   let from: string | null = null;
   let to: string | null = null;
   const fy = int(c.from_year);

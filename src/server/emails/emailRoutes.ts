@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type {
-  AssignCopyLookupResponse, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest, ProductEmailsResponse,
-  SearchRequest, StatusResponse, UpdateScoreRequest,
+  AssignCopyLookupResponse, EmailRowState, AssignCopyResponse, DashboardRequest, DashboardResponse, EmailUpdateRequest, MoveRequest, ProductEmailsResponse,
+  EmailUpdateResponse, MoveResponse, SearchRequest, UpdateScoreRequest,
 } from '../../api/emailTypes';
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { inlineImages, resolveCidRefs } from '../forward/emailParts';
+import { storageFor } from '../storage/storageFor';
 import { assignCopies, lookupCopy } from './assignCopy';
-import { listColumns } from './emailColumns';
+import { listColumns, type ListColumns } from './emailColumns';
 import { searchProblem } from './searchChecks';
+import { searchSchema } from './searchSchema';
 import { emailBody, emailDetail, emailHead, emailRaw } from './emailDetail';
 import { emailMessages } from './emailMessages';
 import type { ScopedDashboardRequest } from './emailFilter';
@@ -27,18 +29,6 @@ const muidBody = { type: 'object', required: ['muid'], properties: { muid: { typ
 const muidList = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
-const searchSchema = {
-  type: ['object', 'null'],
-  properties: {
-    query: str(1000), by_id: { type: 'boolean' }, by_subject: { type: 'boolean' }, by_body: { type: 'boolean' },
-    by_sender_name: { type: 'boolean' }, by_sender_email: { type: 'boolean' },
-    from_day: str(2), from_month: str(2), from_year: str(4), to_day: str(2), to_month: str(2), to_year: str(4),
-    show_blank: { type: 'boolean' }, show_unused: { type: 'boolean' }, show_used: { type: 'boolean' }, show_copy: { type: 'boolean' }, show_junk: { type: 'boolean' },
-    hide_read: { type: 'boolean' }, flags: { type: 'array', maxItems: 20, items: str(10) },
-    // 000 §5: the panelist filter allows at most 255 characters.
-    panelist: str(255), state: str(10), country: str(3), owner_type: str(3), partition: str(100),
-  },
-} as const;
 
 const requestSchema = {
   type: 'object',
@@ -48,7 +38,8 @@ const requestSchema = {
     perpage: { type: 'integer', minimum: 1, maximum: 50 },
     panelist: { enum: ['all', 'producer', 'consumer', 'mortgage', 'provider'] },
     dashboard: { enum: ['focus', 'glacier', 'copy'] },
-    sorting_field: { enum: ['muid', 'email_subject', 'email_date', 'email_from_one', 'panelist_core', 'panelist_score', 'email_read'] },
+    // Which keys sort is the dashboard metadata's (listColumns), checked per request.
+    sorting_field: str(63),
     sorting_direction: { enum: ['asc', 'desc'] },
     totals: { type: ['integer', 'null'] },
     paging: { type: ['object', 'null'] },
@@ -81,20 +72,25 @@ const muidOf = (p: { muid: string }) => Number(p.muid);
 /** The email dashboards' API (000 §7 "Emails"). */
 export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
-  let columns: Promise<string[]> | undefined;
-  const cols = () => (columns ??= listColumns(db));
+  const storage = storageFor(ctx.config);
 
-  const normalise = (r: DashboardRequest): DashboardRequest => ({
-    ...r,
-    panelist: r.panelist ?? 'all',
-    dashboard: r.dashboard ?? 'focus',
-    sorting_field: r.sorting_field ?? 'email_date',
-    sorting_direction: r.sorting_direction ?? 'desc',
-  });
+  const normalise = (r: DashboardRequest, list: ListColumns): DashboardRequest => {
+    if (r.sorting_field !== undefined && !list.sorts.has(r.sorting_field)) {
+      throw httpError(400, `Unknown sort field "${r.sorting_field}": one of ${[...list.sorts.keys()].join(', ')}`);
+    }
+    return {
+      ...r,
+      panelist: r.panelist ?? 'all',
+      dashboard: r.dashboard ?? 'focus',
+      sorting_field: r.sorting_field ?? list.defaultSort.field,
+      sorting_direction: r.sorting_direction ?? list.defaultSort.direction,
+    };
+  };
 
   app.post<{ Body: DashboardRequest }>('/api/emails/list', { config: view, schema: { body: requestSchema } }, async (req): Promise<DashboardResponse> => {
-    return listEmails(db, scoped(req, normalise(req.body)), await cols());
+    // Columns and sorts of the metadata version serving now, so a reload reaches the SELECT.
+    const list = await listColumns(db);
+    return listEmails(db, scoped(req, normalise(req.body, list)), list);
   });
 
   app.post<{ Body: SearchRequest }>(
@@ -103,48 +99,50 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     async (req): Promise<DashboardResponse> => {
       const problem = searchProblem(req.body.search);
       if (problem) throw httpError(400, problem);
-      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search })), await cols());
+      const list = await listColumns(db);
+      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search }, list)), list);
     },
   );
 
   app.post<{ Body: EmailUpdateRequest }>(
     '/api/emails',
     { config: edit, schema: { body: { type: 'object', required: ['type', 'payload'], properties: { type: { const: 'update' }, payload: { type: 'array', maxItems: 1000, items: updateItem } } } } },
-    async (req): Promise<StatusResponse> => {
+    async (req): Promise<EmailUpdateResponse> => {
       await requireEmailAccess(db, req, req.body.payload.map((u) => u.muid));
-      await updateEmails(db, req.auth, req.body.payload);
-      return { status: 'ok' };
+      return { status: 'ok', rows: await updateEmails(db, req.auth, req.body.payload) };
     },
   );
 
-  app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<StatusResponse> => {
+  app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<EmailUpdateResponse> => {
     await requireEmailAccess(db, req, [req.body.muid]);
-    const r = await db.query('update emails set email_read = 1 where muid = $1 and email_read = 0', [req.body.muid]);
-    if (r.rowCount === 0 && !(await emailHead(db, req.body.muid))) throw httpError(404, emailMessages().emailMissing);
-    return { status: 'ok' };
+    const r = await db.query<EmailRowState>(
+      `update emails set email_read = 1 where muid = $1 returning muid, deleted, panelist_core, panelist_score, email_read`,
+      [req.body.muid],
+    );
+    if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
+    return { status: 'ok', rows: r.rows.map((row) => ({ ...row, muid: Number(row.muid) })) };
   });
 
   app.post<{ Body: UpdateScoreRequest }>(
     '/api/emails/update-score',
     { config: edit, schema: { body: { type: 'object', required: ['muid', 'panelist_score'], properties: { muid: { type: 'integer' }, panelist_score: { type: 'string' }, index_name: { type: 'string' } } } } },
-    async (req): Promise<StatusResponse> => {
+    async (req): Promise<EmailUpdateResponse> => {
       // 000 §7: status 'ok' is success, otherwise payload.msg is the error (shown in a red toast).
       if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages().invalidPoints } };
       if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages().emailMissing } };
       await requireEmailAccess(db, req, [req.body.muid]);
-      await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]);
-      return { status: 'ok' };
+      return { status: 'ok', rows: await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]) };
     },
   );
 
   const moveSchema = { body: { type: 'object', required: ['muids'], properties: { muids: muidList } } };
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req) => {
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-glacier', { config: edit, schema: moveSchema }, async (req): Promise<MoveResponse> => {
     await requireEmailAccess(db, req, req.body.muids);
-    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'glacier') };
+    return { status: 'ok', ...(await moveEmails(db, req.auth, req.body.muids, 'glacier')) };
   });
-  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req) => {
+  app.post<{ Body: MoveRequest }>('/api/emails/move-to-focus', { config: edit, schema: moveSchema }, async (req): Promise<MoveResponse> => {
     await requireEmailAccess(db, req, req.body.muids);
-    return { status: 'ok', muids: await moveEmails(db, req.auth, req.body.muids, 'focus') };
+    return { status: 'ok', ...(await moveEmails(db, req.auth, req.body.muids, 'focus')) };
   });
 
   app.post<{ Body: { muid?: number; payload?: Array<{ muid: number }>; entryID?: string } }>(
@@ -158,7 +156,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       await requireEmailAccess(db, req, [...(b.muid === undefined ? [] : [b.muid]), ...(b.payload ?? []).map((p) => p.muid)]);
       if (b.payload === undefined && b.entryID === undefined) {
         if (b.muid === undefined) throw httpError(400, emailMessages().selectEmail);
-        return lookupCopy(db, b.muid);
+        return lookupCopy(db, req.auth, b.muid);
       }
       return assignCopies(db, req.auth, (b.payload ?? []).map((p) => p.muid), b.entryID ?? '');
     },
@@ -189,13 +187,14 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const d = await emailDetail(db, muidOf(req.params));
     if (!d) throw httpError(404, emailMessages().emailMissing);
-    return d;
+    // Inline (cid:) images travel with the HTML as data: URLs: the sandboxed frame loads nothing else.
+    return d.html_body ? { ...d, html_body: resolveCidRefs(d.html_body, await inlineImages(db, d.muid, storage)) } : d;
   });
   app.get<{ Params: { muid: string } }>('/api/emails/body/:muid', { config: view, schema: { params: muidParam } }, async (req) => {
     await requireEmailAccess(db, req, [muidOf(req.params)]);
     const b = await emailBody(db, muidOf(req.params));
     if (!b) throw httpError(404, emailMessages().emailMissing);
-    return b;
+    return b.html ? { ...b, html: resolveCidRefs(b.html, await inlineImages(db, b.muid, storage)) } : b;
   });
   // View Original: the message as received, as inert text (never rendered as HTML).
   app.get<{ Params: { muid: string } }>('/api/emails/original/:muid', { config: view, schema: { params: muidParam } }, async (req, reply) => {

@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { DashboardResponse, EmailItem, EmailSortField, PagingMarker } from '../../api/emailTypes';
+import type { DashboardResponse, EmailItem, PagingMarker } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
 import { countEmails, exactCountCap, totalOf, type EmailTotal } from './countEmails';
+import type { ListColumns } from './emailColumns';
 import { pageOfMatches, type Matches } from './pageOfMatches';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
-
-/** 000 §3 "Sort fields", with the SQL type of each for keyset comparisons. */
-export const sortFieldTypes: Record<EmailSortField, string> = {
-  muid: 'bigint',
-  email_subject: 'text',
-  email_date: 'timestamptz',
-  email_from_one: 'text',
-  panelist_core: 'smallint',
-  panelist_score: 'text',
-  email_read: 'smallint',
-};
 
 export const maxPerPage = 50;
 
@@ -62,10 +52,12 @@ function toItem(row: Record<string, unknown>): EmailItem {
  * own index range (UNION ALL of ordered, limited branches), so the sort never touches more rows
  * than the page needs.
  */
-export async function listEmails(db: Queryable, req: ScopedDashboardRequest, columns: string[]): Promise<DashboardResponse> {
+export async function listEmails(db: Queryable, req: ScopedDashboardRequest, list: ListColumns): Promise<DashboardResponse> {
   const perpage = Math.min(maxPerPage, Math.max(1, Math.floor(req.perpage) || 10));
   const page = Math.max(1, Math.floor(req.page) || 1);
-  const field: EmailSortField = req.sorting_field in sortFieldTypes ? req.sorting_field : 'email_date';
+  // Sort keys are the dashboard's (schemas/dashboards/emails.json), each an emails column.
+  const field = list.sorts.has(req.sorting_field) ? req.sorting_field : list.defaultSort.field;
+  const columns = list.select;
   const desc = req.sorting_direction !== 'asc';
   const key = filterKey({ ...req, sorting_field: field, sorting_direction: desc ? 'desc' : 'asc' });
   const marker = req.paging && req.paging.key === key ? req.paging : null;
@@ -94,7 +86,7 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
   if (plan.from === 'after' || plan.from === 'before') {
     const [v, m] = plan.from === 'after' ? plan.marker.last : plan.marker.first;
     const op = dir === 'desc' ? '<' : '>';
-    conds.push(`(${field}, muid) ${op} (${p.add(v, sortFieldTypes[field])}, ${p.add(m, 'bigint')})`);
+    conds.push(`(${field}, muid) ${op} (${p.add(v, list.sorts.get(field))}, ${p.add(m, 'bigint')})`);
   }
   const offset = plan.from === 'end' ? 0 : plan.offset;
   const limit = plan.from === 'end' ? total.total - (lastPage - 1) * perpage : perpage + 1;
@@ -122,7 +114,7 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, col
   return response(rows, hasNext, total, lastPage, { page, perpage, key, field });
 }
 
-function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string; field: EmailSortField }): DashboardResponse {
+function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string; field: string }): DashboardResponse {
   const { page, perpage, key, field } = at;
   const paging: PagingMarker | null = rows.length
     ? { page, perpage, key, first: [toJson(rows[0][field]), rows[0].muid], last: [toJson(rows[rows.length - 1][field]), rows[rows.length - 1].muid] }
@@ -135,7 +127,7 @@ function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPa
 async function pageFromMuids(
   db: Queryable,
   m: Matches,
-  at: { page: number; perpage: number; field: EmailSortField; dir: 'asc' | 'desc'; key: string; columns: string[] },
+  at: { page: number; perpage: number; field: string; dir: 'asc' | 'desc'; key: string; columns: string[] },
 ): Promise<DashboardResponse> {
   const { page, perpage, field, dir, key, columns } = at;
   const res = m.muids.length

@@ -1,4 +1,3 @@
-import type { EmailSortField } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
 import { exactCountCap, filteredWhere } from './countEmails';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
@@ -20,7 +19,7 @@ export interface Matches {
  * match's heap row two or three times, most of a free-text search's time at a million emails.
  * Null when the request is countable from email_counts (its ordered index walk is already cheap).
  */
-export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, field: EmailSortField, dir: 'asc' | 'desc', offset: number, limit: number): Promise<Matches | null> {
+export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, field: string, dir: 'asc' | 'desc', offset: number, limit: number): Promise<Matches | null> {
   const p = new SqlParams();
   const f = emailFilter(req, p);
   if (f.countable) return null;

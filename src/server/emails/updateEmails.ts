@@ -1,4 +1,4 @@
-import type { EmailUpdate } from '../../api/emailTypes';
+import type { EmailRowState, EmailUpdate } from '../../api/emailTypes';
 import type { AuthContext } from '../auth/AuthContext';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
@@ -17,11 +17,12 @@ const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as
  * e-Glacier / Focus). A bulk status change (more than one row whose status actually changes) may
  * only set an x-bulk status (Copy, 000 §4-§5): rows that resend their current status, as full-row
  * clients do, are not counted. The policy is the status table's (schemas/codes/email_status.json).
+ * Returns the rows as stored afterwards, so clients update what they show from the server's answer.
  */
-export async function updateEmails(db: Db, auth: AuthContext | null, updates: EmailUpdate[]): Promise<void> {
+export async function updateEmails(db: Db, auth: AuthContext | null, updates: EmailUpdate[]): Promise<EmailRowState[]> {
   if (updates.length === 0) throw httpError(400, emailMessages().selectEmail);
   const { selectable, locked, bulk } = emailStatuses();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const muids = updates.map((u) => u.muid);
     const res = await tx.query<Row>(
       `select muid, deleted, panelist_core, panelist_score, email_read from emails where muid = any($1::bigint[]) for update`,
@@ -61,5 +62,10 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
       );
     }
     await recordEmailActivity(tx, auth, 'update', changes);
+    return [...new Set(muids)].map((muid) => {
+      const row = current.get(muid)!;
+      const after = changes.find((c) => c.muid === muid)?.after ?? {};
+      return { muid, deleted: row.deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: row.email_read, ...after } as EmailRowState;
+    });
   });
 }

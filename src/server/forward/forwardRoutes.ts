@@ -1,29 +1,32 @@
-import { createHash, randomBytes } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fillMessage } from '../../api/forwardEditorMeta';
 import type {
-  AttachmentListResponse, ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest,
-  SendForwardResponse,
+  ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest, SendForwardResponse,
+  SenderAddressRequest, SenderAddressResponse,
 } from '../../api/forwardTypes';
 import { requireAuth } from '../auth/access';
-import { requireEmailAccess, requireEmailOfRow } from '../auth/objectAccess';
 import type { AuthContext } from '../auth/AuthContext';
-import type { Queryable } from '../db/Db';
+import type { Db } from '../db/Db';
 import { emailMessages } from '../emails/emailMessages';
 import { errorBody } from '../errorHandler';
 import { httpError } from '../httpError';
-import { createMailer, defaultFrom } from '../mail/mailer';
+import { createMailer } from '../mail/mailer';
+import { allowedDomainsFor, defaultMailPolicy, domainAllowed, domainOf, refusedRecipient } from '../mail/mailPolicy';
+import { returnSendSlot, takeSendSlot } from '../mail/takeSendSlot';
 import type { RoutePlugin } from '../routes/RoutePlugin';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { emailDocument, forwardMailHtml } from './emailDocument';
+import { forwardAttachmentRoutes } from './forwardAttachmentRoutes';
 import { checkForward } from './forwardEngine';
 import { forwardPolicy } from './forwardPolicy';
-import { findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
+import { emailAttachments, findForward, listAttachments, listForwards, originalHtml } from './forwardStore';
 import { closePdfBrowser } from './renderPdf';
 import { renderPdfAnswer } from './renderPdfAnswer';
+import { isMailAdmin, requireForwardOwner } from './requireForwardOwner';
+import { requireEmail } from './requireEmail';
 import { sanitizeForward } from './sanitizeForward';
-import { sniffAttachment } from './sniffAttachment';
+import { senderOf } from './senderOf';
 
 const view = { permission: { module: 'dashboard', operation: 'view' } };
 const add = { permission: { module: 'dashboard', operation: 'add' } };
@@ -34,14 +37,13 @@ const muidParam = { type: 'object', required: ['muid'], properties: { muid: id }
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 /** A forward's body and message: marketing HTML with inlined images can be large. */
 const htmlField = str(20_000_000);
-/** The most any upload request may carry: the policy's per-forward total is checked per request (it may change on reload). */
-const uploadCap = 1_000_000_000;
+const efidValue = { type: ['integer', 'null'], minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
 const saveSchema = {
   type: 'object',
   required: ['muid', 'body', 'forward_subject', 'forward_to'],
   properties: {
-    muid: { type: 'integer', minimum: 1 }, argtype: { const: 'forward' }, ids: { type: ['integer', 'null'] }, body: htmlField,
+    muid: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 }, argtype: { const: 'forward' }, ids: efidValue, body: htmlField,
     forward_subject: str(998), forward_to: str(320), cc: str(2000), forward_from: str(320), foward_message: htmlField,
   },
 } as const;
@@ -49,76 +51,78 @@ const sendSchema = {
   type: 'object',
   required: ['muid', 'body', 'subject', 'forward_to'],
   properties: {
-    muid: { type: 'integer', minimum: 1 }, ids: { type: ['integer', 'null'] }, body: htmlField, subject: str(998), forward_to: str(320), cc: str(2000),
-    message: htmlField, attachids: { type: 'array', maxItems: 200, items: { type: 'integer' } }, forward_from: str(320), attach_path: str(2000),
+    muid: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 }, ids: efidValue, body: htmlField, subject: str(998), forward_to: str(320), cc: str(2000),
+    message: htmlField, attachids: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } }, forward_from: str(320), attach_path: str(2000),
   },
 } as const;
+const senderSchema = { type: 'object', required: ['email'], additionalProperties: false, properties: { email: str(320) } } as const;
 
-const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '_').slice(0, 200) || 'file';
 const splitAddresses = (s: string) => s.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
-
-/** 404 for an unknown email; 403 when the caller's role may not see its panelist type (issue 11). */
-async function requireEmail(db: Queryable, req: FastifyRequest, muid: number): Promise<void> {
-  const r = await db.query('select 1 from emails where muid = $1', [muid]);
-  if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);
-  await requireEmailAccess(db, req, [muid]);
-}
-
-async function senderOf(db: Queryable, auth: AuthContext): Promise<string> {
-  const r = await db.query<{ email: string }>('select email from auth_users where user_id = $1', [auth.userId]);
-  const email = r.rows[0]?.email?.trim();
-  return email || (auth.username.includes('@') ? auth.username : '');
-}
 
 /**
  * The forward editor's API (000 §7 "Forwarding and attachments"): the copy to edit, drafts, sending
- * through the mail transport, history, attachments (multipart `email_attachment`, sniffed, at most
- * 100 MB per forward) and the processed html / PDF views of an email or a forward.
+ * through the mail transport, history and the processed html / PDF views of an email or a forward
+ * (attachments: forwardAttachmentRoutes). A forward belongs to its creator: everyone who may see the
+ * email reads it, only the creator (or an administrator) edits, sends or deletes it; mail always
+ * goes out from the signed-in sender, to the recipients the mail policy allows, at its rate.
  */
 export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
-  const db = ctx.db;
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
+  const db: Db = ctx.db;
+  const storage = storageFor(ctx.config);
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, dataDir: ctx.config.dataDir });
+  const mailPolicy = ctx.config.mail ?? defaultMailPolicy;
   app.addHook('onClose', async () => {
     mailer.close();
     await closePdfBrowser();
   });
-  await app.register(multipart, { limits: { fileSize: uploadCap, files: 1, fields: 10, parts: 20 } });
+  await app.register(forwardAttachmentRoutes, { ctx });
 
-  async function refuse(reply: FastifyReply, errors: string[]) {
-    return reply.code(422).send({ statusCode: 422, error: 'Unprocessable Entity', message: errors[0], errors });
+  async function refuse(reply: FastifyReply, errors: string[], status = 422) {
+    return reply.code(status).send({ statusCode: status, error: status === 429 ? 'Too Many Requests' : 'Unprocessable Entity', message: errors[0], errors });
   }
 
-  /** Creates or updates the draft; the addresses wait in draft_to / draft_cc (forward_to and cc stay blank until sent). */
+  /**
+   * Creates or updates the draft; the addresses wait in draft_to / draft_cc (forward_to and cc stay
+   * blank until sent). Updating needs the forward's creator (or an administrator).
+   */
   async function saveDraft(auth: AuthContext, b: { muid: number; ids?: number | null; body: string; subject: string; to: string; cc: string; message: string }): Promise<number> {
+    if (b.ids) await requireForwardOwner(db, auth, b.muid, b.ids);
     const body = sanitizeForward(b.body);
     const message = sanitizeForward(b.message);
     const from = await senderOf(db, auth);
     return db.transaction(async (tx) => {
       let efid: number;
       if (b.ids) {
+        // The owner is checked again in the update itself: the row is only touched when it is still the caller's.
         const r = await tx.query<{ efid: string }>(
           `update forwarded_emails set forward_subject = $3, draft_to = $4, draft_cc = $5, body = $6, message = $7, efdate = now()
-           where efid = $1 and muid = $2 returning efid`,
-          [b.ids, b.muid, b.subject, b.to.trim(), b.cc.trim(), body, message],
+           where efid = $1 and muid = $2 and (owner_id = $8 or $9) returning efid`,
+          [b.ids, b.muid, b.subject, b.to.trim(), b.cc.trim(), body, message, auth.userId, isMailAdmin(auth)],
         );
         if (!r.rows[0]) throw httpError(404, `Forwarded email ${b.ids} not found`);
         efid = Number(r.rows[0].efid);
       } else {
         const r = await tx.query<{ efid: string }>(
-          `insert into forwarded_emails (muid, forward_subject, forward_from, draft_to, draft_cc, body, message, created_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) returning efid`,
-          [b.muid, b.subject, from, b.to.trim(), b.cc.trim(), body, message, auth.username],
+          `insert into forwarded_emails (muid, forward_subject, forward_from, draft_to, draft_cc, body, message, created_by, owner_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning efid`,
+          [b.muid, b.subject, from, b.to.trim(), b.cc.trim(), body, message, auth.username, auth.userId],
         );
         efid = Number(r.rows[0]!.efid);
       }
-      // Files uploaded before the first save belong to this forward from now on.
-      await tx.query('update forward_attachments set efid = $1 where muid = $2 and efid is null and created_by = $3', [efid, b.muid, auth.username]);
+      // Files the caller uploaded before the first save belong to this forward from now on.
+      await tx.query('update forward_attachments set efid = $1 where muid = $2 and efid is null and owner_id = $3 and complete', [efid, b.muid, auth.userId]);
       return efid;
     });
   }
 
-  app.get<{ Params: { muid: string; efid?: string } }>(
+  /** The recipient domains a sender may mail, and the ones a self-declared sender address may use (null: any). */
+  const domainsFor = (sender: string) => allowedDomainsFor(mailPolicy, sender, ctx.config.forwardTo);
+  const senderDomains = (): string[] | null => {
+    const configured = allowedDomainsFor(mailPolicy, '', ctx.config.forwardTo);
+    return configured.length ? configured : null;
+  };
+
+  app.get<{ Params: { muid: string } }>(
     '/api/emails/html-body/:muid',
     { config: view, schema: { params: muidParam } },
     async (req): Promise<HtmlBodyResponse> => {
@@ -128,7 +132,10 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       const original = await originalHtml(db, muid, storage);
       if (!original) throw httpError(404, emailMessages().emailMissing);
       const me = await senderOf(db, auth);
-      return { muid, ids: null, body: original.html, message: '', subject: original.subject, forward_to: ctx.config.forwardTo ?? '', cc: me, forward_from: me };
+      return {
+        muid, ids: null, body: original.html, message: '', subject: original.subject, forward_to: ctx.config.forwardTo ?? '', cc: me, forward_from: me, mine: true,
+        email_attachments: await emailAttachments(db, muid),
+      };
     },
   );
 
@@ -136,18 +143,40 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/emails/html-body/:muid/:efid',
     { config: view, schema: { params: { type: 'object', required: ['muid', 'efid'], properties: { muid: id, efid: id } } } },
     async (req): Promise<HtmlBodyResponse> => {
+      const auth = requireAuth(req);
       const muid = Number(req.params.muid);
       await requireEmail(db, req, muid);
       const f = await findForward(db, muid, Number(req.params.efid));
       if (!f) throw httpError(404, `Forwarded email ${req.params.efid} not found`);
       return {
         muid, ids: f.efid, body: f.body, message: f.message, subject: f.forward_subject,
-        forward_to: f.forward_to || f.draft_to, cc: f.cc || f.draft_cc, forward_from: f.forward_from,
+        forward_to: f.forward_to || f.draft_to, cc: f.cc || f.draft_cc, forward_from: await senderOf(db, auth),
+        mine: f.owner_id === auth.userId || isMailAdmin(auth),
+        email_attachments: await emailAttachments(db, muid),
       };
     },
   );
 
   app.get('/api/emails/forward-to', { config: view }, async () => ({ forwardto: ctx.config.forwardTo ?? '' }));
+
+  /**
+   * 000 §6 / issue 28: the sender is the signed-in user's email. A user without one gives it here,
+   * once (changing it is the Admin Portal's); its domain must be one the mail policy names, so a
+   * declared address cannot widen the recipients allowed.
+   */
+  app.post<{ Body: SenderAddressRequest }>('/api/emails/sender', { config: add, schema: { body: senderSchema } }, async (req, reply): Promise<SenderAddressResponse | FastifyReply> => {
+    const auth = requireAuth(req);
+    const m = forwardPolicy().messages;
+    const email = req.body.email.trim();
+    const { errors } = checkForward({ forward_to: email, cc: '', forward_subject: '-' }, 'save');
+    if (errors.length) return refuse(reply, errors);
+    const domains = senderDomains();
+    const domain = domainOf(email);
+    if (domains && (!domain || !domainAllowed(domain, domains))) return refuse(reply, [fillMessage(m.senderDomain.text, { domains: domains.join(', ') })]);
+    const r = await db.query<{ email: string }>("update auth_users set email = $2, updated_at = now() where user_id = $1 and email = '' returning email", [auth.userId, email]);
+    if (!r.rows[0]) throw httpError(409, 'Your email address is already set; an administrator can change it in the Admin Portal.');
+    return { forward_from: email };
+  });
 
   app.post<{ Body: SaveForwardRequest }>('/api/emails/html-body', { config: add, schema: { body: saveSchema } }, async (req, reply): Promise<SaveForwardResponse | FastifyReply> => {
     const auth = requireAuth(req);
@@ -161,50 +190,67 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: SendForwardRequest }>('/api/emails/send-mail', { config: add, schema: { body: sendSchema } }, async (req, reply): Promise<SendForwardResponse | FastifyReply> => {
     const auth = requireAuth(req);
+    const m = forwardPolicy().messages;
     const b = req.body;
     await requireEmail(db, req, b.muid);
     const cc = b.cc ?? '';
     const { errors, warnings } = checkForward({ forward_to: b.forward_to, cc, forward_subject: b.subject }, 'send');
     if (errors.length) return refuse(reply, errors);
+    // Sending someone else's draft is refused before anything is saved over it.
+    if (b.ids) await requireForwardOwner(db, auth, b.muid, b.ids);
+    // The From is always the signed-in sender's own address, never the draft's or the client's.
+    const from = await senderOf(db, auth);
+    if (!from) return refuse(reply, [m.senderMissing.text]);
+    // The Cc warning never blocks (000 §5); an invalid Cc is left out rather than bouncing the message.
+    const to = b.forward_to.trim();
+    const ccList = warnings.length ? [] : splitAddresses(cc);
+    const recipients = [to, ...ccList];
+    if (recipients.length > mailPolicy.maxRecipients) return refuse(reply, [fillMessage(m.tooManyRecipients.text, { max: mailPolicy.maxRecipients })]);
+    const domains = domainsFor(from);
+    const refused = refusedRecipient(recipients, domains);
+    if (refused !== null) return refuse(reply, [fillMessage(m.recipientNotAllowed.text, { address: refused, domains: domains.join(', ') || '-' })]);
     // 000 §4: Save & Send saves first, then sends what was saved.
     const ids = await saveDraft(auth, { muid: b.muid, ids: b.ids, body: b.body, subject: b.subject, to: b.forward_to, cc, message: b.message ?? '' });
+    const slot = await takeSendSlot(db, auth.userId, recipients.length, mailPolicy.sendsPerHour);
+    if (!slot.allowed) {
+      reply.header('retry-after', String(slot.retryAfter));
+      return refuse(reply, [fillMessage(m.sendRate.text, { count: slot.sent, minutes: Math.ceil(slot.retryAfter / 60) })], 429);
+    }
     const f = (await findForward(db, b.muid, ids))!;
-    const wanted = b.attachids ?? (await listAttachments(db, b.muid, ids)).map((a) => a.ceafid);
-    const att = wanted.length
-      ? (await db.query<{ ceafid: string; filename: string; mime: string; storage_key: string }>(
-          'select ceafid, filename, mime, storage_key from forward_attachments where muid = $1 and ceafid = any($2) and (efid = $3 or efid is null) order by ceafid',
-          [b.muid, wanted, ids],
-        )).rows
-      : [];
-    const from = f.forward_from || (await senderOf(db, auth));
-    // The Cc warning never blocks (000 §5); an invalid Cc is left out rather than bouncing the message.
-    const ccList = warnings.length ? [] : splitAddresses(cc);
+    const all = await listAttachments(db, b.muid, ids, auth.userId);
+    const att = b.attachids ? all.filter((a) => b.attachids!.includes(a.ceafid)) : all;
+    const keys = att.length
+      ? new Map((await db.query<{ ceafid: string; storage_key: string }>('select ceafid, storage_key from forward_attachments where ceafid = any($1)', [att.map((a) => a.ceafid)])).rows.map((r) => [Number(r.ceafid), r.storage_key]))
+      : new Map<number, string>();
     let messageId: string;
     try {
       const sent = await mailer.send({
-        from: from || defaultFrom,
-        to: b.forward_to.trim(),
+        from,
+        to,
         ...(ccList.length ? { cc: ccList } : {}),
         subject: f.forward_subject,
         html: forwardMailHtml(f.message, f.body),
         attachDataUrls: true,
-        attachments: await Promise.all(att.map(async (a) => ({ filename: a.filename, contentType: a.mime, content: await storage.get(a.storage_key) }))),
+        // Streamed from storage: a 100 MB attachment is never held whole in memory.
+        attachments: await Promise.all(att.map(async (a) => ({ filename: a.filename, contentType: a.mime, content: await storage.stream(keys.get(a.ceafid)!) }))),
       });
       messageId = sent.messageId;
     } catch (err) {
+      await returnSendSlot(db, slot.id);
       req.log.error({ err }, 'forward send failed');
-      return reply.code(502).send(errorBody(502, forwardPolicy().messages.sendFailed.text));
+      return reply.code(502).send(errorBody(502, m.sendFailed.text));
     }
-    await db.query('update forwarded_emails set forward_to = $2, cc = $3, sent_at = now(), message_id = $4, efdate = now() where efid = $1', [
-      ids, b.forward_to.trim(), ccList.join(', '), messageId,
+    await db.query('update forwarded_emails set forward_to = $2, cc = $3, forward_from = $4, sent_at = now(), message_id = $5, efdate = now() where efid = $1', [
+      ids, to, ccList.join(', '), from, messageId,
     ]);
-    return { status: 'ok', ids, message: forwardPolicy().messages.sent.text, messageId };
+    return { status: 'ok', ids, message: m.sent.text, messageId };
   });
 
   app.get<{ Params: { muid: string } }>('/api/emails/forwarded/:muid', { config: view, schema: { params: muidParam } }, async (req): Promise<ForwardedListResponse> => {
+    const auth = requireAuth(req);
     const muid = Number(req.params.muid);
     await requireEmail(db, req, muid);
-    const list = await listForwards(db, muid);
+    const list = await listForwards(db, muid, auth.userId, isMailAdmin(auth));
     return { forwardjson: list, list: list.map((f) => f.efid) };
   });
 
@@ -212,9 +258,11 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/emails/forwarded/:muid/:id',
     { config: del, schema: { params: { type: 'object', required: ['muid', 'id'], properties: { muid: id, id } } } },
     async (req): Promise<MessageResult & { efid: number }> => {
+      const auth = requireAuth(req);
       const muid = Number(req.params.muid);
       await requireEmail(db, req, muid);
       const efid = Number(req.params.id);
+      await requireForwardOwner(db, auth, muid, efid);
       const keys = await db.query<{ storage_key: string }>('select storage_key from forward_attachments where efid = $1 and muid = $2', [efid, muid]);
       const r = await db.query('delete from forwarded_emails where efid = $1 and muid = $2', [efid, muid]);
       if (r.rowCount === 0) throw httpError(404, `Forwarded email ${efid} not found`);
@@ -222,99 +270,6 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
       return { message: forwardPolicy().messages.forwardDeleted.text, efid };
     },
   );
-
-  // ---- attachments ----
-  app.get<{ Params: { muid: string }; Querystring: { efid?: string } }>(
-    '/api/emails/attachments/:muid',
-    { config: view, schema: { params: muidParam, querystring: { type: 'object', properties: { efid: id } } } },
-    async (req): Promise<AttachmentListResponse> => {
-      const muid = Number(req.params.muid);
-      await requireEmail(db, req, muid);
-      const attachments = await listAttachments(db, muid, req.query.efid ? Number(req.query.efid) : null);
-      return { attachments, total: attachments.reduce((s, a) => s + a.size, 0), limit: forwardPolicy().upload.maxTotalBytes };
-    },
-  );
-
-  app.post<{ Params: { muid: string }; Querystring: { efid?: string } }>(
-    '/api/emails/upload-attachments/:muid',
-    { config: add, schema: { params: muidParam, querystring: { type: 'object', properties: { efid: id } } } },
-    async (req) => {
-      const auth = requireAuth(req);
-      const muid = Number(req.params.muid);
-      const efid = req.query.efid ? Number(req.query.efid) : null;
-      const policy = forwardPolicy();
-      const m = policy.messages;
-      const part = await req.file({ limits: { fileSize: policy.upload.maxTotalBytes } });
-      if (!part) throw httpError(400, 'No file was uploaded.');
-      try {
-        await requireEmail(db, req, muid);
-        // A forward's files join that forward only when it is this email's.
-        if (efid !== null && !(await findForward(db, muid, efid))) throw httpError(404, `Forwarded email ${efid} not found`);
-        if (part.fieldname !== policy.upload.field) throw httpError(400, `The file must be sent in the multipart field ${policy.upload.field}.`);
-      } catch (err) {
-        part.file.resume();
-        throw err;
-      }
-      const used = (await listAttachments(db, muid, efid)).reduce((s, a) => s + a.size, 0);
-      const room = policy.upload.maxTotalBytes - used;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooLarge = false;
-      try {
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > room) tooLarge = true;
-          else chunks.push(chunk);
-        }
-      } catch (err) {
-        // Past the per-request limit (the policy's total): the spec's message, not the library's.
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, m.uploadTooLarge.text);
-        throw err;
-      }
-      if (tooLarge || part.file.truncated) throw httpError(413, m.uploadTooLarge.text);
-      const bytes = Buffer.concat(chunks);
-      const type = await sniffAttachment(bytes.subarray(0, 65536), part.filename, policy.upload.types);
-      if (!type) throw httpError(415, m.uploadType.text);
-      const filename = cleanName(part.filename);
-      const key = `forwards/${muid}/${Date.now()}-${randomBytes(6).toString('hex')}.${type.ext}`;
-      await storage.put(key, bytes);
-      const r = await db.query<{ ceafid: string }>(
-        'insert into forward_attachments (muid, efid, filename, mime, size, sha256, storage_key, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8) returning ceafid',
-        [muid, efid, filename, type.mime, size, createHash('sha256').update(bytes).digest('hex'), key, auth.username],
-      );
-      return { message: m.uploaded.text, ceafid: Number(r.rows[0]!.ceafid), filename, size, mime: type.mime };
-    },
-  );
-
-  // An attachment is its email's: the email's panelist type gates it (issue 11), checked before anything is deleted.
-  app.delete<{ Params: { id: string } }>('/api/emails/attachment/:id', { config: del, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req): Promise<MessageResult> => {
-    const ceafid = Number(req.params.id);
-    const muid = await requireEmailOfRow(db, req, 'forward_attachments', ceafid);
-    if (muid === null) throw httpError(404, `Attachment ${req.params.id} not found`);
-    const r = await db.query<{ storage_key: string }>('delete from forward_attachments where ceafid = $1 and muid = $2 returning storage_key', [ceafid, muid]);
-    const row = r.rows[0];
-    if (!row) throw httpError(404, `Attachment ${req.params.id} not found`);
-    await storage.delete(row.storage_key);
-    return { message: forwardPolicy().messages.attachmentDeleted.text };
-  });
-
-  app.get<{ Params: { id: string } }>('/api/emails/download-attachment/:id', { config: view, schema: { params: { type: 'object', required: ['id'], properties: { id } } } }, async (req, reply) => {
-    const muid = await requireEmailOfRow(db, req, 'forward_attachments', Number(req.params.id));
-    const r = await db.query<{ storage_key: string; filename: string; mime: string; size: number }>(
-      'select storage_key, filename, mime, size from forward_attachments where ceafid = $1 and muid = $2',
-      [Number(req.params.id), muid],
-    );
-    const a = r.rows[0];
-    if (!a) throw httpError(404, `Attachment ${req.params.id} not found`);
-    return reply
-      .type(a.mime)
-      .header('content-length', String(a.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      // RFC 6266/5987 (an ASCII fallback and filename*), as the product downloads: any file name is safe.
-      .header('content-disposition', contentDisposition(a.filename))
-      .send(await storage.stream(a.storage_key));
-  });
 
   // ---- processed html and PDF of the original ('original') or a forward (its efid) ----
   async function documentOf(req: FastifyRequest, muid: number, which: string): Promise<string> {
@@ -329,13 +284,34 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
   }
   const docParams = { type: 'object', required: ['muid', 'efid'], properties: { muid: id, efid: { type: 'string', maxLength: 20 } } } as const;
 
-  app.get<{ Params: { muid: string; efid: string } }>('/api/emails/processed-html/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {
-    const html = await documentOf(req, Number(req.params.muid), req.params.efid);
-    return reply
+  const framedHtml = (reply: FastifyReply, html: string) =>
+    reply
       .type('text/html; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; sandbox")
       .send(html);
+
+  /** Processed Html: the rendering (heading with subject, sender, recipient and date, then message and body). */
+  app.get<{ Params: { muid: string; efid: string } }>('/api/emails/processed-html/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) =>
+    framedHtml(reply, await documentOf(req, Number(req.params.muid), req.params.efid)),
+  );
+
+  /** View Html (issue 28): the edited HTML itself, as the mail carries it, with no heading added. */
+  app.get<{ Params: { muid: string; efid: string } }>('/api/emails/view-html/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {
+    const muid = Number(req.params.muid);
+    await requireEmail(db, req, muid);
+    let html: string;
+    if (req.params.efid === 'original') {
+      const original = await originalHtml(db, muid, storage);
+      if (!original) throw httpError(404, emailMessages().emailMissing);
+      html = original.html;
+    } else {
+      if (!/^[0-9]{1,18}$/.test(req.params.efid)) throw httpError(400, "Expected 'original' or a forwarded email id.");
+      const f = await findForward(db, muid, Number(req.params.efid));
+      if (!f) throw httpError(404, `Forwarded email ${req.params.efid} not found`);
+      html = forwardMailHtml(f.message, f.body);
+    }
+    return framedHtml(reply, `<!doctype html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`);
   });
 
   app.get<{ Params: { muid: string; efid: string } }>('/api/emails/render-pdf/:muid/:efid', { config: view, schema: { params: docParams } }, async (req, reply) => {

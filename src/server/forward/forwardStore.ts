@@ -1,7 +1,10 @@
+import type { EmailAttachmentInfo } from '../../api/emailTypes';
 import type { ForwardAttachment, ForwardedEmail } from '../../api/forwardTypes';
 import type { Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
-import { sanitizeForward, textToHtml } from './sanitizeForward';
+import { inlineImages } from './emailParts';
+import { textToHtml } from '../../shared/html/textToHtml';
+import { sanitizeForward } from './sanitizeForward';
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v ?? ''));
 
@@ -18,16 +21,21 @@ export interface ForwardRow {
   body: string;
   message: string;
   created_by: string;
+  /** The creator's user id: only they (or an administrator) may edit, send or delete the forward. */
+  owner_id: number | null;
   sent_at: string | null;
 }
 
 export async function findForward(db: Queryable, muid: number, efid: number): Promise<ForwardRow | null> {
   const r = await db.query<ForwardRow>('select * from forwarded_emails where efid = $1 and muid = $2', [efid, muid]);
   const row = r.rows[0];
-  return row ? { ...row, efid: Number(row.efid), muid: Number(row.muid), efdate: iso(row.efdate), sent_at: row.sent_at ? iso(row.sent_at) : null } : null;
+  return row
+    ? { ...row, efid: Number(row.efid), muid: Number(row.muid), owner_id: row.owner_id === null ? null : Number(row.owner_id), efdate: iso(row.efdate), sent_at: row.sent_at ? iso(row.sent_at) : null }
+    : null;
 }
 
-export async function listForwards(db: Queryable, muid: number): Promise<ForwardedEmail[]> {
+/** The email's forwards, newest first; `mine` says whether the caller may edit, send or delete each (its creator or an administrator). */
+export async function listForwards(db: Queryable, muid: number, userId: number, admin: boolean): Promise<ForwardedEmail[]> {
   const r = await db.query<ForwardRow>('select * from forwarded_emails where muid = $1 order by efid desc', [muid]);
   return r.rows.map((f) => ({
     id: Number(f.efid),
@@ -39,23 +47,10 @@ export async function listForwards(db: Queryable, muid: number): Promise<Forward
     forward_from: f.forward_from,
     forward_to: f.forward_to,
     cc: f.cc,
+    created_by: f.created_by,
     sent_at: f.sent_at ? iso(f.sent_at) : null,
+    mine: admin || (f.owner_id !== null && Number(f.owner_id) === userId),
   }));
-}
-
-/** Inline images of an email by lower-case Content-ID, as data: URLs (so the copy needs nothing remote). */
-export async function inlineImages(db: Queryable, muid: number, storage: Pick<FileStorage, 'get'>): Promise<Map<string, string>> {
-  const r = await db.query<{ content_id: string; content_type: string; storage_key: string | null; content: Uint8Array | null }>(
-    "select content_id, content_type, storage_key, content from email_attachments where muid = $1 and content_id is not null and content_type like 'image/%'",
-    [muid],
-  );
-  const out = new Map<string, string>();
-  for (const a of r.rows) {
-    const bytes = a.content ? Buffer.from(a.content) : a.storage_key ? await storage.get(a.storage_key).catch(() => null) : null;
-    if (!bytes) continue;
-    out.set(a.content_id.replace(/^<|>$/g, '').toLowerCase(), `data:${a.content_type};base64,${bytes.toString('base64')}`);
-  }
-  return out;
 }
 
 /** The email's HTML (or its text) sanitised, with cid: images resolved: the start of every forward. */
@@ -71,10 +66,21 @@ export async function originalHtml(db: Queryable, muid: number, storage: Pick<Fi
   return { html, subject: e.email_subject, from, date: e.email_date ? iso(e.email_date) : '' };
 }
 
-export async function listAttachments(db: Queryable, muid: number, efid: number | null): Promise<ForwardAttachment[]> {
+/**
+ * The files of one forward (efid) together with the caller's uploads that wait for their forward's
+ * first save (efid null, owner_id = the caller); reservations still streaming are left out.
+ */
+export async function listAttachments(db: Queryable, muid: number, efid: number | null, ownerId: number): Promise<ForwardAttachment[]> {
   const r = await db.query<ForwardAttachment>(
-    'select ceafid, filename, ceafdate, size, mime, efid from forward_attachments where muid = $1 and (efid is null or efid = $2) order by ceafid',
-    [muid, efid ?? 0],
+    `select ceafid, filename, ceafdate, size, mime, efid from forward_attachments
+     where muid = $1 and complete and (efid = $2 or (efid is null and owner_id = $3)) order by ceafid`,
+    [muid, efid ?? 0, ownerId],
   );
   return r.rows.map((a) => ({ ...a, ceafid: Number(a.ceafid), efid: a.efid === null ? null : Number(a.efid), ceafdate: iso(a.ceafdate), size: Number(a.size) }));
+}
+
+/** The email's own parts (attachments and inline images), for the editor's list (issue 28). */
+export async function emailAttachments(db: Queryable, muid: number): Promise<EmailAttachmentInfo[]> {
+  const r = await db.query<EmailAttachmentInfo>('select id, filename, content_type, size, content_id from email_attachments where muid = $1 order by id', [muid]);
+  return r.rows.map((a) => ({ ...a, id: Number(a.id), size: Number(a.size) }));
 }

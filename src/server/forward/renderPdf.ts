@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpError } from '../httpError';
+import { pdfRenderSeconds, timed } from '../metrics/portalMetrics';
 import { forwardPolicy } from './forwardPolicy';
 
 /** Longest a single render may take (Chromium start included). */
@@ -110,7 +111,7 @@ export async function renderPdf(html: string, dataDir: string): Promise<Buffer> 
   if (cached) return cached;
   const exe = findChromium();
   if (!exe) throw httpError(503, forwardPolicy().messages.pdfUnavailable);
-  const run = queue.then(() => renderNow(html, exe));
+  const run = queue.then(() => timed(pdfRenderSeconds, { kind: 'email' }, () => renderNow(html, exe)));
   queue = run.catch(() => undefined);
   const pdf = await run;
   await mkdir(dir, { recursive: true });

@@ -1,17 +1,14 @@
 import createDOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import type { JSDOM as JSDOMClass } from 'jsdom';
 import { createRequire } from 'node:module';
-import { sanitizeEmailHtml } from '../../ui/html/sanitizeEmailHtml';
+import { sanitizeEmailHtml } from '../../shared/html/sanitizeEmailHtml';
+import { cleanStyleAttribute, cleanStyleSheet } from './cleanCss';
+import { cidOf, embeddedImage, safeLink } from './safeUrl';
 
-/** A URL that loads from another host (http:, https:, protocol-relative). */
-const remoteUrl = /^\s*(?:https?:)?\/\//i;
-/** CSS url(...) and @import load remote content (tracking) even from a style attribute. */
-const cssUrl = /url\s*\(\s*(['"]?)[\s\S]*?\1\s*\)/gi;
-const cssImport = /@import[^;]*;?/gi;
-/** Attributes whose value is fetched when drawn. */
-const loadingAttrs = new Set(['src', 'srcset', 'background', 'poster', 'lowsrc', 'dynsrc', 'xlink:href']);
-
-export const cleanCss = (css: string) => css.replace(cssImport, '').replace(cssUrl, 'none');
+/** Attributes whose value is fetched when the element is drawn. */
+const loadingAttrs = new Set(['src', 'background', 'poster', 'lowsrc', 'dynsrc', 'xlink:href']);
+/** Attributes holding a URL that is followed only when clicked or cited. */
+const linkAttrs = new Set(['href', 'cite', 'longdesc']);
 
 let purifier: Purifier | undefined;
 let cidMap: ReadonlyMap<string, string> = new Map();
@@ -27,18 +24,23 @@ function serverPurifier(): Purifier {
   const p = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
   p.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
-    if (name === 'style') data.attrValue = cleanCss(data.attrValue);
+    const value = data.attrValue;
+    if (name === 'style') data.attrValue = cleanStyleAttribute(value, cidMap);
+    else if (name === 'srcset') data.keepAttr = false;
     else if (loadingAttrs.has(name)) {
-      const v = data.attrValue.trim();
-      if (/^cid:/i.test(v)) {
-        const resolved = cidMap.get(v.slice(4).replace(/^<|>$/g, '').toLowerCase());
-        if (resolved) data.attrValue = resolved;
-        else data.keepAttr = false;
-      } else if (remoteUrl.test(v) || name === 'srcset') data.keepAttr = false;
+      // Judged on the WHATWG-parsed URL: only an embedded image or one of the email's own cid: parts.
+      const cid = cidOf(value);
+      const kept = cid !== null ? cidMap.get(cid) : embeddedImage(value);
+      if (kept) data.attrValue = kept;
+      else data.keepAttr = false;
+    } else if (linkAttrs.has(name)) {
+      const link = safeLink(value);
+      if (link) data.attrValue = link;
+      else data.keepAttr = false;
     }
   });
   p.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
+    if (data.tagName === 'style' && node.textContent) node.textContent = cleanStyleSheet(node.textContent, cidMap);
   });
   purifier = p;
   return p;
@@ -51,10 +53,13 @@ export function warmSanitizer(): void {
 
 /**
  * Email or forward HTML made safe on the server, before it is stored, returned to the editor or
- * sent: DOMPurify (scripts, event handlers, javascript: URLs and loading elements removed, the same
- * policy as the browser's frame), and nothing remote: remote image sources, srcset, background
- * images and CSS url()/@import are dropped. `cid:` images are replaced by their stored attachment
- * (a data: URL from `cids`, keyed by lower-case Content-ID) or dropped.
+ * sent (issue 26 hole 9): DOMPurify (scripts, event handlers, SVG and MathML, javascript: URLs and
+ * loading elements removed, the same policy as the browser's frame), and nothing remote. CSS is
+ * parsed (css-tree: escapes, `image-set`, `@import` and the like cannot hide a URL from it) and
+ * every URL is read by the WHATWG parser before it is judged: image sources, backgrounds and CSS
+ * url() stay only as embedded images, links only as absolute http(s), mailto or tel URLs (written
+ * back normalised). `cid:` references become the email's stored part (a data: URL from `cids`,
+ * keyed by lower-case Content-ID) or are dropped.
  */
 export function sanitizeForward(html: string, cids: ReadonlyMap<string, string> = new Map()): string {
   const p = serverPurifier();
@@ -64,10 +69,4 @@ export function sanitizeForward(html: string, cids: ReadonlyMap<string, string> 
   } finally {
     cidMap = new Map();
   }
-}
-
-/** Plain text as HTML (emails without an HTML part). */
-export function textToHtml(text: string): string {
-  const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<div style="white-space:pre-wrap">${esc}</div>`;
 }

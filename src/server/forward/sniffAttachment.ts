@@ -10,23 +10,26 @@ function isText(head: Uint8Array): boolean {
   return ctrl <= head.length / 100;
 }
 
+/** The binary formats file-type names, for the allowed types that are binary. */
+const oleNamed = new Set(['doc', 'xls', 'ppt']);
+
 /**
- * The attachment's type from its first bytes (000 §5 allow-list): file-type decides binary formats
- * (an OLE compound file is doc, xls or ppt by its name); text is html when it looks like HTML or is
- * named so, else txt. Undefined when not allowed. `attachmentTypes`: extension -> MIME type of the
- * allowed types (the forward policy's upload.types).
+ * The attachment's type (000 §5 allow-list) when its name and its content agree: the extension must
+ * be an allowed type, and the content, sniffed from its first bytes, the same type (file-type for
+ * binary formats: jpg is jpeg, an OLE compound file is doc, xls or ppt as its name says; text without
+ * NUL bytes for html and txt). Undefined otherwise (`evil.sh`, a PE named .pdf, a PDF named .png).
+ * `attachmentTypes`: extension -> MIME type of the allowed types (the forward policy's upload.types).
  */
 export async function sniffAttachment(head: Uint8Array, filename: string, attachmentTypes: Readonly<Record<string, string>>): Promise<{ ext: string; mime: string } | undefined> {
-  const found = await fileTypeFromBuffer(head);
   const named = extOf(filename);
+  const namedMime = Object.hasOwn(attachmentTypes, named) ? attachmentTypes[named] : undefined;
+  if (!namedMime) return undefined;
+  const found = await fileTypeFromBuffer(head);
   if (found) {
-    if (found.ext === 'cfb') return ['doc', 'xls', 'ppt'].includes(named) && attachmentTypes[named] ? { ext: named, mime: attachmentTypes[named] } : undefined;
-    const t = attachmentTypes[found.ext];
-    return t ? { ext: found.ext, mime: t } : undefined;
+    if (found.ext === 'cfb') return oleNamed.has(named) ? { ext: named, mime: namedMime } : undefined;
+    const sniffedMime = Object.hasOwn(attachmentTypes, found.ext) ? attachmentTypes[found.ext] : undefined;
+    return sniffedMime === namedMime ? { ext: named, mime: namedMime } : undefined;
   }
   if (head.length === 0 || !isText(head)) return undefined;
-  const text = Buffer.from(head).toString('utf8').trimStart().slice(0, 2000).toLowerCase();
-  const ext = named === 'html' || named === 'htm' || /^(<!doctype html|<html|<head|<body)/.test(text) ? 'html' : 'txt';
-  const mime = attachmentTypes[ext];
-  return mime ? { ext, mime } : undefined;
+  return namedMime.startsWith('text/') ? { ext: named, mime: namedMime } : undefined;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { importLastThroughput, importMessages, importSeconds } from '../metrics/portalMetrics';
 import type { Db } from '../db/Db';
 import type { AttachmentStore } from './AttachmentStore';
 import type { BatchItem, ExistingEmail, ItemOutcome } from './BatchItem';
@@ -58,6 +59,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
     throw err;
   }
   const summary: ImportSummary = { job: jobId, imported: 0, duplicates: 0, failed: 0, failures: [] };
+  const started = performance.now();
   const iterator = sources[Symbol.iterator]();
 
   const nextChunk = (): ImportSource[] => {
@@ -110,6 +112,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
 
   const count = (outcomes: ItemOutcome[]) => {
     for (const o of outcomes) {
+      importMessages.inc({ outcome: o.status });
       if (o.status === 'imported') summary.imported++;
       else if (o.status === 'duplicate') summary.duplicates++;
       else {
@@ -161,6 +164,9 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
     }
   } finally {
     pool.release();
+    const seconds = (performance.now() - started) / 1000;
+    importSeconds.inc(seconds);
+    if (seconds > 0) importLastThroughput.set((summary.imported + summary.duplicates + summary.failed) / seconds);
     await db.query(
       `update import_jobs set end_time = now(), total = $2, imported = $3, duplicates = $4, failed = $5 where id = $1`,
       [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],

@@ -18,7 +18,7 @@ function fmix32(h: number): number {
  * words as `bodyWords` split them, as a signed BigInt (PostgreSQL bigint). Undefined when the text
  * has fewer than `minSimhashWords` words. The features are single words weighted by their count:
  * that keeps a one-word edit of a short mailing within distance 3; 3-word shingles moved such an
- * edit 7-10 bits (see docs/decisions.md).
+ * edit 7-10 bits (see docs/decisions/duplicates.md).
  */
 export function simhash(normalized: string | BodyWords): bigint | undefined {
   const words = typeof normalized === 'string' ? bodyWords(normalized) : normalized;

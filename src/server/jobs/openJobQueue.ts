@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/Db';
+import { jobFailures } from '../metrics/portalMetrics';
 import type { EnqueueOptions, JobHandler, JobKindOptions, JobQueue, JobRecord, JobState } from './JobQueue';
+import { openJobLiveness } from './jobLiveness';
 import { pgBossDb } from './pgBossDb';
 
 /** The schema pg-boss keeps its tables in (`pgboss.job` is the job table the screens read). */
@@ -14,7 +16,18 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Where queue errors go (a failed poll, a failed maintenance pass). */
   onError?: (err: unknown) => void;
+  /**
+   * The PostgreSQL server's URL: each instance then holds a liveness lock on a connection of its
+   * own, and the jobs of an instance that died are retried within `livenessIntervalSeconds` instead
+   * of after their expiry. Without it only expiry hands them back.
+   */
+  databaseUrl?: string;
+  /** Seconds between checks for jobs of dead instances on PostgreSQL (default 5). */
+  livenessIntervalSeconds?: number;
 }
+
+/** The failure recorded on a job whose instance died while running it (the retry follows). */
+export const abandonedMessage = 'the instance running this job stopped';
 
 const defaultKind: Required<JobKindOptions> = { expireInSeconds: 900, retryLimit: 2, pollingIntervalSeconds: 2 };
 
@@ -73,6 +86,28 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
     opts.onError?.(err);
   });
   await boss.start();
+  const liveness = await openJobLiveness(db, opts.databaseUrl);
+
+  // Jobs left active by a killed process go back to the queue as a failed attempt (retried while
+  // their retry limit allows). On PGlite this process owns the database, so every active job at
+  // start is such a job; on PostgreSQL the instance's liveness lock tells.
+  const failAbandoned = async (jobs: Array<{ kind: string; id: string }>) => {
+    const byKind = new Map<string, string[]>();
+    for (const j of jobs) byKind.set(j.kind, [...(byKind.get(j.kind) ?? []), j.id]);
+    for (const [kind, ids] of byKind) {
+      for (const id of ids) await boss.fail(kind, id, { message: abandonedMessage });
+      await db.query('delete from job_runs where job_id = any($1::uuid[])', [ids]);
+    }
+  };
+  if (db.kind === 'pglite') {
+    const active = await db.query<{ kind: string; id: string }>(`select name as kind, id::text as id from ${jobSchema}.job where state = 'active'`);
+    await failAbandoned(active.rows);
+  } else await failAbandoned(await liveness.orphaned(jobSchema));
+  const livenessTimer =
+    db.kind === 'postgres' && opts.databaseUrl
+      ? setInterval(() => void liveness.orphaned(jobSchema).then(failAbandoned).catch((err: unknown) => opts.onError?.(err)), (opts.livenessIntervalSeconds ?? 5) * 1000)
+      : undefined;
+  livenessTimer?.unref();
 
   const createQueue = queueCreator(db, boss);
   const queues = new Map<string, Promise<void>>();
@@ -117,9 +152,17 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
       await ensureQueue(name, kind);
       // The queue may have been created by an enqueue with the defaults: the handler's limits win.
       await boss.updateQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
-      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) =>
-        handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount }),
-      );
+      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        await liveness.started(name, job.id);
+        try {
+          return await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+        } catch (err) {
+          jobFailures.inc({ kind: name });
+          throw err;
+        } finally {
+          await liveness.finished(job.id).catch(() => undefined);
+        }
+      });
     },
     get,
     async waitFor(name, id, wo = {}) {
@@ -135,7 +178,9 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
       if (stopped) return;
       stopped = true;
       // Running handlers get 30 s to finish; what is still active then is retried by another instance after expiry.
+      clearInterval(livenessTimer);
       await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });
+      await liveness.close();
     },
   };
 }

@@ -26,7 +26,14 @@ function searchText(raw: string, min: number, what: string): string {
  */
 export const lookupRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
-  let tree: SectorTree | undefined;
+  // One tree per metadata version: a reload (or a sectors table imported) reaches the next call.
+  const trees = new WeakMap<object, SectorTree>();
+  const currentTree = (): SectorTree => {
+    const { model } = productEngine().engine;
+    let tree = trees.get(model);
+    if (!tree) trees.set(model, (tree = sectorTree(model)));
+    return tree;
+  };
 
   // 001 §5: the panelist search starts at more than 1 character.
   app.get<{ Params: { text: string } }>('/api/panelists/:text', { config: view }, async (req): Promise<LookupResponse> => {
@@ -82,7 +89,7 @@ export const lookupRoutes: RoutePlugin = async (app, { ctx }) => {
     if (!/^\d{1,9}$/.test(raw)) throw httpError(400, 'The sector id must be a number.');
     const id = Number(raw);
     const auth = requireAuth(req);
-    tree ??= sectorTree(productEngine().engine.model);
+    const tree = currentTree();
     if (id === 0) return { statusCode: 200, payload: tree.children(0).filter((s) => canUseSector(auth, s.id)) };
     if (!tree.has(id)) throw httpError(404, `Unknown sector ${id}`);
     const root = tree.rootOf(id);

@@ -101,7 +101,10 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
   const view = { permission: { module: 'product', operation: 'view' } };
   const edit = { permission: { module: 'product', operation: 'edit' } };
 
-  app.get<{ Querystring: { product_id?: string } }>('/api/upload-pdf', { config: view }, async (req): Promise<UploadPdfResponse> => {
+  const text = { type: 'string', maxLength: 40 } as const;
+  const query = (...names: string[]) => ({ querystring: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, text])) } });
+
+  app.get<{ Querystring: { product_id?: string } }>('/api/upload-pdf', { config: view, schema: query('product_id', 'product_type', 'product_status', 'is_file') }, async (req): Promise<UploadPdfResponse> => {
     const productId = parseId(req.query.product_id);
     const product = await findProduct(ctx.db, productId);
     if (!product) throw httpError(404, `Product ${productId} not found`);
@@ -142,7 +145,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     };
   });
 
-  app.get<{ Querystring: { product_id?: string; product_type?: string; product_status?: string } }>('/api/view-images', { config: view }, async (req): Promise<ViewImagesResponse> => {
+  app.get<{ Querystring: { product_id?: string; product_type?: string; product_status?: string } }>('/api/view-images', { config: view, schema: query('product_id', 'product_type', 'product_status', 'creative_id', 'show') }, async (req): Promise<ViewImagesResponse> => {
     const productId = parseId(req.query.product_id);
     const product = await findProduct(ctx.db, productId);
     if (!product) throw httpError(404, `Product ${productId} not found`);
@@ -165,7 +168,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     return { statusCode: 200, payload, processing: file.processing, pdf_url: `/api/download/${productId}` };
   });
 
-  app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/api/product-images/:id', { config: view }, async (req, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/api/product-images/:id', { config: view, schema: query('size') }, async (req, reply) => {
     const id = parseId(req.params.id, 'image id');
     const r = await ctx.db.query<ImageRow>('select id::text as id, product_id::text as product_id, page, storage_key, thumb_key from product_images where id = $1', [id]);
     const row = r.rows[0];

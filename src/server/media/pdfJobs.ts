@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db, Queryable } from '../db/Db';
+import { pdfRenderSeconds, timed } from '../metrics/portalMetrics';
 import { findProduct, recordProductActivity } from '../products/productStore';
 import type { FileStorage } from '../storage/FileStorage';
 import { countWords, pdfTextPolicy } from './mediaPolicy';
@@ -58,7 +59,7 @@ export async function runPdfJob(deps: PdfJobDeps, job: PdfJobRow): Promise<void>
   if (!file) return;
   const stored = await db.query<{ n: number }>('select coalesce(max(page), 0)::int as n from product_images where file_id = $1', [job.file_id]);
   const bytes = await storage.get(file.storage_key);
-  await renderPdfInWorker(bytes, { width: pageImageWidth, from: stored.rows[0].n + 1, signal: deps.signal }, async (p) => {
+  const render = () => renderPdfInWorker(bytes, { width: pageImageWidth, from: stored.rows[0].n + 1, signal: deps.signal }, async (p) => {
     const keys = pageKeys(job.product_id, job.file_id, p.page);
     await storage.put(keys.image, p.jpeg);
     await storage.put(keys.thumb, await makeThumb(p.jpeg));
@@ -71,6 +72,7 @@ export async function runPdfJob(deps: PdfJobDeps, job: PdfJobRow): Promise<void>
       await tx.query(`update product_pdf_jobs set pages = $2, pages_done = $3, lease_until = now() + interval '${leaseSeconds} seconds' where file_id = $1 and lease_owner = $4`, [job.file_id, p.pages, p.page, deps.owner]);
     });
   });
+  await timed(pdfRenderSeconds, { kind: 'product_pdf' }, render);
   await finishPdfJob(db, deps.owner, job);
 }
 

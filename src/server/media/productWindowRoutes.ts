@@ -78,7 +78,7 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
       .send(await storage.stream(key));
   });
 
-  app.get<{ Params: { companyID: string }; Querystring: { exclude?: string } }>('/api/company-media/:companyID', { config: view }, async (req): Promise<CompanyMediaResponse> => {
+  app.get<{ Params: { companyID: string }; Querystring: { exclude?: string } }>('/api/company-media/:companyID', { config: view, schema: { querystring: { type: 'object', properties: { exclude: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<CompanyMediaResponse> => {
     const companyId = parseId(req.params.companyID, 'company id');
     const exclude = req.query.exclude ? parseId(req.query.exclude) : 0;
     const company = await ctx.db.query<{ companyName: string; default_img: string | null }>('select "companyName", default_img from companies where "companyID" = $1', [companyId]);

@@ -22,11 +22,24 @@ export interface TargetPrediction {
 
 export type Prediction = Record<PredictionTarget, TargetPrediction>;
 
-/** A stored model: one exported wink classifier per target, with the titles of its labels. */
+/** Reviewers' rejections a version learned: per sender address, how often each label was rejected. */
+export type Rejections = Record<string, Record<string, number>>;
+
+/**
+ * A stored model: one exported wink classifier per target, with the titles of its labels and the
+ * rejections it learned (absent in versions trained before rejections were learned).
+ */
 export interface StoredModel {
   library: string;
-  targets: Record<PredictionTarget, { classifier: string; titles: Record<string, string> } | null>;
+  targets: Record<PredictionTarget, { classifier: string; titles: Record<string, string>; rejections?: Rejections } | null>;
 }
+
+/**
+ * What one rejection does to a label on the sender's emails: its share of the score is weighed by
+ * this before the scores are normalised (two rejections: squared). A reviewer's "not this" for a
+ * sender's mail makes that label far less likely on the sender's other mail, without hiding it.
+ */
+export const rejectionWeight = 0.25;
 
 /** wink's exportJSON: [config, samples per label, token counts per label, tokens per label, vocabulary]. */
 type WinkExport = [{ smoothingFactor: number }, Record<string, number>, Record<string, Record<string, number>>, Record<string, number>, string[]];
@@ -76,6 +89,7 @@ class TargetModel {
   constructor(
     classifier: string,
     readonly titles: Record<string, string>,
+    private readonly rejections: Rejections = {},
   ) {
     const [config, samples, counts, words, voc] = JSON.parse(classifier) as WinkExport;
     this.sf = config.smoothingFactor;
@@ -143,17 +157,20 @@ class TargetModel {
     return tokens.filter((t) => this.tokenTotal.has(t));
   }
 
-  predict(tokens: string[], suppressed: ReadonlySet<string>): TargetPrediction {
+  predict(tokens: string[], suppressed: ReadonlySet<string>, sender = ''): TargetPrediction {
     const known = this.known(tokens);
     if (known.length === 0) return { guesses: [], evidence: [] };
     const odds = this.odds(known).filter(([label]) => !suppressed.has(label));
     if (odds.length === 0) return { guesses: [], evidence: [] };
     // Naive Bayes odds grow with the number of tokens and are overconfident; the score is each
-    // label's share of a softmax over the per-token odds, so scores of one email sum to 1.
+    // label's share of a softmax over the per-token odds, so scores of one email sum to 1. The
+    // sender's learned rejections weigh their labels down before the shares are taken.
     const top = odds[0][1] / known.length;
-    const weights = odds.map(([, o]) => 2 ** (o / known.length - top));
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const guesses = odds.slice(0, keep).map(([label], i) => ({ label, title: this.titles[label] ?? label, score: Math.round((weights[i] / sum) * 1000) / 1000 }));
+    const rejected = this.rejections[sender] ?? {};
+    const weighted = odds.map(([label, o]) => ({ label, weight: 2 ** (o / known.length - top) * rejectionWeight ** (rejected[label] ?? 0) }));
+    const sum = weighted.reduce((a, w) => a + w.weight, 0);
+    weighted.sort((a, b) => b.weight - a.weight);
+    const guesses = weighted.slice(0, keep).map(({ label, weight }) => ({ label, title: this.titles[label] ?? label, score: Math.round((weight / sum) * 1000) / 1000 }));
     return { guesses, evidence: guesses.length ? this.evidence(known, guesses[0].label) : [] };
   }
 
@@ -184,15 +201,18 @@ export class SpaceyModel {
   constructor(stored: StoredModel) {
     for (const t of predictionTargets) {
       const m = stored.targets[t];
-      if (m) this.targets.set(t, new TargetModel(m.classifier, m.titles));
+      if (m) this.targets.set(t, new TargetModel(m.classifier, m.titles, m.rejections));
     }
   }
 
-  /** `suppressed` are labels a reviewer rejected for this email (per target): never offered again. */
-  predict(tokens: string[], suppressed: Partial<Record<PredictionTarget, ReadonlySet<string>>> = {}): Prediction {
+  /**
+   * `suppressed` are labels a reviewer rejected for this email (per target): never offered again;
+   * `sender` (senderKey) brings in the rejections the version learned for the sender's mail.
+   */
+  predict(tokens: string[], suppressed: Partial<Record<PredictionTarget, ReadonlySet<string>>> = {}, sender = ''): Prediction {
     const none = new Set<string>();
     const out = {} as Prediction;
-    for (const t of predictionTargets) out[t] = this.targets.get(t)?.predict(tokens, suppressed[t] ?? none) ?? { guesses: [], evidence: [] };
+    for (const t of predictionTargets) out[t] = this.targets.get(t)?.predict(tokens, suppressed[t] ?? none, sender) ?? { guesses: [], evidence: [] };
     return out;
   }
 }

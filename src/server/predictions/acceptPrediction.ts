@@ -77,7 +77,8 @@ export async function acceptPrediction(db: Db, req: FastifyRequest, muid: number
     const others = ((doc.companies as Array<Record<string, unknown>> | undefined) ?? []).filter((x) => String(x.companyID) !== accept.company);
     doc.companies = [c.rows[0], ...others];
   }
-  const saved = await saveProduct(db, req, { document: doc });
+  // The route checked the caller may see this email; a new draft is linked to it.
+  const saved = await saveProduct(db, req, { document: doc, emailLink: stored ? undefined : muid });
   const info = await currentModelInfo(db, 'current');
   await db.query(
     `insert into prediction_feedback (muid, model_version, target, label, verdict, username)

@@ -1,3 +1,4 @@
+import spacey from '../../../schemas/dashboards/spacey.json';
 import { requireAuth } from '../auth/access';
 import { requireEmailAccess, requireEmailOfRow, visibleEmailsCondition, visibleProductsCondition } from '../auth/objectAccess';
 import { containsPattern, SqlParams } from '../emails/SqlParams';
@@ -14,7 +15,7 @@ export const companySearchTooShort = 'Type more than 2 characters to search comp
 
 /**
  * 000 §7 company calls of the predictions screen: GET company name/{text}, POST company/{muid}
- * {companyName, muid}, DELETE company/{id}, POST company restore/{muid} {companyId, actionid},
+ * {companyName, muid} with the chosen match's companyID or newCompany: true, DELETE company/{id}, POST company restore/{muid} {companyId, actionid},
  * DELETE spacy master/{id}; plus POST sender details {query, searchBy}.
  */
 export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
@@ -34,18 +35,34 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post<{ Params: { muid: string }; Body: { companyName: string; muid?: number } }>(
+  app.post<{ Params: { muid: string }; Body: { companyName: string; muid?: number; companyID?: number; newCompany?: boolean } }>(
     '/api/spacey/company/:muid',
-    { config: edit, schema: { params: idParam('muid'), body: { type: 'object', required: ['companyName'], properties: { companyName: { type: 'string', minLength: 1, maxLength: 200 }, muid: { type: 'integer' } } } } },
+    {
+      config: edit,
+      schema: {
+        params: idParam('muid'),
+        body: {
+          type: 'object',
+          required: ['companyName'],
+          properties: { companyName: { type: 'string', minLength: 1, maxLength: 200 }, muid: { type: 'integer' }, companyID: { type: 'integer', minimum: 1 }, newCompany: { type: 'boolean' } },
+        },
+      },
+    },
     async (req) => {
       const auth = requireAuth(req);
       const muid = Number(req.params.muid);
       if (req.body.muid !== undefined && req.body.muid !== muid) throw httpError(400, 'The muid of the body does not match the path.');
       const name = req.body.companyName.trim();
       if (!name) throw httpError(400, 'Company name can not be empty.');
+      // A company is a chosen search result (its id) or a name confirmed as new, never a typed fragment (issue 28 item 9).
+      if (req.body.companyID === undefined && req.body.newCompany !== true) throw httpError(400, spacey.messages.chooseCompany);
       if ((await db.query('select 1 from emails where muid = $1', [muid])).rows.length === 0) throw httpError(404, 'Email not found');
       await requireEmailAccess(db, req, [muid]);
-      const known = await db.query<{ companyID: number; companyName: string }>('select "companyID", "companyName" from companies where lower("companyName") = lower($1) limit 1', [name]);
+      const known =
+        req.body.companyID !== undefined
+          ? await db.query<{ companyID: number; companyName: string }>('select "companyID", "companyName" from companies where "companyID" = $1', [req.body.companyID])
+          : await db.query<{ companyID: number; companyName: string }>('select "companyID", "companyName" from companies where lower("companyName") = lower($1) limit 1', [name]);
+      if (req.body.companyID !== undefined && known.rows.length === 0) throw httpError(404, 'Company not found');
       const dup = await db.query('select 1 from email_companies where muid = $1 and lower("companyName") = lower($2) and deleted = 0', [muid, known.rows[0]?.companyName ?? name]);
       if (dup.rows.length) throw httpError(409, 'This company is already added to the email.');
       const r = await db.query<{ id: string }>(

@@ -13,6 +13,8 @@ export interface EmailText {
 /** What the model read from one email: the text (for "text extraction") and its tokens. */
 export interface EmailFeatures {
   text: string;
+  /** The sender's address, lower case (what reviewers' rejections are learned per: senderKey). */
+  sender: string;
   /** Registrable domain of the sender (tldts), e.g. `bank.co.uk` for `news@mail.bank.co.uk`. */
   domain: string | null;
   tokens: string[];
@@ -27,6 +29,12 @@ const stopWords = new Set(
 );
 
 const words = (s: string): string[] => s.toLowerCase().match(/[a-z][a-z0-9]{2,24}/g) ?? [];
+
+/** A sender's address as one key: lower case, without a display name (`News <a@b.example>` is `a@b.example`). */
+export function senderKey(emailFromOne: string | null): string {
+  const from = (emailFromOne ?? '').toLowerCase().trim();
+  return /<([^>]+)>/.exec(from)?.[1].trim() ?? from;
+}
 
 /** Sender, subject and body as the model sees them, and the tokens it counts (each once). */
 export function emailFeatures(e: EmailText): EmailFeatures {
@@ -45,5 +53,5 @@ export function emailFeatures(e: EmailText): EmailFeatures {
   for (const w of words(subject)) if (!stopWords.has(w)) tokens.add(`subject:${w}`);
   for (const w of bodyWords) tokens.add(w);
   const text = [`From: ${e.email_from_name ?? ''} <${from}>`, `Subject: ${subject}`, '', bodyWords.join(' ')].join('\n');
-  return { text, domain, tokens: [...tokens] };
+  return { text, sender: senderKey(e.email_from_one), domain, tokens: [...tokens] };
 }

@@ -23,8 +23,10 @@ export async function emailPredictions(db: Queryable, muid: number, variant: Mod
       [muid],
     )
   ).rows[0];
-  const fb = await db.query<{ target: EmailPredictions['feedback'][number]['target']; label: string; verdict: 'accept' | 'reject'; username: string | null; created_at: Date }>(
-    'select target, label, verdict, username, created_at from prediction_feedback where muid = $1 order by id desc limit 50',
+  const fb = await db.query<{ target: EmailPredictions['feedback'][number]['target']; label: string; verdict: 'accept' | 'reject'; username: string | null; created_at: Date; company: string | null }>(
+    `select f.target, f.label, f.verdict, f.username, f.created_at, c."companyName" as company
+       from prediction_feedback f left join companies c on f.target = 'company' and c."companyID"::text = f.label
+      where f.muid = $1 order by f.id desc limit 50`,
     [muid],
   );
   const companies = await db.query<EmailCompany & { id: string }>('select id, "companyID", "companyName", deleted from email_companies where muid = $1 order by id', [muid]);
@@ -56,7 +58,8 @@ export async function emailPredictions(db: Queryable, muid: number, variant: Mod
           }
         : null,
     text: emailFeatures(email).text,
-    feedback: fb.rows.map((r) => ({ ...r, created_at: iso(r.created_at) ?? '' })),
+    // Titles, as the predictions show them: the code table's, or the company's name.
+    feedback: fb.rows.map(({ company, ...r }) => ({ ...r, title: (r.target === 'company' ? company : codeTitle(r.target, r.label)) ?? r.label, created_at: iso(r.created_at) ?? '' })),
     emailCompanies: companies.rows.map((c) => ({ ...c, id: Number(c.id) })),
   };
 }

@@ -1,12 +1,12 @@
-import spacey from '../../../schemas/dashboards/spacey.json';
 import type { ModelInfo } from './modelStore';
 import { predictionTargets } from './predictionTargets';
+import { spaceyMessage } from './spaceyMessages';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** `predictions status`: each model version with its held-out figures next to the majority baseline. */
 export function formatStatus(models: ModelInfo[], counts: { scored: Record<string, number>; feedbackPending: number; feedbackTotal: number }): string {
-  if (models.length === 0) return spacey.messages.noModel;
+  if (models.length === 0) return spaceyMessage('noModel');
   const lines: string[] = [];
   for (const m of models) {
     const e = m.evaluation;

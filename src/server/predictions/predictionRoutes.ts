@@ -1,7 +1,7 @@
-import spacey from '../../../schemas/dashboards/spacey.json';
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import { requireEmailAccess } from '../auth/objectAccess';
+import { searchSchema } from '../emails/searchSchema';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { acceptPrediction } from './acceptPrediction';
@@ -11,6 +11,7 @@ import { currentModelInfo, type ModelVariant } from './modelStore';
 import { predictionStatus } from './predictionStatus';
 import { rescoreEmail } from './scoreEmails';
 import { spaceyList, type SpaceyListRequest } from './spaceyList';
+import { spaceyMessage } from './spaceyMessages';
 
 const view = { permission: { module: 'spacy', operation: 'view' } };
 const edit = { permission: { module: 'spacy', operation: 'edit' } };
@@ -35,10 +36,11 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
           properties: {
             page: { type: 'integer', minimum: 1 },
             perpage: { type: 'integer', minimum: 1, maximum: 50 },
-            sorting_field: { enum: ['muid', 'email_subject', 'email_date', 'email_from_one', 'top_score'] },
+            // The sort keys are schemas/dashboards/spacey.json's, checked per request (spaceyList).
+            sorting_field: { type: 'string', maxLength: 63 },
             sorting_direction: { enum: ['asc', 'desc'] },
             variant: { enum: ['current', '2019'] },
-            search: { type: ['object', 'null'] },
+            search: searchSchema,
           },
         },
       },
@@ -83,7 +85,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
       );
       // The rejected label leaves this email's predictions now; the next training counts the feedback.
       await rescoreEmail(db, muid);
-      return { status: 'ok', msg: spacey.messages.rejected };
+      return { status: 'ok', msg: spaceyMessage('rejected') };
     },
   );
 

@@ -1,6 +1,5 @@
-import categories from '../../../schemas/codes/categories.json';
-import mailingTypes from '../../../schemas/codes/mailing_type.json';
-import sectors from '../../../schemas/codes/sectors.json';
+import type { MetadataModel } from '../../engine/model/MetadataModel';
+import { metadataStore } from '../metadata/metadataStore';
 
 /** What the model predicts per email (000 §2 "Predictions list": sector, category, mailing type, company). */
 export const predictionTargets = ['sector', 'category', 'mailing_type', 'company'] as const;
@@ -20,22 +19,36 @@ export function productLabels(doc: Record<string, unknown>): ProductLabels {
   return { sector: idOf(chain[0]), category: idOf(chain[1]), mailing_type: str(doc.mailing_type), company: str(company?.companyID) };
 }
 
-type Entry = { const: number | string; title: string; 'x-parent'?: number };
-const titleOf = (table: { oneOf: Entry[] }) => new Map(table.oneOf.map((e) => [String(e.const), e.title]));
-const sectorTitles = titleOf(sectors as { oneOf: Entry[] });
-const categoryTitles = titleOf(categories as { oneOf: Entry[] });
-const mailingTitles = titleOf(mailingTypes as { oneOf: Entry[] });
-const categoryParent = new Map((categories as { oneOf: Entry[] }).oneOf.map((e) => [String(e.const), e['x-parent'] === undefined ? null : String(e['x-parent'])]));
+interface Titles {
+  byTarget: Partial<Record<PredictionTarget, Map<string, string>>>;
+  categoryParent: Map<string, string | null>;
+}
+
+const titleTables: Partial<Record<PredictionTarget, string>> = { sector: 'codes/sectors', category: 'codes/categories', mailing_type: 'codes/mailing_type' };
+const cache = new WeakMap<MetadataModel, Titles>();
+
+/** The code tables' titles of the metadata the server runs now (a reload or a code import reaches them). */
+function titles(): Titles {
+  const model = metadataStore().current().engine.model;
+  let t = cache.get(model);
+  if (!t) {
+    const byTarget: Titles['byTarget'] = {};
+    for (const [target, id] of Object.entries(titleTables) as Array<[PredictionTarget, string]>) {
+      byTarget[target] = new Map((model.codeTables.get(id)?.entries ?? []).map((e) => [String(e.const), e.title]));
+    }
+    const categories = model.codeTables.get('codes/categories')?.entries ?? [];
+    const categoryParent = new Map(categories.map((e) => [String(e.const), e['x-parent'] === undefined || e['x-parent'] === null ? null : String(e['x-parent'])]));
+    cache.set(model, (t = { byTarget, categoryParent }));
+  }
+  return t;
+}
 
 /** The code-table title of a label (companies are titled from the training documents). */
 export function codeTitle(target: PredictionTarget, label: string): string | null {
-  if (target === 'sector') return sectorTitles.get(label) ?? null;
-  if (target === 'category') return categoryTitles.get(label) ?? null;
-  if (target === 'mailing_type') return mailingTitles.get(label) ?? null;
-  return null;
+  return titles().byTarget[target]?.get(label) ?? null;
 }
 
 /** The sector a category belongs to (codes/categories x-parent), for building a chain on accept. */
 export function parentOfCategory(category: string): string | null {
-  return categoryParent.get(category) ?? null;
+  return titles().categoryParent.get(category) ?? null;
 }

@@ -53,7 +53,7 @@ export async function scoreEmails(db: Db, opts: ScoreOptions = {}): Promise<Reco
       }
       const out = rows.rows.map((r) => {
         const f = emailFeatures(r);
-        const p = model.predict(f.tokens, suppressed.get(Number(r.muid)));
+        const p = model.predict(f.tokens, suppressed.get(Number(r.muid)), f.sender);
         const evidence = Object.fromEntries(predictionTargets.map((t) => [t, p[t].evidence]));
         return {
           muid: Number(r.muid),

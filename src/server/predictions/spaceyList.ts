@@ -3,20 +3,47 @@ import type { Guess, SpaceyListResponse } from '../../api/predictionTypes';
 import type { AuthContext } from '../auth/AuthContext';
 import { visibleEmailsCondition } from '../auth/objectAccess';
 import type { Queryable } from '../db/Db';
+import { emailsTableColumns, sortableEmailColumn } from '../emails/emailColumns';
 import { emailFilter } from '../emails/emailFilter';
+import { emailStatuses } from '../emails/emailStatuses';
 import { SqlParams } from '../emails/SqlParams';
+import { metadataStore } from '../metadata/metadataStore';
+import { httpError } from '../httpError';
 import { currentModelInfo, type ModelVariant } from './modelStore';
+import { spaceyDashboardFile } from './spaceyMessages';
 
 export interface SpaceyListRequest {
   page: number;
   perpage: number;
-  sorting_field?: 'muid' | 'email_subject' | 'email_date' | 'email_from_one' | 'top_score';
+  /** A column's `sort` in schemas/dashboards/spacey.json. */
+  sorting_field?: string;
   sorting_direction?: 'asc' | 'desc';
   variant?: ModelVariant;
   search?: SearchCriteria | null;
 }
 
-const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject: 'email_subject', email_date: 'email_date', email_from_one: 'email_from_one', top_score: 'top_score' };
+/** The sortable columns the list's rows have besides the emails columns (from email_predictions). */
+const predictionColumns = new Set(['top_score']);
+
+interface SpaceyDashboard {
+  columns?: Array<{ sort?: string }>;
+  defaults?: { sorting_field?: string; sorting_direction?: string };
+}
+
+/**
+ * The sort keys of schemas/dashboards/spacey.json as the server runs it now: each a column of the
+ * list's rows (an emails column, or a prediction's top score). The request's key is checked against them.
+ */
+async function sortOf(db: Queryable, req: SpaceyListRequest): Promise<{ col: string; dir: 'asc' | 'desc' }> {
+  const meta = (metadataStore().current().metadata.files[spaceyDashboardFile] ?? {}) as SpaceyDashboard;
+  const emails = await emailsTableColumns(db);
+  const keys = (meta.columns ?? []).map((c) => c.sort).filter((k): k is string => !!k && (sortableEmailColumn(k, emails.get(k)) || predictionColumns.has(k)));
+  const wanted = req.sorting_field ?? meta.defaults?.sorting_field;
+  if (req.sorting_field !== undefined && !keys.includes(req.sorting_field)) throw httpError(400, `Unknown sort field "${req.sorting_field}": one of ${keys.join(', ')}`);
+  const col = wanted && keys.includes(wanted) ? wanted : 'muid';
+  const dir = (req.sorting_direction ?? meta.defaults?.sorting_direction) === 'asc' ? 'asc' : 'desc';
+  return { col, dir };
+}
 
 /**
  * The spacey list (000 §2 "Predictions list"): emails the variant's newest model version scored,
@@ -24,6 +51,7 @@ const sortColumns: Record<string, string> = { muid: 'emails.muid', email_subject
  * and, as on the dashboards, only emails of the panelist types the caller may see are listed.
  */
 export async function spaceyList(db: Queryable, auth: AuthContext | null, req: SpaceyListRequest): Promise<SpaceyListResponse> {
+  const { col, dir } = await sortOf(db, req);
   const info = await currentModelInfo(db, req.variant ?? 'current');
   if (!info) return { payload: [], hasNext: false, totalSpaceyEmails: 0, lastPage: 1, model: null };
   const p = new SqlParams();
@@ -34,7 +62,9 @@ export async function spaceyList(db: Queryable, auth: AuthContext | null, req: S
   if (req.search) {
     // The dashboards' search filter, over every status (the email-type toggles still narrow it).
     const filter = emailFilter({ page: 1, perpage: 10, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc', search: req.search } as DashboardRequest, p);
-    const statuses = [req.search.show_blank && 0, req.search.show_unused && 1, req.search.show_used && 2, req.search.show_junk && 3, req.search.show_copy && 4].filter((s): s is number => typeof s === 'number');
+    // The status table names the email-type toggle that shows each status (x-email-type).
+    const toggles = req.search as unknown as Record<string, unknown>;
+    const statuses = emailStatuses().emailTypes.filter(([toggle]) => toggles[toggle] === true).map(([, code]) => code);
     conds.push(...filter.conds);
     if (statuses.length) conds.push(`deleted = any(${p.add(statuses, 'smallint[]')})`);
   }
@@ -45,8 +75,6 @@ export async function spaceyList(db: Queryable, auth: AuthContext | null, req: S
   const perpage = Math.min(50, Math.max(1, Math.floor(req.perpage) || 10));
   const lastPage = Math.max(1, Math.ceil(total / perpage));
   const page = Math.min(Math.max(1, Math.floor(req.page) || 1), lastPage);
-  const col = sortColumns[req.sorting_field ?? 'email_date'] ?? 'email_date';
-  const dir = req.sorting_direction === 'asc' ? 'asc' : 'desc';
   const rows = await db.query<{ muid: string; email_subject: string; email_from_one: string; email_date: Date | null; deleted: number; panelist_id: number | null; sector: Guess[]; company: Guess[] }>(
     `select emails.muid, email_subject, email_from_one, email_date, deleted, panelist_id, top_sector as sector, top_company as company
        from ${from}

@@ -1,8 +1,9 @@
 import type { Db } from '../db/Db';
-import { emailFeatures, type EmailText } from './emailFeatures';
+import { emailFeatures, senderKey, type EmailText } from './emailFeatures';
 import { storeModel, type ModelVariant } from './modelStore';
 import { productLabels } from './predictionTargets';
-import { buildModel, evaluateModel, type Evaluation, type Example } from './trainModel';
+import { buildModel, evaluateModel, type Evaluation, type Example, type Rejection } from './trainModel';
+import type { PredictionTarget } from './predictionTargets';
 
 export interface TrainOptions {
   variant?: ModelVariant;
@@ -40,12 +41,23 @@ export async function loadExamples(db: Db, until?: string): Promise<Example[]> {
   });
 }
 
+/** The reviewers' rejections (until the day given), each with the sender of its email. */
+export async function loadRejections(db: Db, until?: string): Promise<Rejection[]> {
+  const r = await db.query<{ target: PredictionTarget; label: string; email_from_one: string | null }>(
+    `select f.target, f.label, e.email_from_one from prediction_feedback f join emails e on e.muid = f.muid
+      where f.verdict = 'reject' and ($1::date is null or f.created_at::date <= $1::date)`,
+    [until ?? null],
+  );
+  return r.rows.map((row) => ({ target: row.target, label: row.label, sender: senderKey(row.email_from_one) }));
+}
+
 /** Thrown when the catalogue has nothing to learn from; the CLI prints the message. */
 export class NothingToLearn extends Error {}
 
 /**
- * `predictions train`: evaluates on a held-out split, trains on every example, stores the new
- * version, and marks the reviewers' rejections it read (they keep those labels off their emails).
+ * `predictions train`: evaluates on a held-out split, trains on every example and every rejection
+ * (a rejected label weighs less on the sender's other emails), stores the new version, and marks
+ * the rejections not used before (the rejected email itself never offers the label again).
  */
 export async function trainFromCatalogue(db: Db, opts: TrainOptions = {}): Promise<TrainResult> {
   const variant = opts.variant ?? 'current';
@@ -56,7 +68,7 @@ export async function trainFromCatalogue(db: Db, opts: TrainOptions = {}): Promi
     throw new NothingToLearn(`Only ${labelled.length} products are linked to emails; training needs at least 10 (link products to emails by muid).`);
   }
   const { evaluation } = evaluateModel(labelled);
-  const model = buildModel(labelled);
+  const model = buildModel(labelled, await loadRejections(db, opts.until));
   const trainingMs = Math.round(performance.now() - started);
   return db.transaction(async (tx) => {
     const pending = await tx.query<{ n: number }>(`select count(*)::int as n from prediction_feedback where verdict = 'reject' and used_in_version is null`);

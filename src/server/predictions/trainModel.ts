@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { majorityLabel, scoreLabels, type Scores } from './evaluate';
 import { codeTitle, predictionTargets, type PredictionTarget, type ProductLabels } from './predictionTargets';
-import { SpaceyModel, trainClassifier, type StoredModel } from './SpaceyModel';
+import { SpaceyModel, trainClassifier, type Rejections, type StoredModel } from './SpaceyModel';
 
 /** One labelled example: an email's tokens and the labels of the product catalogued from it. */
 export interface Example {
@@ -35,8 +35,18 @@ export const evaluationFolds = 5;
 /** Deterministic fold of an example: the hash of its muid (so a re-train holds out the same emails). */
 export const foldOf = (muid: number, folds = evaluationFolds) => createHash('sha1').update(String(muid)).digest().readUInt32BE(0) % folds;
 
-/** Trains one classifier per target (wink NB) from the examples that carry that target's label. */
-export function buildModel(examples: Example[]): StoredModel {
+/** A reviewer's rejection of a label for an email, by the email's sender (senderKey). */
+export interface Rejection {
+  target: PredictionTarget;
+  label: string;
+  sender: string;
+}
+
+/**
+ * Trains one classifier per target (wink NB) from the examples that carry that target's label, and
+ * learns the reviewers' rejections per sender (SpaceyModel's rejectionWeight applies them).
+ */
+export function buildModel(examples: Example[], rejections: Rejection[] = []): StoredModel {
   const targets = {} as StoredModel['targets'];
   for (const t of predictionTargets) {
     const rows = examples.filter((e) => e.labels[t] !== null).map((e) => ({ tokens: e.tokens, label: e.labels[t] as string }));
@@ -46,7 +56,13 @@ export function buildModel(examples: Example[]): StoredModel {
       const l = e.labels[t];
       if (l !== null && !(l in titles)) titles[l] = (t === 'company' ? e.companyName : codeTitle(t, l)) ?? l;
     }
-    targets[t] = classifier ? { classifier, titles } : null;
+    const learned: Rejections = {};
+    for (const r of rejections) {
+      if (r.target !== t || !r.sender) continue;
+      const bySender = (learned[r.sender] ??= {});
+      bySender[r.label] = (bySender[r.label] ?? 0) + 1;
+    }
+    targets[t] = classifier ? { classifier, titles, ...(Object.keys(learned).length ? { rejections: learned } : {}) } : null;
   }
   return { library: 'wink-naive-bayes-text-classifier', targets };
 }

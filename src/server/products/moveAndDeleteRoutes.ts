@@ -6,6 +6,7 @@ import { canUseSector, noPermissionMessage, requireAuth } from '../auth/access';
 import type { AuthContext } from '../auth/AuthContext';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { productSchema } from './productApiSchemas';
+import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { productEngine } from './productEngine';
 import { prepareDocument } from './prepareDocument';
 import { changedKeys, findProduct, findProductByEntryId, recordProductActivity, setDeleted, updateProduct, type ProductRow } from './productStore';
@@ -21,7 +22,6 @@ export const moveMessages = {
   found: 'Entry Id found',
   valid: 'Entry Id is valid',
   moved: 'Product move and deleted successfully',
-  approved: 'An approved product cannot be moved and deleted.',
   deleted: 'The product has already been deleted.',
   same: 'A product cannot be moved into its own entry.',
 } as const;
@@ -80,8 +80,9 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
       // The object checks come before any other answer about the products.
       if (!mayUse(auth, source)) return { status_code: 403, status: false, message: noPermissionMessage };
       if (source.is_deleted === 1) return { status_code: 404, status: false, message: moveMessages.deleted };
-      // 001 §2: Move & delete is not offered for an approved product.
-      if (source.product_status === 1) return { status_code: 409, status: false, message: moveMessages.approved };
+      // 001 §2: where the dialog is read-only (an approved product) the move is refused, in the rule's words.
+      const blocked = readonlyReasons(engine, source.document, 'move_and_delete');
+      if (blocked.length) return { status_code: 409, status: false, message: blocked[0] };
       const errors = entryIdErrors(source.document, entryId);
       if (errors.length) return { status_code: 422, status: false, message: errors[0].message, errors };
       const target = await findProductByEntryId(tx, entryId);

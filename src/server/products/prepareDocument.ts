@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine';
 import type { RuleError } from '../../engine/types';
 import { compileDocumentShape, type DocumentShapeCheck } from '../../engine/shape/compileDocumentShape';
-import { transientPaths, withoutPaths } from './transientPaths';
+import { transientPaths, withoutPaths } from '../../engine/model/transientPaths';
 
 export interface PreparedDocument {
   /** What to store: derived values applied, hidden `clear` fields emptied, editor state removed. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { boundNumbers } from '../security/boundNumbers';
 import { projectRoot } from '../paths';
 
 type Generated = typeof import('../../../codegen/generated/product-api-schemas.json');
@@ -13,7 +14,7 @@ const schemaId = 'products';
 export function addProductApiSchemas(app: FastifyInstance): void {
   const doc = JSON.parse(readFileSync(join(projectRoot, 'codegen/generated/product-api-schemas.json'), 'utf8')) as Record<string, unknown>;
   delete doc.$schema;
-  app.addSchema({ $id: schemaId, ...doc });
+  app.addSchema(boundNumbers({ $id: schemaId, ...doc }));
 }
 
 /** `{ $ref }` to one product API type, for a route's body or querystring schema. */

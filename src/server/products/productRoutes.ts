@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/access';
 import { httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { parseId } from './parseId';
+import { emailOfNewProduct } from './emailOfNewProduct';
 import { productActivityLog } from './productActivityLog';
 import { productSchema } from './productApiSchemas';
 import { productEngine } from './productEngine';
@@ -16,7 +17,8 @@ import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
 import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
-import { requireProductAccess, requireProductIdAccess } from '../auth/objectAccess';
+import { requireProductAccess, requireProductIdAccess, visibleProductsCondition } from '../auth/objectAccess';
+import { SqlParams } from '../emails/SqlParams';
 import { hasPermission } from '../auth/AuthContext';
 import { statusActionDocument } from './statusActions';
 
@@ -45,7 +47,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
-      const { row } = await saveProduct(db, req, { document: req.body });
+      const { row } = await saveProduct(db, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
       return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
     }),
   );
@@ -125,20 +127,25 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     return { statusCode: 200, payload: slice.payload };
   });
 
-  // 002 §7 per-section loaders, one route per `x-loader` annotation of the metadata at start
-  // (audience/{id}, sector/{id}, productAge/{id}, ...); a reload changes what they answer.
-  for (const name of sectionLoaders(productEngine().engine).keys()) {
-    app.get<{ Params: { id: string } }>(`/api/${name}/:id`, { config: perm('view') }, async (req): Promise<SectionResponse> => {
+  // 002 §7 per-section loaders (audience/{id}, sector/{id}, productAge/{id}, ...): one route for every
+  // `x-loader` of the metadata serving now, so a loader added under `portal dev` answers at once and
+  // a removed one is an unknown route (404). Fixed routes (/api/product/:id, ...) match first.
+  const currentLoader = (name: string) => sectionLoaders(productEngine().engine).get(name);
+  app.get<{ Params: { loader: string; id: string } }>(
+    '/api/:loader/:id',
+    { config: { ...perm('view'), pathKnown: (p) => currentLoader((p as { loader: string }).loader) !== undefined } },
+    async (req): Promise<SectionResponse> => {
       const { engine } = productEngine();
-      const loader = sectionLoaders(engine).get(name);
-      if (!loader) throw httpError(404, `Route GET /api/${name}/${req.params.id} not found`);
+      const loader = sectionLoaders(engine).get(req.params.loader);
+      // Removed by a reload between the route check and here.
+      if (!loader) throw httpError(404, `Route GET /api/${req.params.loader}/${req.params.id} not found`);
       const id = parseId(req.params.id);
       const row = await findProduct(db, id);
       if (!row) throw httpError(404, `Product ${id} not found`);
       requireProductAccess(req, row.document);
       return { statusCode: 200, payload: runSectionLoader(engine, loader, productPayload(row)) };
-    });
-  }
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/lastWorkedUser/:id', { config: perm('view') }, async (req): Promise<LastWorkedUserResponse> => {
     const id = parseId(req.params.id);
@@ -152,11 +159,13 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
     const headline = req.body.product_headline.trim();
     let other: number | null = null;
     if (headline) {
-      const r = await db.query<{ product_id: string }>(
-        `select product_id::text as product_id from products
-          where is_deleted = 0 and lower(document ->> 'product_headline') = lower($1) and product_id <> $2 order by product_id limit 1`,
-        [headline, req.body.product_id ?? -1],
-      );
+      // Only products the caller may read (issue 26 §12): another sector's product is not named.
+      const p = new SqlParams();
+      const conds = [
+        'is_deleted = 0', `lower(document ->> 'product_headline') = lower(${p.add(headline)})`, `product_id <> ${p.add(req.body.product_id ?? -1, 'bigint')}`,
+        visibleProductsCondition(req.auth, p),
+      ].filter(Boolean);
+      const r = await db.query<{ product_id: string }>(`select product_id::text as product_id from products where ${conds.join(' and ')} order by product_id limit 1`, p.values);
       other = r.rows[0] ? Number(r.rows[0].product_id) : null;
     }
     return { status_code: 200, product_headline_exist: other !== null, product_id: other, request: { product_headline: req.body.product_headline } };

@@ -11,7 +11,7 @@ import { productEngine } from './productEngine';
 import { ProductRefused } from './ProductRefused';
 import { changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
 import { requireDocumentSectors } from './sectorAccess';
-import { actionOfStatus, permissionOfAction, rulesOfAction, statusOfAction } from './statusActions';
+import { actionOfStatus, rulesOfAction, statusChangePermission, statusOfAction } from './statusActions';
 
 /** 001 §4 deleted-product notice: a deleted product is read-only until an administrator restores it. */
 export const deletedProductMessage = 'This product has been moved to the archive section; contact an administrator to restore it.';
@@ -23,6 +23,11 @@ export interface SaveRequest {
   action?: StatusActionName;
   /** The product a status action names (the path id wins over the document's). */
   productId?: number;
+  /**
+   * The email a new product is catalogued from, as the calling flow checked it (accepting a
+   * prediction, emailOfNewProduct); the document's own muid is never taken (issue 26 §10).
+   */
+  emailLink?: number;
 }
 
 export interface SaveResult {
@@ -82,13 +87,18 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
     const status = actionStatus ?? statusOf(doc.product_status, previousStatus);
     doc.product_status = status;
     const statusAction = input.action ?? (status !== previousStatus ? actionOfStatus(status) : undefined);
-    if (statusAction && !hasPermission(auth, 'product', permissionOfAction(statusAction))) throw httpError(403, noPermissionMessage);
+    // Every status change needs the operation of the action leading to it, whichever route
+    // carries it (issue 26 §5); a status no action sets needs the table's approve-level operation.
+    const needed = statusChangePermission(stored ? previousStatus : undefined, status, statusAction);
+    if (needed && !hasPermission(auth, 'product', needed)) throw httpError(403, noPermissionMessage);
     requireDocumentSectors(req, stored?.document, doc);
 
     // Columns the server owns: the id, the email it came from, the entry id, deletion.
+    const muid = stored ? stored.muid ?? undefined : input.emailLink;
+    if (muid === undefined) delete doc.muid;
+    else doc.muid = String(muid);
     if (stored) {
       doc.entry_id = stored.entry_id ?? doc.entry_id;
-      if (stored.muid !== null) doc.muid = String(stored.muid);
       // Filled by the PDF processing in the background: an editor's older copy must not undo it.
       for (const k of ['pdf_content', 'banner_product_path']) if (stored.document[k] !== undefined && stored.document[k] !== '') doc[k] = stored.document[k];
     } else if (typeof doc.entry_id !== 'string' || !/^\d{4}-\d{2}-\d{2}[\d -]*$/.test(doc.entry_id)) {

@@ -1,6 +1,6 @@
 import type { MetadataModel } from '../../engine';
 import { getIn } from '../../engine/model/paths';
-import { isTransientBlock } from './transientPaths';
+import { isTransientBlock } from '../../engine/model/transientPaths';
 
 /**
  * The per-section loaders of 002 §7 as one generic rule: `section` is a block id of the metadata

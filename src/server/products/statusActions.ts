@@ -1,5 +1,5 @@
 import type { StatusActionName } from '../../api/products';
-import { PRODUCT_STATUS_TABLE, statusActionsOf, type StatusAction } from '../../engine/policy/statusActions';
+import { PRODUCT_STATUS_TABLE, statusActionsOf, statusChangePermission as changePermissionIn, type StatusAction } from '../../engine/policy/statusActions';
 import { productEngine } from './productEngine';
 
 /**
@@ -29,8 +29,9 @@ export const isStatusAction = (a: unknown): a is StatusActionName => typeof a ==
 /** The rule actions a status action runs (`save` plus its own, unless the metadata says otherwise). */
 export const rulesOfAction = (a: StatusActionName): string[] => byName(a)?.rules ?? ['save', a];
 
-/** The product-module operation a role needs to run a status action. */
-export const permissionOfAction = (a: StatusActionName): string => byName(a)?.permission ?? 'approve';
+/** The operation a save needs for its status (null: none beyond the save's own); `from` undefined for a new product. */
+export const statusChangePermission = (from: number | undefined, to: number, action?: StatusActionName): string | null =>
+  changePermissionIn(productEngine().engine.model.codeTables.get(PRODUCT_STATUS_TABLE), from, to, action);
 
 /** Words for the activity log: the title of the status it sets. */
 export const statusActionLabel = (a: StatusActionName): string => byName(a)?.statusTitle ?? a;

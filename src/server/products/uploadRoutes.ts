@@ -10,7 +10,7 @@ import { registerMediaRoutes } from '../media/mediaRoutes';
 import { registerProductWindowRoutes } from '../media/productWindowRoutes';
 import { enqueuePdfJob } from '../media/pdfJobs';
 import { startPdfProcessor, type PdfProcessor } from '../media/pdfProcessor';
-import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { storageFor } from '../storage/storageFor';
 import { parseId } from './parseId';
 import { changedKeys, findProduct, recordProductActivity } from './productStore';
 import { deletedProductMessage } from './saveProduct';
@@ -36,9 +36,9 @@ const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f"\\/]/g, '
  * the product document then points at GET /api/download/{product_id}.
  */
 export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
-  const storage = fsStorage(storageRoot(ctx.config.dataDir));
-  // The parser's cut-off is fixed at start; the rule's limit (read per request) is checked as well.
-  await app.register(multipart, { limits: { fileSize: uploadLimit(productEngine().engine).maxBytes, files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
+  const storage = storageFor(ctx.config);
+  // The parser's cut-off is the largest upload the rules allow, read per request (req.file below).
+  await app.register(multipart, { limits: { files: 1, fields: 30, fieldSize: 1_000_000, parts: 40 } });
   // PDF pages and text are made in the background; the processor lives as long as the server.
   let processor: PdfProcessor | undefined;
   app.addHook('onReady', async () => {
@@ -52,11 +52,11 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   registerMediaRoutes(app, ctx, storage, () => processor);
   registerProductWindowRoutes(app, ctx, storage);
 
-  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } } }, async (req): Promise<UploadResponse> => {
+  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } }, schema: { querystring: { type: 'object', properties: { product_id: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
     const { engine } = productEngine();
-    const { message: fileTooLargeMessage } = uploadLimit(engine);
-    const part = await req.file();
+    const { message: fileTooLargeMessage, maxBytes } = uploadLimit(engine);
+    const part = await req.file({ limits: { fileSize: maxBytes } });
     if (!part) throw httpError(400, 'No file was uploaded.');
     const field = part.fields.product_id;
     const fieldValue = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;

@@ -6,11 +6,14 @@ import { seedPanelistFlags } from './seedPanelistFlags';
 import { seedReference } from './seedReference';
 import { seedPredictions } from '../predictions/seedPredictions';
 import { importDemoCorpus, inboxIsEmpty } from '../import/index';
+import type { FileStorage } from '../storage/FileStorage';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
 
 export interface SeedOptions {
   /** Attachments of the demo inbox go to file storage under this data directory. */
   dataDir?: string;
+  /** Where the demo PDFs and the inbox's files go (default: DATA_DIR/files when dataDir is given). */
+  storage?: FileStorage;
   /** How many demo emails to import: undefined = the whole corpus, 0 = none (DEMO_EMAILS). */
   demoEmails?: number;
   /** How many demo products get a PDF (DEMO_PDFS, default demoPdfCount; 0 for none); needs dataDir. */
@@ -23,13 +26,14 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
   const flagged = await seedPanelistFlags(db);
   if (flagged) log(`seed: ${flagged} demo panelists flagged`);
   await seedDemoProducts(db, log);
+  const storage = opts.storage ?? (opts.dataDir ? fsStorage(storageRoot(opts.dataDir)) : undefined);
   // Demo products' PDFs: stored now, their pages and text made by the PDF job once the server runs.
-  if (opts.dataDir) await seedDemoPdfs(db, fsStorage(storageRoot(opts.dataDir)), log, opts.demoPdfs ?? demoPdfCount);
+  if (storage) await seedDemoPdfs(db, storage, log, opts.demoPdfs ?? demoPdfCount);
   if (opts.demoEmails !== 0 && (await inboxIsEmpty(db))) {
     const started = Date.now();
     const summary = await importDemoCorpus(db, {
       limit: opts.demoEmails,
-      attachmentStore: opts.dataDir ? fsStorage(storageRoot(opts.dataDir)) : undefined,
+      attachmentStore: storage,
     });
     log(`seed: demo inbox imported (${summary.imported} emails, ${summary.failed} failed) in ${Date.now() - started} ms`);
     // The predictions' labelled links (a sender's emails catalogue one campaign) first; the rest of

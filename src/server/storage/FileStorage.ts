@@ -18,6 +18,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The files directly inside a folder (`staged`), with when each was last written; none when it does not exist. */
   list(folder: string): Promise<StoredFile[]>;
+  /**
+   * Every file under `prefix` (a folder such as `raw/12`, or '' for all), at any depth, in no
+   * particular order; files still being written are not listed. Backups and the orphan sweep use it.
+   */
+  walk(prefix: string): AsyncIterable<StoredFile>;
 }
 
 export interface StoredFile {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageKeyError, StorageNotFoundError, type FileStorage } from './FileStorage';
@@ -100,8 +100,36 @@ export function fsStorage(root: string): FileStorage {
       }
       return out;
     },
+    async *walk(prefix) {
+      const start = prefix ? pathOf(prefix) : base;
+      const pending = [start];
+      while (pending.length > 0) {
+        const dir = pending.pop() as string;
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+          throw err;
+        }
+        for (const e of entries) {
+          const path = join(dir, e.name);
+          if (e.isDirectory()) pending.push(path);
+          else if (e.isFile() && !inProgress.test(e.name)) {
+            try {
+              yield { key: relative(base, path).split(sep).join('/'), modifiedAt: (await stat(path)).mtime };
+            } catch (err) {
+              if (!isNotFound(err)) throw err;
+            }
+          }
+        }
+      }
+    },
   };
 }
+
+/** put()'s temporary file beside its target (`name.<12 hex>.tmp`). */
+const inProgress = /\.[0-9a-f]{12}\.tmp$/;
 
 /** The portal's storage folder inside the data directory. */
 export function storageRoot(dataDir: string): string {

@@ -52,6 +52,8 @@ export const SearchFormField = memo(function SearchFormField({ field: f, value, 
     case 'checkbox':
       return <PlainControl kind={w === 'toggle' ? 'switch' : 'checkbox'} inline label={f.title} checked={value[f.key] === true} onChange={(e) => onEdit(f.key, e.currentTarget.checked)} />;
     case 'flags': {
+      // A list offering no flags (spacey) shows no orphan 'Flags:' label either (issue 28 item 9).
+      if (flags.length === 0) return null;
       const chosen = Array.isArray(value[f.key]) ? (value[f.key] as string[]) : [];
       return (
         <span className="search-form__flags" role="group" aria-label={f.title}>

@@ -53,7 +53,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
   if (field.children && !Array.isArray(field.schema.type) && field.schema.type !== 'array' && !field.ui.widget) {
     // A nested object without a widget of its own: a titled group of its members, in its own grid.
     return (
-      <fieldset className="portal-field-group portal-grid" style={{ ...FULL_ROW, ['--portal-columns' as string]: columns }}>
+      <fieldset className="portal-field-group portal-grid" style={{ ...FULL_ROW, ['--portal-columns' as string]: columns }} data-field={field.path}>
         <legend>{label}</legend>
         {field.children.map((c) => (
           <FieldView key={c.path} field={c} store={store} mode={mode} columns={columns} />
@@ -67,7 +67,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
     return (
       <>
         {heading}
-        <div className="portal-cell" style={FULL_ROW}>
+        <div className="portal-cell" style={FULL_ROW} data-field={field.path}>
           {widget}
         </div>
       </>
@@ -86,7 +86,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
   return (
     <>
       {heading}
-      <div className={`portal-cell${asText ? ' portal-cell-text' : ''}`} style={cellStyle}>
+      <div className={`portal-cell${asText ? ' portal-cell-text' : ''}`} style={cellStyle} data-field={field.path}>
         <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} why={field.path}>
           {widget}
         </FieldShell>

@@ -1,7 +1,7 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { emailFrameDocument, hasRemoteContent, textAsHtml } from './emailFrameDocument';
-import { sanitizeEmailHtml } from './sanitizeEmailHtml';
+import { sanitizeEmailHtml } from '../../shared/html/sanitizeEmailHtml';
 
 interface SafeEmailFrameProps {
   html: string | null;

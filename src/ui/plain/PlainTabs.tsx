@@ -11,7 +11,8 @@ interface PlainTabsProps {
 /**
  * Blueprint's Tabs (title strip only, animate off) through its CSS API: the same `bp6-tabs` /
  * `bp6-tab-list` / `bp6-tab` markup, ids and ARIA, a click or Enter/Space selects, the arrow keys
- * move the focus along the strip as Blueprint's do (issue 17, first load).
+ * move the focus along the strip as Blueprint's do (issue 17, first load). No aria-controls: the
+ * tabs switch routes and there is no tab panel for it to name (axe aria-valid-attr-value).
  */
 export function PlainTabs({ id, tabs, selectedTabId, onChange }: PlainTabsProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -31,7 +32,6 @@ export function PlainTabs({ id, tabs, selectedTabId, onChange }: PlainTabsProps)
           return (
             <div
               key={t.id}
-              aria-controls={`${Classes.TAB_PANEL}_${id}_${t.id}`}
               aria-expanded={selected}
               aria-selected={selected}
               className={Classes.TAB}

@@ -4,7 +4,7 @@ import { planPage } from '../../../src/server/emails/listEmails';
 
 const marker = (page: number, perpage = 50): PagingMarker => ({ page, perpage, key: 'k', first: ['2024-01-02T00:00:00.000Z', 20], last: ['2024-01-01T00:00:00.000Z', 10] });
 
-// docs/decisions.md: pages are reached by keyset from the client's current page.
+// docs/decisions/email-list-paging.md: pages are reached by keyset from the client's current page.
 describe('planPage', () => {
   it('reads page 1 from the start', () => {
     expect(planPage(1, 50, null, 100)).toEqual({ from: 'start', offset: 0 });

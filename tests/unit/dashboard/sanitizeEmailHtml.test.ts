@@ -2,7 +2,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { emailFrameDocument, emailFramePolicy, hasRemoteContent } from '../../../src/ui/html/emailFrameDocument';
-import { sanitizeEmailHtml } from '../../../src/ui/html/sanitizeEmailHtml';
+import { sanitizeEmailHtml } from '../../../src/shared/html/sanitizeEmailHtml';
 
 const purifier = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
 const clean = (html: string) => sanitizeEmailHtml(html, purifier);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffMetadata } from '../../../src/engine/diff';
+import { diffMetadata, formatDiffMarkdown } from '../../../src/engine/diff';
 import { edited, miniMetadata, ruleIn } from './miniMetadata';
 
 type Obj = Record<string, unknown>;
@@ -92,5 +92,53 @@ describe('diffMetadata', () => {
   it('does not call a rule changed when only a code it names was retitled', () => {
     const m = edited(base, (f) => void ((f['schemas/codes/audience.json'].oneOf as Obj[])[0].title = 'Consumers'));
     expect(diffMetadata(base, m).map((c) => c.id)).toEqual(['codes/audience#1']);
+  });
+
+  it('reports a rule whose logic is unchanged in one line, after the changes in behaviour', () => {
+    const m = edited(base, (f) => {
+      ruleIn(f, 'delivery.visible').description = 'Direct mail to consumers and businesses.';
+      ruleIn(f, 'entry_date.required').source = '001 §5 Before any save action';
+      Object.assign(ruleIn(f, 'entry_date.not_future'), { description: 'No future dates.', source: '001 §5 Dates' });
+      ruleIn(f, 'delivery.method.required').actions = ['save', 'approve'];
+    });
+    const changes = diffMetadata(base, m);
+    expect(changes.map((c) => `${c.effect}:${c.id}`)).toEqual([
+      'behaviour:delivery.method.required', 'wording:delivery.visible', 'wording:entry_date.not_future', 'wording:entry_date.required',
+    ]);
+    expect(changes.slice(1).map((c) => c.summary)).toEqual([
+      'Rule delivery.visible (visible): wording of the description changed',
+      'Rule entry_date.not_future (validate): wording of the description and spec source changed',
+      'Rule entry_date.required (required): wording of the spec source changed',
+    ]);
+    expect(changes[1]).not.toHaveProperty('before');
+    expect(changes[1].details).toEqual(['description set to "Direct mail to consumers and businesses."']);
+
+    const md = formatDiffMarkdown({ from: 'a', to: 'b', changes, impact: null });
+    const wordingAt = md.indexOf('### Wording only (3)');
+    expect(md.indexOf('### Rules (1)')).toBeGreaterThan(-1);
+    expect(md.indexOf('### Rules (1)')).toBeLessThan(wordingAt);
+    expect(md).toContain('- Rule delivery.visible (visible): wording of the description changed — `rules/product/rules.json`\n');
+    // One line each: no Before/After under a wording change.
+    expect(md.slice(wordingAt).split('\n').filter((l) => l.startsWith('  -'))).toEqual([]);
+  });
+
+  it('keeps a reworded message a message change, naming any description reworded with it', () => {
+    const m = edited(base, (f) => Object.assign(ruleIn(f, 'entry_date.not_future'), { message: 'Entry date cannot be a future date', description: 'No future dates.' }));
+    expect(diffMetadata(base, m)).toEqual([
+      expect.objectContaining({ subject: 'message', effect: 'message', before: 'Entry Date cannot be in the future', after: 'Entry date cannot be a future date', details: ['wording of the description changed'] }),
+    ]);
+  });
+
+  it('stays silent when a rule names its codes by key instead of number', () => {
+    const keyed = (f: Record<string, Obj>) => {
+      const t = f['schemas/codes/audience.json'].oneOf as Obj[];
+      for (const [i, key] of ['consumer', 'business', 'both'].entries()) t[i]['x-key'] = key;
+    };
+    const numbers = edited(base, keyed);
+    const keys = edited(base, (f) => {
+      keyed(f);
+      ruleIn(f, 'delivery.visible').when = { and: [{ '==': [{ var: 'media_channel' }, 1] }, { in: [{ var: 'audience' }, ['consumer', 'business', 'both']] }] };
+    });
+    expect(diffMetadata(numbers, keys)).toEqual([]);
   });
 });

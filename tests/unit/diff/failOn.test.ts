@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failingConditions, isFailOnCondition, type ImpactReport } from '../../../src/engine/diff';
+import { failingConditions, isFailOnCondition, type ImpactReport, type MetadataChange } from '../../../src/engine/diff';
 
 const impact = (over: Partial<ImpactReport>): ImpactReport => ({
   total: { products: 10, changed: 0, visible: 0, saveErrors: 0, approveErrors: 0, derived: 0, examples: [] },
@@ -17,6 +17,12 @@ describe('failingConditions', () => {
     const changed = impact({ total: { products: 10, changed: 2, visible: 2, saveErrors: 0, approveErrors: 0, derived: 0, examples: ['1', '2'] } });
     expect(failingConditions(['any-impact', 'save-errors'], [], changed)).toEqual(['any-impact: 2 product(s) change']);
     expect(failingConditions(['save-errors'], [], impact({ saveBroken: [{ id: '3', status: 0, statusTitle: '', sector: 'none', sectorTitle: 'No sector', errors: [] }] }))).toEqual(['save-errors: 1 product(s) would no longer save']);
+  });
+
+  it('holds any-change for changes in meaning, not for a reworded description or source', () => {
+    const change = (effect: MetadataChange['effect']): MetadataChange => ({ subject: 'rule', change: 'changed', effect, id: 'r', summary: 's', details: [] });
+    expect(failingConditions(['any-change'], [change('wording')], null)).toEqual([]);
+    expect(failingConditions(['any-change'], [change('wording'), change('message'), change('behaviour')], null)).toEqual(['any-change: 2 change(s)']);
   });
 
   it('knows its condition names', () => {

@@ -21,7 +21,7 @@ describe('a view model\'s run state', () => {
   it('is invisible to keys, JSON and equality', () => {
     const engine = miniEngine();
     const vm = engine.evaluate(directMail(), { action: 'save' });
-    expect(Object.keys(vm)).toEqual(['blocks', 'fields', 'visible', 'errors', 'warnings', 'derived', 'document']);
+    expect(Object.keys(vm)).toEqual(['blocks', 'fields', 'visible', 'errors', 'warnings', 'derived', 'dropped', 'document']);
     expect(Object.keys(JSON.parse(JSON.stringify(vm)))).toEqual(Object.keys(vm));
     expect(vm).toStrictEqual({ ...vm });
   });

@@ -1,0 +1,24 @@
+/** What one call needs besides its path; the transport adds the session's headers (000 §6). */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body (sets content-type). */
+  json?: unknown;
+  /** Any other body (multipart uploads). */
+  body?: BodyInit;
+  /** The operation id header (000 §6): 'view' unless given. */
+  operationId?: 'view' | 'add' | 'edit' | 'delete';
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the typed client reaches the server: the app's implementation signs requests with the
+ * session (src/app/portalApi.ts); a test may give any other.
+ */
+export interface Transport {
+  /** The parsed JSON answer; rejects with ApiError (the server's message) when not 2xx. */
+  json<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The raw answer (HTML, PDF, uploads whose status codes the screen maps to messages). */
+  raw(path: string, options?: RequestOptions): Promise<Response>;
+}
+
+export const post = (json: unknown, operationId: RequestOptions['operationId'] = 'view'): RequestOptions => ({ method: 'POST', json, operationId });

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PanelistTypeFilter } from '../../api/emailTypes';
+import { useEmailList, useRawData, useStates } from '../../api/hooks/emailHooks';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { useEmailWrites } from '../../api/hooks/useEmailWrites';
+import type { Criteria } from '../../ui/dashboard/searchRules';
+import { copyRequestEvent } from '../../ui/shell/copyRequestEvent';
+import { configOf, statesKeyOf } from './dashboardConfig';
+import { useDashboardMeta } from './dashboardMeta';
+import { showDashboardToast } from './dashboardToaster';
+import { emailDashboardActions, type DashboardContext } from './emailDashboardActions';
+import { emailDashboardReducer, initialLocalState } from './emailDashboardState';
+import { appliedSearch, listQuery, readListState, writeListState, type ListState } from './emailListParams';
+import { withReturn } from './listReturn';
+
+const noRows: never[] = [];
+
+/**
+ * The email dashboard's controller (issue 30 item 8): the list state from the URL (issue 28 item
+ * 1), the data through the SWR hooks (item 8), the local state (checks, copy toggles, row marks,
+ * dialogs) and the actions (emailDashboardActions). The views only read what it returns.
+ */
+export function useEmailDashboard(panelistType: PanelistTypeFilter) {
+  const dm = useDashboardMeta();
+  const config = useMemo(() => configOf(dm), [dm]);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const api = usePortalApi();
+  const writes = useEmailWrites();
+  const list = useMemo(() => readListState(params, config.params), [params, config]);
+
+  // The default search is the last days up to the newest email (000 §9): the first list waits for it.
+  const raw = useRawData();
+  const newestDay = raw.data ? raw.data.newestDay : raw.error ? null : undefined;
+  const shown = useMemo(() => appliedSearch(list, config.params, newestDay), [list, config, newestDay]);
+  // The form starts from the search the list shows, and again whenever that changes (Back, a link).
+  const shownKey = JSON.stringify(shown);
+  const [form, setForm] = useState({ key: shownKey, criteria: shown });
+  const criteria = form.key === shownKey ? form.criteria : shown;
+
+  const query = useMemo(() => (newestDay === undefined ? null : listQuery(list, config.params, panelistType, newestDay)), [list, config, panelistType, newestDay]);
+  const page = useEmailList(query);
+  const states = useStates(statesKeyOf(criteria));
+  const [local, dispatch] = useReducer(emailDashboardReducer, initialLocalState);
+  const rows = page.data?.payload ?? noRows;
+
+  const now = useRef({ local, list, rows, criteria, newestDay, shownKey });
+  now.current = { local, list, rows, criteria, newestDay, shownKey };
+  const actions = useMemo(() => {
+    const ctx: DashboardContext = {
+      config,
+      status: { glacierRefused: dm.status.glacierRefused, bulk: dm.status.bulk, locked: dm.status.locked, label: dm.status.label },
+      get: () => now.current,
+      dispatch,
+      writes: { ...writes, lookupCopy: (muid) => api.emails.lookupCopy(muid) },
+      setList: (next: ListState) => setParams(writeListState(next, config.params)),
+      setCriteria: (c: Criteria) => setForm({ key: now.current.shownKey, criteria: c }),
+      open: (path, newTab) => {
+        const target = withReturn(path, location);
+        if (newTab) window.open(target, '_blank', 'noopener');
+        else navigate(target);
+      },
+      toast: (message, intent) => showDashboardToast({ message, intent, timeout: 3000 }),
+      later: (fn, ms) => void setTimeout(fn, ms),
+    };
+    return emailDashboardActions(ctx);
+  }, [config, dm, writes, api, setParams, navigate, location]);
+
+  // The header's Copy button (000 §5): the checked emails become Copy, as the bulk Set status does.
+  useEffect(() => {
+    const listener = () => void actions.bulkStatus(config.copy);
+    window.addEventListener(copyRequestEvent, listener);
+    return () => window.removeEventListener(copyRequestEvent, listener);
+  }, [actions, config.copy]);
+
+  /** A panelist-type tab keeps the search, size and sort; its list starts at page 1. */
+  const tabPath = (path: string) => {
+    const search = writeListState({ ...list, page: 1 }, config.params).toString();
+    return search ? `${path}?${search}` : path;
+  };
+  return {
+    config,
+    panelistType,
+    list,
+    criteria,
+    /** The page shown (the previous one while the next loads), or undefined before the first answer. */
+    data: page.data,
+    rows,
+    loading: page.isValidating,
+    error: page.error,
+    raw: raw.data,
+    states: states.data,
+    local,
+    actions,
+    tabPath,
+    /** The app path of an email link, carrying this list so Cancel and Go Back return to it. */
+    linkTo: (path: string) => withReturn(path, location),
+  };
+}
+
+export type EmailDashboardController = ReturnType<typeof useEmailDashboard>;

@@ -1,0 +1,63 @@
+import { Alert, OverlayToaster } from '@blueprintjs/core';
+import { cancelTarget } from './cancelTarget';
+import { productApi } from './productApi';
+import { ActivityLogDialog } from './widgets/ActivityLogDialog';
+import { MoveAndDeleteDialog } from './widgets/MoveAndDeleteDialog';
+import { ProblemsDialog } from './widgets/ProblemsDialog';
+import { SendLinkDialog } from './widgets/SendLinkDialog';
+import type { ProductEditorModel } from './useProductEditorController';
+
+/** The editor's dialogs, the open modal (alert, confirm, problems), the unsaved-changes question and the toaster. */
+export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
+  const { controller, state, doc, blocker } = model;
+  const { modal, dialog } = state;
+  const close = () => controller.openDialog(null);
+  return (
+    <>
+      {dialog === 'move' && <MoveAndDeleteDialog isOpen onClose={close} calls={model.moveCalls} onMoved={() => controller.leave(cancelTarget(doc.ec_content_type))} />}
+      <SendLinkDialog isOpen={dialog === 'send'} onClose={close} send={async (body) => void (await productApi.sendLink(body))} />
+      {dialog === 'log' && <ActivityLogDialog isOpen onClose={close} load={model.loadLog} />}
+      {modal?.kind === 'alert' && (
+        <Alert isOpen confirmButtonText="OK" onConfirm={() => controller.answer(true)}>
+          <p>{modal.message}</p>
+        </Alert>
+      )}
+      {modal?.kind === 'confirm' && (
+        <Alert
+          isOpen
+          intent={modal.opts.intent}
+          confirmButtonText={modal.opts.confirmText ?? 'OK'}
+          cancelButtonText={modal.opts.cancelText ?? 'Cancel'}
+          onConfirm={() => controller.answer(true)}
+          onCancel={() => controller.answer(false)}
+        >
+          <p>{modal.opts.message}</p>
+        </Alert>
+      )}
+      {modal?.kind === 'problems' && (
+        <ProblemsDialog
+          title={modal.title}
+          problems={modal.problems}
+          notes={modal.notes}
+          onClose={() => controller.answer(false)}
+          onContinue={modal.asks ? () => controller.answer(true) : undefined}
+          onGo={modal.asks ? undefined : controller.goTo}
+        />
+      )}
+      {blocker.state === 'blocked' && (
+        <Alert
+          isOpen
+          intent="danger"
+          icon="warning-sign"
+          confirmButtonText="Leave without saving"
+          cancelButtonText="Stay on this page"
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        >
+          <p>This product has changes that are not saved. Leave this page and lose them?</p>
+        </Alert>
+      )}
+      <OverlayToaster ref={model.toaster} position="bottom-right" />
+    </>
+  );
+}

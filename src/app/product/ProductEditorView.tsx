@@ -1,0 +1,78 @@
+import { Callout } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+import { focusField } from '../../ui/form/focusField';
+import { MetadataForm } from '../../ui/form/MetadataForm';
+import { SectionNav } from '../../ui/form/SectionNav';
+import { WhyButton } from '../../ui/why/WhyButton';
+import { WhyProvider } from '../../ui/why/WhyContext';
+import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
+import { ProductActionsBar } from './ProductActionsBar';
+import { ProductEditorHeader } from './ProductEditorHeader';
+import { ProductEditorModals } from './ProductEditorModals';
+import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
+import type { ProductEditorModel } from './useProductEditorController';
+import type { ProductEngine } from './useProductEngine';
+import { useStickyBarHeight } from './useStickyBarHeight';
+import { productEntries } from './widgets/productEntries';
+import { ProductEditorContext } from './widgets/ProductEditorContext';
+
+/**
+ * The product editor's page (001 §2): header, the sticky actions bar, notices, the section
+ * navigator and the form drawn from metadata; everything it shows comes from the controller.
+ */
+export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: ProductEditorModel }) {
+  const { state, doc, plan, productId, deleted } = model;
+  const formRef = useRef<HTMLDivElement | null>(null);
+  const barRef = useRef<HTMLDivElement | null>(null);
+  useStickyBarHeight(barRef);
+  // A refused action's field (001 §5 problems): scrolled to and focused once the dialog has closed.
+  const focus = state.focus;
+  useEffect(() => {
+    if (focus && formRef.current) focusField(formRef.current, focus.path);
+  }, [focus]);
+  return (
+    <ProductEditorContext.Provider value={model.editor}>
+      <div className="portal-product-editor" aria-busy={state.busy}>
+        <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={plan.statusActions || plan.submit !== null} />
+        <ProductActionsBar model={model} barRef={barRef} />
+        {plan.deletedNotice && (
+          <Callout intent="warning" title="Deleted product">
+            {DELETED_NOTICE}
+          </Callout>
+        )}
+        {state.denied && <p className="portal-no-permission">{NO_PERMISSION}</p>}
+        {state.message && (
+          <Callout intent="success" className="portal-post-submit" role="status">
+            {state.message}
+          </Callout>
+        )}
+        <div className="portal-product-body">
+          <WhyProvider engine={pe.engine} document={doc}>
+            <SectionNav sections={model.sections} container={formRef} hidden={deleted ? [] : model.hiddenSections} why={(id) => <WhyButton target={id} />} />
+            <div className="portal-product-form" ref={formRef} onBlurCapture={model.onBlurCapture}>
+              {productId !== undefined && <ProductEmailsSection productId={productId} />}
+              <MetadataForm
+                blocks={pe.blocks}
+                codes={pe.codes}
+                document={doc}
+                viewModel={model.shownVm}
+                onChange={model.editor.change}
+                mode={deleted ? 'read' : 'edit'}
+                exclude={model.dialogBlocks}
+                entries={productEntries}
+                services={model.services}
+              />
+              <p className="portal-rules-link">
+                <a href="/rules" target="_blank" rel="noopener">
+                  Rule catalogue
+                </a>
+                : every rule behind this form, in plain words.
+              </p>
+            </div>
+          </WhyProvider>
+        </div>
+      </div>
+      <ProductEditorModals model={model} />
+    </ProductEditorContext.Provider>
+  );
+}

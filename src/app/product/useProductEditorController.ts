@@ -1,0 +1,227 @@
+import type { OverlayToaster } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
+import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
+import { listHiddenDrops } from '../../engine';
+import { readonlyReasons } from '../../engine/explain/readonlyReasons';
+import { compileForm } from '../../ui/form/compileForm';
+import { localToday, type FormServices } from '../../ui/form/FormServices';
+import type { Doc, ViewModelLike } from '../../ui/form/types';
+import { useSession } from '../auth/SessionContext';
+import { changeActions } from './changeActions';
+import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
+import { sectionKey, sectionsOf, type EditorSection } from './editorSections';
+import { httpProductLookups, productApi } from './productApi';
+import type { ProductDocumentStore } from './productDocumentStore';
+import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
+import { markRequired } from './markRequired';
+import { refusalStyles } from './refusalStyles';
+import { starlessFor, withoutStars } from './requiredForAction';
+import { buttonPlan, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
+import type { ProductEngine } from './useProductEngine';
+import type { MoveAndDeleteCalls } from './widgets/MoveAndDeleteDialog';
+import type { ProductEditor } from './widgets/ProductEditorContext';
+import { productEntries } from './widgets/productEntries';
+import { loadAllowedSectors } from './widgets/SectorChainsWidget';
+
+export interface ProductEditorModel {
+  controller: ProductEditorController;
+  state: EditorState;
+  doc: Doc;
+  /** The view model as drawn: editor-only fields hidden, stars only for the button at hand. */
+  shownVm: ViewModelLike;
+  plan: ButtonPlan;
+  buttons: readonly StatusButton[];
+  productId: number | undefined;
+  deleted: boolean;
+  sections: EditorSection[];
+  hiddenSections: EditorSection[];
+  /** Top-level editor-state blocks the form leaves to their dialogs. */
+  dialogBlocks: readonly string[];
+  /** What the product widgets read (ProductEditorContext). */
+  editor: ProductEditor;
+  services: FormServices;
+  isProductAdmin: boolean;
+  /** Why Move and delete cannot apply to this product (001 §2), empty when it can. */
+  moveBlocked: readonly string[];
+  /** Every action is disabled while an upload or a save runs (001 §4). */
+  disabled: boolean;
+  moveCalls: MoveAndDeleteCalls;
+  loadLog: () => ReturnType<typeof productApi.activityLog>;
+  /** Asks before discarding unsaved changes (Cancel, a link, Back). */
+  blocker: Blocker;
+  toaster: RefObject<OverlayToaster | null>;
+  onBlurCapture: (e: FocusEvent) => void;
+}
+
+/** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
+const MOVE_BLOCK = 'move_and_delete';
+const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
+
+/** The product editor's controller bound to React and the router: state, data and actions for the views. */
+export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, store: ProductDocumentStore): ProductEditorModel {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const toaster = useRef<OverlayToaster | null>(null);
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  const buttons = useMemo(() => statusButtons(pe.engine), [pe.engine]);
+  const notify = useCallback((msg: ReactNodeLike, intent: ToastIntent = 'primary', timeout = 5000) => {
+    toaster.current?.show({ message: msg, intent, timeout });
+  }, []);
+  const [controller] = useState(() =>
+    createProductEditorController({
+      store,
+      buttons,
+      hiddenDrops: (doc) => listHiddenDrops(pe.engine, doc),
+      api: productApi,
+      notify,
+      navigate: (to, opts) => void navigate(to, opts),
+      location: () => locationRef.current,
+      closeWindow: () => {
+        if (window.opener) window.close();
+      },
+      initialMessage: (location.state as { message?: string } | null)?.message ?? null,
+    }),
+  );
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const doc = useSyncExternalStore(store.subscribe, store.getDoc);
+  const vm = useSyncExternalStore(store.subscribe, store.getViewModel);
+
+  const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
+  const refusals = useMemo(() => refusalStyles(pe.engine), [pe.engine]);
+  const hidden = useMemo(() => editorOnlyFields(pe.blocks, productEntries), [pe.blocks]);
+  const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
+  // 001 §4 / docs/decisions/editor-texts.md: a deleted product is read-only until an administrator restores it,
+  // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
+  const deleted = Number(doc.is_deleted) === 1;
+  const plan = buttonPlan(kind, doc);
+  // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
+  const starAction = plan.statusActions ? 'approve' : 'save';
+  const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
+  const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
+  const shownVm = useMemo(() => {
+    const base = markRequired(withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless), requiredRules);
+    if (!deleted) return base;
+    const blocks = { ...base.blocks };
+    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
+    return { ...base, blocks };
+  }, [vm, hidden, deleted, starless, editorBlocks, requiredRules]);
+  const form = compileForm(pe.blocks, pe.codes);
+  const key = sectionKey(form, shownVm, [...editorBlocks.top, ...editorBlocks.child]);
+  const { shown: sections, hidden: hiddenSections } = useMemo(() => sectionsOf(form, key), [form, key]);
+  const today = useMemo(() => localToday(), []);
+
+  const change = useCallback(
+    (path: string, value: unknown, next: Doc) => {
+      store.change(path, value, next);
+      const action = onChangeChecks.get(path);
+      if (action) for (const p of store.check(action)) void controller.alert(p.message);
+    },
+    [store, onChangeChecks, controller],
+  );
+
+  const services = useMemo<FormServices>(() => {
+    let users: Promise<Array<{ user_email: string; username?: string }>> | null = null;
+    return {
+      today,
+      lookups: {
+        users: async (text) => {
+          users ??= httpProductLookups.users();
+          const q = text.toLowerCase();
+          return (await users)
+            .filter((u) => u.user_email.toLowerCase().includes(q) || (u.username ?? '').toLowerCase().includes(q))
+            .map((u) => ({ value: u.user_email, label: u.username ? `${u.username} <${u.user_email}>` : u.user_email }));
+        },
+      },
+    };
+  }, [today]);
+
+  const editor = useMemo<ProductEditor>(
+    () => ({
+      getDoc: store.getDoc,
+      update: store.update,
+      check: store.check,
+      refusal: (rule) => refusals.get(rule) ?? 'toast',
+      block: (id) => {
+        const b = store.getViewModel().blocks[id];
+        return { visible: b?.visible !== false, readonly: b?.readonly === true, label: b?.label };
+      },
+      codes: pe.codes,
+      lookups: httpProductLookups,
+      notify,
+      alert: controller.alert,
+      confirm: controller.confirm,
+      uploading: state.uploading,
+      setUploading: controller.setUploading,
+      today,
+      subscribe: store.subscribe,
+      // ViewModel is an interface without an index signature; the renderer's type is its structural subset.
+      getViewModel: store.getViewModel as unknown as () => ViewModelLike,
+      form: { blocks: pe.blocks, entries: productEntries, services },
+      change,
+    }),
+    [store, pe, refusals, notify, controller, state.uploading, today, services, change],
+  );
+
+  useEffect(() => {
+    loadAllowedSectors(editor).catch((e: unknown) => console.info('allowed sectors not loaded', e));
+    // Once per product: reference data for the sector options.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
+
+  // Leaving with unsaved changes asks: inside the portal through the router, closing or reloading the tab through the browser.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => controller.mustAsk() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (controller.mustAsk()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [controller]);
+
+  // The reasons are looked up when the block turns read-only (the same rules decide both).
+  const moveReadonly = vm.blocks[MOVE_BLOCK]?.readonly === true;
+  const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
+
+  const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
+  const loadLog = useCallback(() => productApi.activityLog(productId!), [productId]);
+  const onBlurCapture = useCallback(
+    (e: FocusEvent) => {
+      // 001 §5: the headline's duplicate check runs on blur.
+      const target = e.target as HTMLInputElement;
+      if (target.id !== 'product_headline' || !target.value.trim()) return;
+      httpProductLookups.headlineDuplicate(target.value.trim(), productId).then(
+        (dup) => dup && void controller.alert(dup),
+        (err: unknown) => console.info('headline check failed', err),
+      );
+    },
+    [controller, productId],
+  );
+
+  return {
+    controller,
+    state,
+    doc,
+    shownVm,
+    plan,
+    buttons,
+    productId,
+    deleted,
+    sections,
+    hiddenSections,
+    dialogBlocks: editorBlocks.top,
+    editor,
+    services,
+    isProductAdmin: !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*'))),
+    moveBlocked,
+    disabled: state.uploading || state.busy,
+    moveCalls: MOVE_CALLS,
+    loadLog,
+    blocker,
+    toaster,
+    onBlurCapture,
+  };
+}
+
+type ReactNodeLike = Parameters<ProductEditor['notify']>[0];

@@ -1,0 +1,52 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { requestBackupFromServer } from '../../server/backup/controlSocket';
+import { writeBackup } from '../../server/backup/writeBackup';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/openDb';
+import { storageFor } from '../../server/storage/storageFor';
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+export function register(program: Command): void {
+  program
+    .command('backup <file>')
+    .description(
+      'write a consistent backup of the database and the stored files to <file> (a gzipped tar), also while the server runs: ' +
+        'the embedded database is dumped by the running server (or opened here when none runs), PostgreSQL by pg_dump',
+    )
+    .action(async (file: string) => {
+      const config = loadConfig(process.env);
+      const path = resolve(file);
+      const partial = `${path}.partial`;
+      const out = createWriteStream(partial, { mode: 0o600 });
+      const done = finished(out);
+      done.catch(() => undefined);
+      try {
+        let how: string;
+        if (!config.databaseUrl && (await requestBackupFromServer(config.dataDir, out)) === 'done') {
+          how = 'taken by the running server';
+          out.end();
+        } else {
+          const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+          try {
+            const summary = await writeBackup({ db, databaseUrl: config.databaseUrl, storage: storageFor(config) }, out as Writable);
+            how = `${total(summary.rowCounts)} rows in ${Object.keys(summary.rowCounts).length} tables, ${Object.keys(summary.files).length} files`;
+          } finally {
+            await db.close();
+          }
+        }
+        await done;
+        await rename(partial, path);
+        console.log(`backup written to ${path} (${how})`);
+      } catch (err) {
+        out.destroy();
+        await rm(partial, { force: true });
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { approvableProduct } from '../server/productsKit';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, toolbarButton } from './productKit';
+
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+const LEAVE_QUESTION = 'This product has changes that are not saved. Leave this page and lose them?';
+
+// Issue 27: the product editor in daily use: nothing an editor typed is lost without asking.
+describe('product editor guards', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let productId: number;
+  let unnamedId: number;
+  let approvedId: number;
+  let deliveryId: number;
+  let token: string;
+  const productPath = () => `/product?product_id=${productId}`;
+
+  beforeAll(async () => {
+    server = await startServer({ seeded: 'empty' });
+    browser = await launchBrowser();
+    token = await adminToken(server);
+    deliveryId = await createProductApi(server, token, fixture);
+    productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Guarded product headline, guards e2e' }));
+    unnamedId = await createProductApi(server, token, approvableProduct({ product_name: null, product_headline: null }));
+    approvedId = await createProductApi(server, token, approvableProduct({ product_headline: 'Approved product headline, guards e2e', product_status: 1 }));
+    page = (await openWatchedPage(browser.context)).page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Opens a path, signing in first when the session is not there yet (each test may run alone). */
+  async function open(path: string) {
+    await page.goto(`${server.url}${path}`);
+    const signIn = page.getByLabel('Username');
+    await signIn.or(page.getByRole('toolbar', { name: 'Product actions' })).waitFor();
+    if (!(await signIn.isVisible())) return;
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+  }
+  const leaveQuestion = () => page.getByRole('alertdialog').filter({ hasText: LEAVE_QUESTION });
+  /** Answers the unsaved-changes question with `button` and waits for it to close. */
+  async function answerLeave(button: 'Stay on this page' | 'Leave without saving') {
+    await leaveQuestion().waitFor();
+    await leaveQuestion().getByRole('button', { name: button }).click();
+    await leaveQuestion().waitFor({ state: 'detached' });
+  }
+
+  it('Cancel, a sidebar link, Back and Forward ask before discarding unsaved changes (issue 27 item 2)', async () => {
+    await open(productPath());
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    // Nothing changed: Cancel leaves at once.
+    await toolbarButton(page, 'Cancel').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.evaluate(() => history.back());
+    await comment.waitFor();
+    await comment.fill('A note the editor has not saved yet');
+
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).search).toBe(`?product_id=${productId}`);
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    // Forward to the dashboard, inside the portal: the router asks.
+    await page.evaluate(() => history.forward());
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).search).toBe(`?product_id=${productId}`);
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    // Back to the page before the portal was opened: the browser asks (beforeunload).
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.evaluate(() => history.back());
+    expect(await asked).toBe('beforeunload');
+    expect(await comment.inputValue()).toBe('A note the editor has not saved yet');
+
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Leave without saving');
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // A new product, in the portal's shell: a sidebar link asks too.
+    await page.goto(`${server.url}/addproduct?channel_id=14`);
+    await comment.waitFor();
+    await comment.fill('The start of a new product');
+    const sidebarLink = page.getByRole('navigation', { name: 'Modules' }).getByRole('menuitem').first();
+    await sidebarLink.click();
+    await answerLeave('Stay on this page');
+    expect(new URL(page.url()).pathname).toBe('/addproduct');
+    expect(await comment.inputValue()).toBe('The start of a new product');
+    await sidebarLink.click();
+    await answerLeave('Leave without saving');
+    await page.waitForURL((u) => u.pathname !== '/addproduct');
+  });
+
+  it('a refused approval marks its fields, links each to its field and focuses the first (issue 27 item 3)', async () => {
+    await open(`/product?product_id=${unnamedId}`);
+    await byId(page, 'product_name').waitFor({ state: 'attached' });
+    await toolbarButton(page, 'Approve').click();
+    const problems = page.getByRole('list', { name: 'Problems' });
+    const links = problems.getByRole('link');
+    await expect.poll(() => links.allTextContents()).toEqual(['Product Name', 'Product Headline']);
+    // The first label has the focus: Enter goes to its field.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Product Name');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await problems.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product_name');
+    // Both fields say so, in the danger intent.
+    for (const id of ['product_name', 'product_headline']) {
+      const cell = page.locator(`[data-field="${id}"]`);
+      expect(await cell.locator('.portal-field-error').allTextContents()).toEqual(['Required']);
+      expect(await cell.locator('.bp6-form-group.bp6-intent-danger').count()).toBe(1);
+    }
+    // A label in the dialog goes to its field; filling it takes its mark away.
+    await toolbarButton(page, 'Approve').click();
+    await links.getByText('Product Headline').click();
+    await problems.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product_headline');
+    const headlineBox = (await byId(page, 'product_headline').boundingBox())!;
+    expect(headlineBox.y).toBeGreaterThan(0);
+    expect(headlineBox.y + headlineBox.height).toBeLessThan(page.viewportSize()!.height);
+    await page.keyboard.type('A headline typed after the refusal');
+    await expect.poll(() => page.locator('[data-field="product_headline"] .portal-field-error').count()).toBe(0);
+    expect(await page.locator('[data-field="product_name"] .portal-field-error').count()).toBe(1);
+  });
+
+  it('disables Move and delete on an approved product and says why; elsewhere its dialog has its inputs (issue 27 item 4)', async () => {
+    await open(`/product?product_id=${approvedId}`);
+    const move = toolbarButton(page, 'Move and delete');
+    await move.waitFor();
+    expect(await move.getAttribute('aria-disabled')).toBe('true');
+    const reason = 'An approved product cannot be moved and deleted.';
+    expect(await page.locator(`[id="${await move.getAttribute('aria-describedby')}"]`).textContent()).toBe(reason);
+    await move.hover();
+    await expect.poll(() => page.locator('.bp6-tooltip').textContent()).toBe(reason);
+    await move.click({ force: true });
+    expect(await page.getByRole('dialog', { name: 'Move and delete' }).count()).toBe(0);
+
+    await open(productPath());
+    await toolbarButton(page, 'Move and delete').click();
+    const dialog = page.getByRole('dialog', { name: 'Move and delete' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: /Product ID/ }).isEditable()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: /Entry ID/ }).isEditable()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps the Delivery values over a channel round trip, ignores options arrowed over, and names what a save would clear (issue 27 item 1)', async () => {
+    await open(`/product?product_id=${deliveryId}`);
+    const delivery = page.locator('section[data-block="delivery"]');
+    const method = byId(page, 'delivery.delivery_method');
+    await method.waitFor({ state: 'attached' });
+    expect(await selectedLabel(page, 'delivery.delivery_method')).toBe('US Mail');
+
+    // Arrowing over the channels changes nothing until a choice is made; Escape goes back.
+    const channel = byId(page, 'media_channel');
+    await channel.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await selectedLabel(page, 'media_channel')).toBe('Email');
+    expect(await delivery.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await selectedLabel(page, 'media_channel')).toBe('Direct Mail');
+
+    // Direct Mail -> Email -> Direct Mail: the section goes and comes back with its five values.
+    await channel.selectOption({ label: 'Email' });
+    await delivery.waitFor({ state: 'detached' });
+    await channel.selectOption({ label: 'Direct Mail' });
+    await delivery.waitFor({ state: 'attached' });
+    expect(await selectedLabel(page, 'delivery.delivery_method')).toBe('US Mail');
+    for (const id of ['delivery.delivery_type', 'delivery.postage', 'delivery.pre_sorted', 'delivery.package_type']) expect(await selectedLabel(page, id)).not.toBe('Select One');
+
+    // A save with the section hidden says what it clears first; Cancel stores nothing.
+    await channel.selectOption({ label: 'Email' });
+    await delivery.waitFor({ state: 'detached' });
+    await toolbarButton(page, 'Update').click();
+    const problems = page.getByRole('list', { name: 'Problems' });
+    await expect.poll(() => problems.locator('li').allTextContents()).toContain('Delivery: 5 values will be cleared');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await problems.waitFor({ state: 'detached' });
+    const stored = await apiAs<{ payload: Record<string, unknown> }>(server, token, `/api/product/${deliveryId}`);
+    expect(stored.payload).toMatchObject({ media_channel: 1, delivery: fixture.delivery });
+  });
+
+  it('closing or reloading the tab with unsaved changes asks through the browser', async () => {
+    await open(productPath());
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    await comment.fill('Another unsaved note');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    expect(await comment.inputValue()).toBe('Another unsaved note');
+    page = (await openWatchedPage(browser.context)).page;
+  });
+});

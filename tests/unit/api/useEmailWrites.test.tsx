@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DashboardResponse, EmailItem } from '../../../src/api/emailTypes';
+import { fakePortalApi } from '../../../src/api/client/fakePortalApi';
+import { useEmailList } from '../../../src/api/hooks/emailHooks';
+import { PortalApiContext } from '../../../src/api/hooks/PortalApiContext';
+import { useEmailWrites } from '../../../src/api/hooks/useEmailWrites';
+
+afterEach(cleanup);
+
+const row = (muid: number, deleted: number): EmailItem =>
+  ({ muid, deleted, panelist_core: 0, panelist_score: '', email_read: 0, email_subject: `s${muid}`, email_from_one: '', email_from_name: '', email_date: null, index_name: 'i', panelist_id: null, panelist_type: null, has_attachment: 0, competi_id: null, entry_id: null, flags: [] });
+const page = (rows: EmailItem[]): DashboardResponse => ({ payload: rows, hasNext: false, totalEmails: rows.length, totalIsEstimate: false, totalSpaceyEmails: 0, lastPage: 1, paging: null, competi_ids: [] });
+const request = (panelist: 'all' | 'consumer') => ({ page: 1, perpage: 10, panelist, dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' }) as const;
+
+function List({ panelist }: { panelist: 'all' | 'consumer' }) {
+  const { data } = useEmailList({ search: null, request: request(panelist) });
+  return <ul aria-label={panelist}>{data?.payload.map((r) => <li key={r.muid}>{`${r.muid}:${r.deleted}:${r.email_read}`}</li>)}</ul>;
+}
+
+let writes: ReturnType<typeof useEmailWrites> | null = null;
+function Writer() {
+  writes = useEmailWrites();
+  return null;
+}
+
+describe('useEmailWrites (issue 28 item 8)', () => {
+  it("puts the server's answer to a status change in every list showing the row, without reading the lists again", async () => {
+    const lists: string[] = [];
+    const api = fakePortalApi({
+      emails: {
+        list: async (r) => (lists.push(r.panelist), page(r.panelist === 'all' ? [row(1, 0), row(2, 0)] : [row(2, 0)])),
+        update: async () => ({ status: 'ok', rows: [{ muid: 2, deleted: 4, panelist_core: 0, panelist_score: '', email_read: 1 }] }),
+      },
+    });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
+        <PortalApiContext.Provider value={api}>
+          <List panelist="all" />
+          <List panelist="consumer" />
+          <Writer />
+        </PortalApiContext.Provider>
+      </SWRConfig>,
+    );
+    await waitFor(() => expect(screen.getByRole('list', { name: 'consumer' }).textContent).toBe('2:0:0'));
+    expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('1:0:02:0:0');
+    await act(() => writes!.update([{ muid: 2, deleted: 4, email_read: 1 }]));
+    expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('1:0:02:4:1');
+    expect(screen.getByRole('list', { name: 'consumer' }).textContent).toBe('2:4:1');
+    expect(lists.sort()).toEqual(['all', 'consumer']);
+  });
+});
