@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
+import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
 import { postgresFiles } from './tests/postgresFiles';
 
 // Suites by what they need (README "Tests"): `unit` no database (tests/unit, tests/rules, server
@@ -23,8 +24,8 @@ const serverSuite: TestProjectInlineConfiguration['test'] = { env, globalSetup: 
 export default defineConfig({
   test: {
     projects: [
-      // The unit suite renders screens that import the Admin Portal's precompiled validators.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
       { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },

@@ -21,5 +21,6 @@ export const benches: Bench[] = [
   lazy('mail', async () => (await import('./mail')).benchMail),
   lazy('first-load', async () => (await import('./firstLoad')).firstLoadBench.run),
   lazy('media', async () => (await import('./media')).mediaBench.run),
+  lazy('pdf-bomb', async () => (await import('./pdfBomb')).pdfBombBench.run),
   lazy('load', async () => (await import('./load')).loadBench.run),
 ];

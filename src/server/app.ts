@@ -12,15 +12,23 @@ import { routes } from './routes/index';
 import { installMetrics } from './metrics/metricsRoutes';
 import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
+import { installNulTextCheck } from './security/refuseNulText';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
 export const bodyLimit = 1024 * 1024;
 
-/** A hop count becomes proxy-addr's "trust the first n hops" function; the rest pass as they are. */
+/**
+ * PORTAL_TRUST_PROXY as proxy-addr's trust: the client is the rightmost address of the chain that is
+ * not a trusted proxy, so what a client writes into X-Forwarded-For itself is never taken. A hop count
+ * trusts that many hops from the socket; `true` is one proxy (trusting every hop, proxy-addr's
+ * meaning, would take the leftmost, client-written address: issue 26 §7); addresses and CIDRs
+ * trust exactly those proxies.
+ */
 function trustProxyOption(v: PortalConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof v === 'number') return (_address, hop) => hop < v;
-  return v ?? false;
+  const hops = v === true ? 1 : v;
+  if (typeof hops === 'number') return (_address, hop) => hop < hops;
+  return hops ?? false;
 }
 
 /**
@@ -66,6 +74,7 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   installRequestSchemas(app);
+  installNulTextCheck(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 

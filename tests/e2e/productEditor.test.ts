@@ -47,7 +47,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
     await searchAndPick(page, 'panelist-search', panelist.last_name, new RegExp(String(panelist.panelist_id)));
     await expectToast(page, 'Panelist already selected!');
     // Adding the panelist set the entry date to its date (derive rule with $prev).
-    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('2024-05-01');
+    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('05/01/2024');
 
     // Company search: duplicates refused.
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 6), company.companyName);

@@ -75,7 +75,7 @@ describe('product editor actions', () => {
     await page.getByRole('button', { name: `Edit panelist ${name}` }).click();
     const editor = page.locator('fieldset', { has: page.getByText('Edit Panelist', { exact: true }) });
     await editor.waitFor();
-    expect(await byId(page, 'panelist_draft.pp_date').inputValue()).toBe('2024-05-01');
+    expect(await byId(page, 'panelist_draft.pp_date').inputValue()).toBe('05/01/2024');
     await fillDate(page, 'panelist_draft.pp_date', '2024-05-03');
     await byId(page, 'panelist_draft.tracking_id').fill('4321');
     await page.getByRole('button', { name: 'Update Panelist' }).click();

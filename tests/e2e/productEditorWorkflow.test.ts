@@ -60,7 +60,7 @@ describe('product editor workflow (issue 13)', () => {
     await searchAndPick(page, 'panelist-search', b.last_name, new RegExp(String(b.panelist_id)));
     await expect.poll(() => page.getByRole('table', { name: 'Panelists' }).locator('tbody tr').count()).toBe(2);
     // 001 §5 refuses a panelist date older than the entry date: the entry date follows the earliest one.
-    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('2024-03-04');
+    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('03/04/2024');
     await shot('two-panelists');
     // Why? tells the truth: the action a star belongs to, and why a hidden block is hidden.
     await page.getByRole('button', { name: 'Why? (entry_date)' }).click();

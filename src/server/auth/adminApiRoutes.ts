@@ -19,7 +19,8 @@ function body<T extends { $id?: string }>(schema: T): Omit<T, '$id'> {
   return rest;
 }
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+// User and role ids are PostgreSQL integers (serial).
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 type Id = { Params: { id: number } };
 

@@ -6,6 +6,7 @@ import { allowedOrigins } from './allowedOrigins';
 import type { AuthRuntime } from './AuthRuntime';
 import { clearSessionCookies, cookieNames, setSessionCookies } from './authCookies';
 import { verifyPassword } from './password';
+import { beginPasswordAttempt, passwordAttemptSucceeded } from './passwordAttempts';
 import { roleData } from './roleData';
 import { setUserPassword } from './users';
 import { authenticate, refresh, revokeSession, sessionOfRefreshToken, signIn } from './sessions';
@@ -141,10 +142,19 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
   app.post<{ Body: ChangePasswordRequest }>(
     '/api/auth/password',
     { config: { signedIn: true }, schema: { body: changePasswordBody } },
-    async (req): Promise<Envelope<{ message: string }>> => {
+    async (req, reply): Promise<Envelope<{ message: string }>> => {
       const auth = requireAuth(req);
+      // Guessing the current password is throttled as sign-in is (issue 26 §8): a stolen session
+      // must not turn into the password.
+      const username = auth.username.trim().toLowerCase();
+      const attempt = await beginPasswordAttempt(runtime, username, req.ip);
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(attempt.retryAfter));
+        throw httpError(429, tooManyAttemptsMessage);
+      }
       const r = await runtime.db.query<{ password_hash: string }>('select password_hash from auth_users where user_id = $1', [auth.userId]);
       if (!r.rows[0] || !(await verifyPassword(req.body.current_password, r.rows[0].password_hash))) throw httpError(400, wrongCurrentPasswordMessage);
+      await passwordAttemptSucceeded(runtime, username, req.ip);
       if (req.body.new_password === req.body.current_password) throw httpError(400, samePasswordMessage);
       await setUserPassword(runtime.db, auth.userId, req.body.new_password);
       req.log.info({ user: auth.username }, 'password changed');

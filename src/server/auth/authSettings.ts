@@ -12,9 +12,8 @@ export interface AuthSettings {
   pairThrottle: ThrottleRule;
   /** Sign-in attempts from one address, any username (password spraying). */
   addressThrottle: ThrottleRule;
-  /** Failures of one account from anywhere: past `limit`, each attempt waits accountSlowdownMs (never refused). */
+  /** Attempts on one account from addresses it never signed in from: past `limit`, those are locked for a while (its known addresses never are). */
   accountThrottle: ThrottleRule;
-  accountSlowdownMs: number;
   /** last_activity is written at most this often per session (one write, not one per call). */
   activityWriteEveryMs: number;
   /** Origins allowed to use the portal (portal_access); null means the server's own loopback origins. */
@@ -30,8 +29,8 @@ export const defaultAuthSettings: AuthSettings = {
   idleLimitMs: 1_500_000,
   pairThrottle: { limit: 5, windowMs: 15 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
   addressThrottle: { limit: 20, windowMs: 15 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
-  accountThrottle: { limit: 100, windowMs: 15 * 60_000, baseDelayMs: 0, maxDelayMs: 0 },
-  accountSlowdownMs: 1000,
+  // A window longer than the longest wait: an attack kept up gets one guess per 15 minutes, not a fresh 10.
+  accountThrottle: { limit: 10, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000 },
   activityWriteEveryMs: 10_000,
   allowedOrigins: null,
   now: () => Date.now(),

@@ -27,11 +27,17 @@ export async function findRole(db: Queryable, nameOrId: string | number): Promis
   return roles.find((r) => r.role_id === Number(nameOrId) || r.role_name.toLowerCase() === String(nameOrId).toLowerCase());
 }
 
-export async function createRole(db: Queryable, role: { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] }): Promise<number> {
-  const name = role.role_name.trim();
+/** A valid role name not used by another role (`except`: the role being renamed), or 400/409. */
+async function checkRoleName(db: Queryable, raw: string, except?: number): Promise<string> {
+  const name = raw.trim();
   if (!/^[\w .-]{1,60}$/.test(name)) throw httpError(400, 'A role name has 1 to 60 letters, digits, spaces, dots, dashes or underscores.');
-  const exists = await db.query('select 1 from auth_roles where lower(role_name) = lower($1)', [name]);
+  const exists = await db.query('select 1 from auth_roles where lower(role_name) = lower($1) and role_id <> $2', [name, except ?? -1]);
   if (exists.rows.length) throw httpError(409, `The role "${name}" already exists.`);
+  return name;
+}
+
+export async function createRole(db: Queryable, role: { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] }): Promise<number> {
+  const name = await checkRoleName(db, role.role_name);
   const r = await db.query<{ role_id: number }>(
     'insert into auth_roles (role_name, description, all_sectors, sectors) values ($1, $2, $3, $4) returning role_id',
     [name, role.description ?? '', role.all_sectors ?? false, role.sectors ?? []],
@@ -40,10 +46,12 @@ export async function createRole(db: Queryable, role: { role_name: string; descr
 }
 
 export async function updateRole(db: Queryable, roleId: number, patch: { role_name?: string; description?: string; all_sectors?: boolean; sectors?: number[] }): Promise<void> {
+  // A rename is checked as a new name is (a taken name was a 500 from the unique index).
+  const name = patch.role_name === undefined ? null : await checkRoleName(db, patch.role_name, roleId);
   const r = await db.query(
     `update auth_roles set role_name = coalesce($2, role_name), description = coalesce($3, description),
             all_sectors = coalesce($4, all_sectors), sectors = coalesce($5, sectors) where role_id = $1`,
-    [roleId, patch.role_name?.trim() ?? null, patch.description ?? null, patch.all_sectors ?? null, patch.sectors ?? null],
+    [roleId, name, patch.description ?? null, patch.all_sectors ?? null, patch.sectors ?? null],
   );
   if (r.rowCount === 0) throw httpError(404, 'No such role.');
 }

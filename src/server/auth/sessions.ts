@@ -3,7 +3,7 @@ import type { Queryable } from '../db/Db';
 import type { AuthContext } from './AuthContext';
 import type { AuthRuntime } from './AuthRuntime';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { forgiveAttempts, returnAttempt, takeAttempt, throttleKeys } from './signInThrottle';
+import { beginPasswordAttempt, passwordAttemptSucceeded } from './passwordAttempts';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 
 /** What sign-in and refresh hand out. */
@@ -39,26 +39,17 @@ async function issue(rt: AuthRuntime, q: Queryable, user: { user_id: number; use
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Checks the password and opens a session. Unknown user, wrong password and disabled user give the
- * same 401 after the same scrypt work. Throttling (ASVS V6.3.1), counted in the database before
- * the password is looked at: a (username, address) pair gets 429 with a growing Retry-After after
- * a few failures; an address after many; the account as a whole is only slowed down (never locked),
- * so the owner still signs in from their own address while someone else hammers the account.
+ * same 401 after the same scrypt work. Throttled before the password is looked at
+ * (passwordAttempts.ts): per (username, address), per address, and per account from unknown
+ * addresses; the owner's known addresses are never locked out by an attack on the account.
  */
 export async function signIn(rt: AuthRuntime, input: { username: string; password: string; address: string; userAgent: string }): Promise<SignInResult> {
   const username = input.username.trim().toLowerCase();
   const { settings } = rt;
-  const keys = throttleKeys(username, input.address);
-  const now0 = settings.now();
-  const pair = await takeAttempt(rt.db, keys.pair, settings.pairThrottle, now0);
-  if (!pair.allowed) return { ok: false, status: 429, retryAfter: pair.retryAfter };
-  const address = await takeAttempt(rt.db, keys.address, settings.addressThrottle, now0);
-  if (!address.allowed) return { ok: false, status: 429, retryAfter: address.retryAfter };
-  const account = await takeAttempt(rt.db, keys.account, { ...settings.accountThrottle, baseDelayMs: 0 }, now0);
-  if (account.failures > settings.accountThrottle.limit) await sleep(settings.accountSlowdownMs);
+  const attempt = await beginPasswordAttempt(rt, username, input.address);
+  if (!attempt.allowed) return { ok: false, status: 429, retryAfter: attempt.retryAfter };
   const r = await rt.db.query<{ user_id: number; username: string; password_hash: string; disabled: boolean; role_id: number; role_name: string; session_version: number; must_change_password: boolean }>(
     `select u.user_id, u.username, u.password_hash, u.disabled, u.role_id, r.role_name, u.session_version, u.must_change_password
        from auth_users u join auth_roles r on r.role_id = u.role_id where lower(u.username) = $1`,
@@ -67,9 +58,7 @@ export async function signIn(rt: AuthRuntime, input: { username: string; passwor
   const user = r.rows[0];
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !valid || user.disabled) return { ok: false, status: 401 };
-  // Success forgives this pair's and the account's failures and gives the address its attempt back.
-  await forgiveAttempts(rt.db, [keys.pair, keys.account]);
-  await returnAttempt(rt.db, keys.address);
+  await passwordAttemptSucceeded(rt, username, input.address);
   if (needsRehash(user.password_hash)) {
     await rt.db.query('update auth_users set password_hash = $2 where user_id = $1 and password_hash = $3', [user.user_id, await hashPassword(input.password), user.password_hash]);
   }

@@ -5,6 +5,7 @@ import { pdfRenderSeconds, timed } from '../metrics/portalMetrics';
 import { findProduct, recordProductActivity } from '../products/productStore';
 import type { FileStorage } from '../storage/FileStorage';
 import { countWords, pdfTextPolicy } from './mediaPolicy';
+import { PdfRefused } from './pdfLimits';
 import { renderPdfInWorker } from './renderPdfInWorker';
 
 /** Page images are rendered this wide (pixels); thumbnails are scaled from them. */
@@ -132,15 +133,22 @@ export async function openPdfJobs(db: Db): Promise<string[]> {
   return r.rows.map((x) => x.file_id);
 }
 
-/** After a failure: try again later, or give up after maxAttempts with the reason. */
+/**
+ * After a failure: try again later, or give up after maxAttempts with the reason; a PDF refused for
+ * its cost (PdfRefused) is given up at once. Giving up leaves a row in the product's activity log
+ * with the reason (the product's Manage PDF screen shows it too).
+ */
 export async function failPdfJob(db: Db, owner: string, job: PdfJobRow, err: unknown): Promise<void> {
-  const message = err instanceof Error ? err.message : String(err);
-  await db.query(
-    `update product_pdf_jobs set status = case when attempts >= $3 then 'failed' else 'pending' end, error = $4, lease_owner = null, lease_until = null,
-       finished_at = case when attempts >= $3 then now() else null end
-     where file_id = $1 and lease_owner = $2`,
-    [job.file_id, owner, maxAttempts, message.slice(0, 500)],
-  );
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+  await db.transaction(async (tx) => {
+    const r = await tx.query<{ status: string }>(
+      `update product_pdf_jobs set status = case when attempts >= $3 or $5 then 'failed' else 'pending' end, error = $4, lease_owner = null, lease_until = null,
+         finished_at = case when attempts >= $3 or $5 then now() else null end
+       where file_id = $1 and lease_owner = $2 returning status`,
+      [job.file_id, owner, maxAttempts, message, err instanceof PdfRefused],
+    );
+    if (r.rows[0]?.status === 'failed') await recordProductActivity(tx, null, Number(job.product_id), 'pdf_failed', null, { file_id: Number(job.file_id), error: message });
+  });
 }
 
 export const newOwnerId = () => `pdf-${process.pid}-${randomBytes(4).toString('hex')}`;

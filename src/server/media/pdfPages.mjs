@@ -14,10 +14,14 @@ const assets = {
   iccUrl: join(pdfjsDir, 'iccs') + '/',
 };
 
-/** Opens a PDF with pdfjs-dist (no eval; fonts from the package). */
-export function openPdf(bytes) {
+/**
+ * Opens a PDF with pdfjs-dist (no eval; fonts from the package). `maxImagePixels` makes pdf.js drop
+ * any image larger than that instead of decoding it (a decompression bomb decodes to gigabytes).
+ */
+export function openPdf(bytes, limits = {}) {
+  const bounds = limits.maxImagePixels ? { maxImageSize: limits.maxImagePixels, canvasMaxAreaInBytes: limits.maxImagePixels * 4 } : {};
   // A copy: pdfjs detaches the buffer it is given, and refuses a Node Buffer.
-  return getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, ...assets, verbosity: 0 }).promise;
+  return getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, ...assets, ...bounds, verbosity: 0 }).promise;
 }
 
 /**
@@ -36,16 +40,21 @@ export async function pageText(pdf, n) {
  * Renders pages `from`..last of a PDF as JPEGs `width` pixels wide (pdfjs-dist drawing on
  * @napi-rs/canvas), each with its text, in page order. JPEG encoding runs on libuv's thread pool
  * (`canvas.encode` is asynchronous): page n is encoded while page n+1 is drawn, so at most two
- * canvases are alive and memory stays flat.
+ * canvases are alive and memory stays flat. A page whose image would exceed `maxPagePixels` (a
+ * strip a million points tall) is drawn narrower, so that no canvas is larger.
  */
 export async function* renderPdfPages(bytes, opts) {
-  const pdf = await openPdf(bytes);
+  const pdf = await openPdf(bytes, opts);
   let pending = null;
   try {
     for (let n = Math.max(1, opts.from ?? 1); n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: opts.width / base.width });
+      let scale = opts.width / base.width;
+      const area = base.width * base.height * scale * scale;
+      // 1% under the cap: the canvas rounds each side to whole pixels.
+      if (opts.maxPagePixels && area > opts.maxPagePixels) scale *= Math.sqrt((opts.maxPagePixels * 0.99) / area);
+      const viewport = page.getViewport({ scale });
       const { canvas, context } = pdf.canvasFactory.create(Math.round(viewport.width), Math.round(viewport.height));
       // JPEG has no alpha: paint the page white first.
       context.fillStyle = '#ffffff';

@@ -9,7 +9,7 @@ import { originalHtml } from '../forward/forwardStore';
 import { renderPdfAnswer } from '../forward/renderPdfAnswer';
 import { httpError } from '../httpError';
 import { SqlParams } from '../emails/SqlParams';
-import { parseId } from '../products/parseId';
+import { maxIntegerId, parseId } from '../products/parseId';
 import type { FileStorage } from '../storage/FileStorage';
 import { requireProductEmail } from './requireProductEmail';
 
@@ -79,7 +79,7 @@ export function registerProductWindowRoutes(app: FastifyInstance, ctx: ServerCon
   });
 
   app.get<{ Params: { companyID: string }; Querystring: { exclude?: string } }>('/api/company-media/:companyID', { config: view, schema: { querystring: { type: 'object', properties: { exclude: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<CompanyMediaResponse> => {
-    const companyId = parseId(req.params.companyID, 'company id');
+    const companyId = parseId(req.params.companyID, 'company id', maxIntegerId);
     const exclude = req.query.exclude ? parseId(req.query.exclude) : 0;
     const company = await ctx.db.query<{ companyName: string; default_img: string | null }>('select "companyName", default_img from companies where "companyID" = $1', [companyId]);
     // A company a stored product names is answered even when the reference table lacks it.

@@ -19,7 +19,8 @@ const edit = { permission: { module: 'spacy', operation: 'edit' } };
 const muidParam = { type: 'object', required: ['muid'], properties: { muid: { type: 'string', pattern: '^[0-9]{1,18}$' } } } as const;
 const variantQuery = { type: 'object', properties: { variant: { enum: ['current', '2019'] } } } as const;
 const target = { enum: ['sector', 'category', 'mailing_type', 'company'] } as const;
-const label = { type: 'string', pattern: '^[0-9]{1,12}$' } as const;
+// Code and company ids: PostgreSQL integers, so at most nine digits.
+const label = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
 
 /** 000 §7 "Predictions and companies": the spacey list, an email's predictions, accept/reject, companies. */
 export const predictionRoutes: RoutePlugin = async (app, opts) => {

@@ -39,6 +39,7 @@ export function describeActivity(action: string, after: Record<string, unknown> 
   if (action === 'upload' && after && typeof after.file_name === 'string') what = `Uploaded ${after.file_name}`;
   if (action === 'send_link' && after && Array.isArray(after.user_email)) what = `Sent a link to ${after.user_email.join(', ')}`;
   if (action === 'move_and_delete' && after && typeof after.target_entry_id === 'string') what = `Moved panelists to entry ${after.target_entry_id} and deleted the product`;
+  if (action === 'pdf_failed' && after && typeof after.error === 'string') what = `PDF not processed: ${after.error}`;
   const skip = new Set(['last_worked_user', 'product_status', 'is_deleted', 'product_id']);
   const fields = action === 'update' || isStatusAction(action) ? Object.keys(after ?? {}).filter((k) => !skip.has(k)) : [];
   return fields.length ? `${what}: ${[...new Set(fields.map((k) => keyTitle(model, k)))].sort().join(', ')}` : what;

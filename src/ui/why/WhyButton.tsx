@@ -37,7 +37,8 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
   if (!run) return null;
   return (
     <PopoverNext isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
-      <Button className="portal-why-button" variant="minimal" size="small" icon="help" title="Why?" aria-label={`Why? (${target})`} data-why-target={target} />
+      {/* Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey). */}
+      <Button className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} />
     </PopoverNext>
   );
 }

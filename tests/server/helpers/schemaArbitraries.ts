@@ -13,8 +13,8 @@ export type SchemaDocs = Record<string, Schema>;
  */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    null, true, false, 0, -1, 1.5, -0.5, 1e20, -1e20, 9223372036854775808, 2 ** 53 + 2, 1e308, -1e308,
-    '', ' ', '0', '-1', '1e20', '99999999999999999999999', '9223372036854775808', 'NaN', 'null', 'true',
+    null, true, false, 0, -1, 1.5, -0.5, 2147483648, 9999999999, 1e20, -1e20, 9223372036854775808, 2 ** 53 + 2, 1e308, -1e308,
+    '', ' ', '0', '-1', '1e20', '2147483648', '9999999999', '999999999999999', '99999999999999999999999', '9223372036854775808', 'NaN', 'null', 'true',
     '\u0000', '\ud800', '%00', '../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", '\\', '${1}', 'ÿ'.repeat(300),
     'a'.repeat(70_000), {}, [], [null], [[[]]], { a: { b: {} } }, { length: 1e9 }, [1e20], ['x'.repeat(5000)],
   ),
@@ -24,7 +24,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Strings for a path parameter: hostile text, huge and negative numbers, and `known` ids that exist. */
 export const paramValue = (known: readonly string[]): fc.Arbitrary<string> =>
   fc.oneof(
-    fc.constantFrom('0', '-1', '1e20', '99999999999999999999999', '9223372036854775808', '1.5', 'abc', ' ', '%', '..', '\u0000', 'ÿ'.repeat(300), 'a'.repeat(5000)),
+    fc.constantFrom('0', '-1', '1e20', '2147483648', '9999999999', '999999999999999', '99999999999999999999999', '9223372036854775808', '1.5', 'abc', ' ', '%', '..', '\u0000', 'ÿ'.repeat(300), 'a'.repeat(5000)),
     ...(known.length ? [fc.constantFrom(...known)] : []),
     fc.string({ maxLength: 30 }),
   );

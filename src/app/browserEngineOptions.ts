@@ -1,0 +1,20 @@
+import { precompiledFunctions, type EngineOptions } from '../engine';
+
+let loading: Promise<typeof import('virtual:rule-functions')> | null = null;
+
+/** The build's generated rule functions: a chunk of their own, fetched beside the metadata. */
+export function loadRuleFunctions(): Promise<typeof import('virtual:rule-functions')> {
+  loading ??= import('virtual:rule-functions');
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/**
+ * How the browser's engine for metadata of `version` runs its rules without eval (the CSP forbids
+ * it): the functions the build generated when they come from the same metadata, closures otherwise
+ * (an edit under `portal dev`, another METADATA_DIR).
+ */
+export async function browserEngineOptions(version: string): Promise<EngineOptions> {
+  const generated = await loadRuleFunctions();
+  return generated.metadataVersion === version ? { functions: precompiledFunctions(generated.functions) } : {};
+}
