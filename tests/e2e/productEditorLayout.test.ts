@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 
@@ -31,7 +32,7 @@ describe('product editor layout', () => {
   let productId: number;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty' });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     productId = await createProductApi(server, await adminToken(server), fixture);
     page = (await openWatchedPage(browser.context)).page;
