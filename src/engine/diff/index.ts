@@ -6,6 +6,8 @@ export type { ImpactOptions } from './computeImpact';
 export type { ImpactReport, ImpactCounts, ChangeImpact, SectorImpact, LostProduct, ProductInput } from './ImpactReport';
 export { describeRule, targetTitle } from './describeRule';
 export { formatDiffMarkdown } from './formatDiffMarkdown';
+export { diffWords } from './diffWords';
+export type { ImpactRowKey } from './diffWords';
 export { ruleChangeReport } from './ruleChangeReport';
 export type { RuleChangeReport, RuleChangeReportOptions } from './ruleChangeReport';
 export { failOnConditions, failingConditions, isFailOnCondition } from './failOn';
