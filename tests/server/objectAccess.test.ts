@@ -75,6 +75,7 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/rules/catalogue': 'metadata',
   'POST /api/rules/explain': 'evaluates the document the caller sends',
   'GET /api/rules/coverage': 'counts of rule outcomes over the catalogue, no product',
+  'GET /api/rules/versions': 'versions of the metadata folder, no product',
 };
 
 /** Lists: narrowed to what the caller may see, proven by the list tests below. */
@@ -83,6 +84,8 @@ const listRoutes = [
   'POST /api/deduplicates', 'POST /api/deduplicates/search', 'GET /api/company-media/:companyID', 'POST /api/spacey/assign-copy',
   // Narrowed to the caller's sectors: tests/server/productOwnership.test.ts (issue 26 §12).
   'POST /api/get_product_headline',
+  // The impact lists only products of the caller's sectors: tests/server/ruleChanges.test.ts.
+  'GET /api/rules/diff',
 ];
 
 /** The cells where a matrix's answer differs from the expected one, readable in a failure. */
