@@ -1,13 +1,7 @@
 import { precompiledFunctions, type EngineOptions } from '../engine';
+import { loadRuleFunctions } from './loadRuleFunctions';
 
-let loading: Promise<typeof import('virtual:rule-functions')> | null = null;
-
-/** The build's generated rule functions: a chunk of their own, fetched beside the metadata. */
-export function loadRuleFunctions(): Promise<typeof import('virtual:rule-functions')> {
-  loading ??= import('virtual:rule-functions');
-  loading.catch(() => (loading = null));
-  return loading;
-}
+export { loadRuleFunctions };
 
 /**
  * How the browser's engine for metadata of `version` runs its rules without eval (the CSP forbids
