@@ -8,6 +8,9 @@ import react from '@vitejs/plugin-react';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { blueprintIcons } from './codegen/blueprintIconsPlugin';
 import { compileHints } from './codegen/compileHintsPlugin';
+import { inputGroupWithoutIdleState } from './codegen/inputGroupWithoutIdleStatePlugin';
+import { pureTimezoneItems } from './codegen/pureTimezoneItemsPlugin';
+import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
 
 const compressible = /\.(js|mjs|css|html|svg|json|txt|ttf|eot|woff)$/;
 
@@ -173,7 +176,7 @@ const dropDarkTheme = {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), compileHints(), precompress()],
+  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), compileHints(), precompress()],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',

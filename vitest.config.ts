@@ -1,26 +1,34 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
+import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
+import { postgresFiles } from './tests/postgresFiles';
 
-// Three suites: fast unit/rule tests, server integration on a real database, and browser tests.
+// Suites by what they need (README "Tests"): `unit` no database (tests/unit, tests/rules, server
+// modules that touch no database under tests/unit/server), `server` a real database (tests/server:
+// PGlite in process), `server-postgres` the same files where PostgreSQL itself matters, on the
+// TEST_DATABASE_URL server (only defined when it is set: CI's second pass), `e2e` Chromium against
+// servers started on copies of seeded data directories.
 // Passwords are hashed at scrypt N=2^10 instead of 2^15 (PORTAL_PASSWORD_COST, README): the suites
 // hash and verify hundreds of passwords at ~0.37 s CPU each at full cost. Servers the browser tests
 // spawn inherit it; the default cost itself is unit-tested.
 const env = { PORTAL_PASSWORD_COST: '10' };
 
+// One migrated database (PGlite dump or template database) made before the files run and copied by
+// each file's openTestDb (tests/server/helpers/migratedTemplate.ts). Two server files side by side:
+// each has its own database (an in-memory PGlite, or its own database on TEST_DATABASE_URL),
+// temporary folders and free ports; one file rarely keeps both cores busy.
+const serverSuite: TestProjectInlineConfiguration['test'] = { env, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true };
+
 export default defineConfig({
   test: {
     projects: [
-      // The unit suite renders screens that import the Admin Portal's precompiled validators.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
-      // One migrated database (PGlite dump or template database) made before the files run and copied
-      // by each file's openTestDb (tests/server/helpers/migratedTemplate.ts).
-      // Two server files side by side: each has its own database (an in-memory PGlite, or its own
-      // database on TEST_DATABASE_URL), temporary folders and free ports; one file rarely keeps both cores busy
-      // (vitest's default maxWorkers is the machine's parallelism; a per-project value would need its own groupOrder).
-      { test: { name: 'server', env, include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true } },
-      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/migratedDataDir.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
+      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });

@@ -42,6 +42,9 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   for (const url of [a, b]) console.log(`${url}: median ${median(ms[url])} ms of ${ms[url].join(', ')}`);
+  // Each pair ran back to back, so its ratio cancels most of the machine's load at that moment.
+  const ratios = ms[a].map((t, i) => ms[b][i] / t);
+  console.log(`B/A per pair: median ${median(ratios).toFixed(3)} of ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
 } finally {
   for (const browser of Object.values(browsers)) await browser.close();
 }

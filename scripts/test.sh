@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: type-check, lint, metadata lint and format, codegen freshness, unit, server integration, browser tests.
+# `npm run test:full` (PORTAL_TEST_FULL=1): the same, with the heavy property, matrix and corpus tests at full size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,12 +36,13 @@ cpu_so_far() { tail -1 "$times_file"; }
 elapsed() { times >"$times_file"; echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(cpu_so_far)"; }
 finish type-check lint client-build
 elapsed "checks and client build"
-# The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run on that PostgreSQL
-# server (CI sets it) beside the browser suite, which keeps about one core busy.
+# The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its database
+# files on that PostgreSQL server (project server-postgres; CI sets it) beside the browser suite,
+# which keeps about one core busy.
 echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server
 elapsed "unit + server"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step server-postgresql bash -c 'npx vitest run --project server; rc=$?; echo "-- server suite on PostgreSQL: ${SECONDS} s wall"; exit "$rc"'
+  step server-postgresql bash -c 'npx vitest run --project server-postgres; rc=$?; echo "-- server suite on PostgreSQL: ${SECONDS} s wall"; exit "$rc"'
 fi
 echo "== browser"; env -u TEST_DATABASE_URL npx vitest run --project e2e || browser_failed=1
 elapsed "browser"

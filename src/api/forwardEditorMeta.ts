@@ -13,7 +13,7 @@ export interface ForwardEditorMeta {
     | 'notOwner' | 'senderMissing' | 'senderDomain' | 'recipientNotAllowed' | 'tooManyRecipients' | 'sendRate',
     TimedMessage
   > &
-    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'deleteAttachmentConfirm', string>;
+    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'deleteAttachmentConfirm' | 'unsavedChanges' | 'senderPrompt', string>;
   upload: { field: string; maxTotalBytes: number; types: Record<string, string> };
   attachmentColumns: string[];
   historyColumns: string[];

@@ -8,6 +8,7 @@ import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
 import { listQuery, readListState } from './dashboards/emailListParams';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
+import { preloadProductEditor, productEditorPath } from './product/loadProductEditor';
 import { portalApi } from './portalApi';
 
 /**
@@ -21,14 +22,16 @@ export const dashboardPanelistTypes: Record<string, PanelistTypeFilter> = { '/':
  * Starts the first screen's data while the code loads and the session check runs, instead of one
  * request after another (issue 17: first load): the metadata every screen reads and, on a dashboard,
  * its raw data and then the page its URL states (the default search needs the newest email's day),
- * offered under the cache keys the dashboard's hooks read (src/api/hooks/bootAnswers.ts); and the
- * session check's role data (src/app/auth/prefetchPermissions.ts). Signed-out pages start nothing.
+ * offered under the cache keys the dashboard's hooks read (src/api/hooks/bootAnswers.ts); on the
+ * product editor, its chunks and engine (src/app/product/loadProductEditor.ts); and the session
+ * check's role data (src/app/auth/prefetchPermissions.ts). Signed-out pages start nothing.
  */
 export function prefetchFirstScreen(pathname: string, search: string): void {
   if (readCookie('isSignedIn') !== 'true') return;
   const permissions = prefetchPermissions();
   const metadata = loadMetadataFiles();
   metadata.catch(() => undefined);
+  if (productEditorPath.test(pathname)) preloadProductEditor();
   const panelistType = dashboardPanelistTypes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
   if (!panelistType) return;
   const raw = offerBootAnswer(cacheKeys.rawData(), portalApi.emails.rawData());

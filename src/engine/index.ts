@@ -14,6 +14,8 @@ export { compileLogic, LogicCompileError } from './logic/compileLogic';
 export { OpRegistry } from './logic/OpRegistry';
 export type { CustomOp } from './logic/OpRegistry';
 export type { EvalContext, CompiledLogic } from './logic/EvalContext';
+export { precompiledFunctions, recordingFunctions, sourceKey } from './logic/FunctionSource';
+export type { FunctionSource, GeneratedFunction, PrecompiledFunctions } from './logic/FunctionSource';
 export { defaultOps } from './ops/defaultOps';
 export { truthy } from './logic/truthy';
 export type * from './types';

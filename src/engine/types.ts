@@ -1,5 +1,4 @@
-import type { OptionIndex } from './evaluate/optionIndex';
-import type { CompiledLogic } from './logic/EvalContext';
+import type { CompiledLogic, EvalContext } from './logic/EvalContext';
 
 /** Metadata as loaded: every file under schemas/ and rules/ by relative path, already parsed. */
 export interface Metadata {
@@ -157,8 +156,13 @@ export interface CompiledRule extends LocatedRule {
   /** For item targets: the array path and the path inside the item. */
   itemArray?: string[];
   itemField?: string[];
-  /** Document paths the rule reads (root scope); null means "anything" (a computed var name). */
+  /** Document paths the rule reads (root scope; `$prev.x` as x); null means "anything" (a computed var name). */
   deps: string[][] | null;
+  /**
+   * `deps` without the `$prev` reads: what can change during one evaluation (derived values, emptied
+   * hidden values), where the document before the edit stays the same. Null like `deps`.
+   */
+  docDeps: string[][] | null;
   /**
    * Options rules: the document paths whose values alone decide the filtered list (it also reads
    * only the option and `$now`/`$action`), so an unchanged set of values reuses the last list.
@@ -167,4 +171,16 @@ export interface CompiledRule extends LocatedRule {
   optionsKey?: string[][] | null;
   /** Options rules whose filter compares one option field with a per-evaluation value: answered from an index of the table. */
   filterIndex?: OptionIndex;
+}
+
+/**
+ * An options filter that compares one field of the option with a value computed once per evaluation
+ * (`{"==": [{"var": "option.x-parent"}, {"var": "doc.sector_draft.sector"}]}`,
+ * `{"in": [{"var": "option.const"}, {"chain_lasts": ...}]}`, `{"intersects": [{"var": "option.x-sectors"}, ...]}`),
+ * answered from an index of the code table built once, instead of running the filter per option.
+ * `keep` returns undefined when the value is of a kind the index cannot answer exactly (a loose
+ * `==` across types, an `in` on a string): the caller then runs the filter per option.
+ */
+export interface OptionIndex {
+  keep(data: unknown, ctx: EvalContext): CodeEntry[] | undefined;
 }

@@ -4,6 +4,7 @@ import type { PortalConfig } from './context';
 import { loadMailPolicy } from './mail/mailPolicy';
 import { metadataDir } from './metadataDir';
 import { projectRoot } from './paths';
+import { parseS3Url } from './storage/s3Storage';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -37,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     mail: loadMailPolicy(env),
     publicUrl: env.PORTAL_PUBLIC_URL ? env.PORTAL_PUBLIC_URL.trim().replace(/\/+$/, '') : undefined,
     metricsToken: metricsToken(env.PORTAL_METRICS_TOKEN),
+    storageUrl: env.STORAGE_URL ? (parseS3Url(env.STORAGE_URL.trim()), env.STORAGE_URL.trim()) : undefined,
   };
 }
 

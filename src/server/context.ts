@@ -34,6 +34,8 @@ export interface PortalConfig {
   publicUrl?: string;
   /** STAGED_UPLOAD_MAX_AGE_H: hours a new product's file uploaded before its first save waits for that save (default 24). */
   stagedUploadMaxAgeHours: number;
+  /** STORAGE_URL: `s3://bucket/prefix` keeps files in S3-compatible object storage instead of DATA_DIR/files. */
+  storageUrl?: string;
   /** PORTAL_METRICS_TOKEN: the bearer token GET /metrics asks for (unset: /metrics is off). */
   metricsToken?: string;
   /** MAIL_ALLOWED_DOMAINS, MAIL_MAX_RECIPIENTS, MAIL_SENDS_PER_HOUR (mail/mailPolicy.ts); defaults when absent. */

@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { e2eAdminPassword } from './helpers/signIn';
 
 // Issue 4, 000 §2 (Not Authorized), §6, §8, §9: sign-in, idle sign-out, sign-out in another tab,
 // module permissions in the sidebar and on screens, and the portal_access origin check.
-const adminPassword = 'admin-e2e-password';
+const adminPassword = e2eAdminPassword;
 
 async function api<T>(server: StartedServer, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -28,7 +30,7 @@ describe('sign-in and sessions in the browser', () => {
   let server: StartedServer;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword } });
+    server = sharedServer('demo');
     const admin = await api<{ payload: { access_token: string } }>(server, '/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     const token = admin.payload.access_token;
     const roles = await api<{ payload: Array<{ role_id: number; role_name: string }> }>(server, '/api/admin/roles', { token });
@@ -69,9 +71,10 @@ describe('sign-in and sessions in the browser', () => {
       expect(cookies.isSignedIn.value).toBe('true');
       expect(cookies.username.value).toBe('reviewer1');
 
-      // Sign Out in the header ends the session.
+      // Sign Out in the header ends the session (the server's answer clears isSignedIn).
       await page.getByRole('button', { name: 'Sign Out' }).click();
       await page.waitForURL(`${server.url}/signin`);
+      await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
       await page.goto(`${server.url}/`);
       await page.waitForURL(`${server.url}/signin`);
       await page.close();
@@ -96,6 +99,7 @@ describe('sign-in and sessions in the browser', () => {
       await page.waitForURL(`${server.url}/`);
       expect(await page.getByRole('heading', { name: 'Add product' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
       await page.waitForURL(`${server.url}/signin`);
 
       // An editor has products but no dashboard: lands on Add Product; the root signs them out.
@@ -107,8 +111,8 @@ describe('sign-in and sessions in the browser', () => {
       await expect.poll(() => alerts).toEqual(['You are not authorized!', 'You are not authorized!']);
       await page.waitForURL(`${server.url}/signin`);
       expect(await page.getByRole('heading', { name: 'Focus dashboard' }).count()).toBe(0);
-      const signedIn = (await browser.context.cookies()).find((c) => c.name === 'isSignedIn');
-      expect(signedIn?.value).toBe('false');
+      // The tab goes to sign-in at once; the server's sign-out answer sets the cookie after it.
+      await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
       await page.close();
     });
   });
@@ -148,6 +152,8 @@ describe('sign-in and sessions in the browser', () => {
   it("sign-out in one tab signs out the other within a second ('You have been logged out, please login again')", async () => {
     const browser = await launchBrowser();
     try {
+      // The pages' clock flows as real time until paused below.
+      await browser.context.clock.install();
       const first = await browser.context.newPage();
       await first.goto(`${server.url}/signin`);
       await signIn(first, 'twotabs', 'twotabs-password');
@@ -156,10 +162,13 @@ describe('sign-in and sessions in the browser', () => {
       await second.goto(`${server.url}/deduplicates`);
       await expect.poll(() => sidebarItems(second)).toContain('Deduplicates');
 
+      // The other tab checks the cookies every second (000 §9): with the pages' clock stopped, the
+      // sign-out's answer clears isSignedIn, and one second later by that clock the other tab is out.
+      await browser.context.clock.pauseAt(Date.now() + 2000);
       await first.getByRole('button', { name: 'Sign Out' }).click();
-      const signedOutAt = Date.now();
-      await second.waitForURL(`${server.url}/signin`, { timeout: 3000 });
-      expect(Date.now() - signedOutAt).toBeLessThan(2500);
+      await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
+      await browser.context.clock.runFor(1000);
+      await second.waitForURL(`${server.url}/signin`);
       await expect.poll(() => second.getByTestId('sign-in-notice').innerText()).toBe('You have been logged out, please login again');
       // The tab that signed out shows no message.
       await first.waitForURL(`${server.url}/signin`);
@@ -200,7 +209,7 @@ describe('portal_access', () => {
   let browser: TestBrowser;
   beforeAll(async () => {
     // Only a localhost origin is allowed; the test opens the site through 127.0.0.1.
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, PORTAL_ALLOWED_ORIGINS: 'http://localhost:1' } });
+    server = await startServer({ seeded: 'demo', env: { PORTAL_ALLOWED_ORIGINS: 'http://localhost:1' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { prepareDashboardCorpus, startCanary, type Canary, type Corpus } from './helpers/dashboardCorpus';
-import { signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // 000 §4 "Bulk validation in one reading allows only the copy status (4)", §5 'Please select only
 // copy status.' and 'Please select atleast one email.' (docs/decisions-copy-status.md).
-const adminPassword = 'admin-bulk-status-e2e';
+const adminPassword = e2eAdminPassword;
 // The machine running these may be busy: allow screens time to load before a check fails.
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
@@ -51,9 +51,8 @@ describe('bulk "Set status" on the email dashboard', () => {
 
   beforeAll(async () => {
     canary = await startCanary();
-    // The fixtures are all this test needs; a few corpus messages keep the list realistic.
-    corpus = await prepareDashboardCorpus(canary.url, adminPassword, 20);
-    server = await startServer({ dataDir: corpus.dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword } });
+    corpus = await prepareDashboardCorpus(canary.url);
+    server = await startServer({ dataDir: corpus.dataDir });
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1920, height: 1200 });

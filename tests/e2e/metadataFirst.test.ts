@@ -34,7 +34,7 @@ describe('metadata first (issue 16)', () => {
   const metadataDir = metadataWithChangedUnused();
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', METADATA_DIR: metadataDir } });
+    server = await startServer({ seeded: 'empty', env: { METADATA_DIR: metadataDir } });
     browser = await launchBrowser();
     const signIn = await browser.context.newPage();
     await signInThroughPage(signIn, server.url, 'admin', adminPassword);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { acceptAlert, adminPassword, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
+import { acceptAlert, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -15,7 +16,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
   let company: Company;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword } });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     const token = await adminToken(server);
     const panelists = await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an');
@@ -47,7 +48,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
     await searchAndPick(page, 'panelist-search', panelist.last_name, new RegExp(String(panelist.panelist_id)));
     await expectToast(page, 'Panelist already selected!');
     // Adding the panelist set the entry date to its date (derive rule with $prev).
-    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('2024-05-01');
+    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('05/01/2024');
 
     // Company search: duplicates refused.
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 6), company.companyName);

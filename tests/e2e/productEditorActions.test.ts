@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
-  acceptAlert, adminPassword, adminToken, answerAlert, apiAs, byId, createProductApi, expectNoAlertAfter, expectToast, fillDate, refusedProblems, saveWith, searchAndPick,
+  acceptAlert, adminToken, answerAlert, apiAs, byId, createProductApi, expectNoAlertAfter, expectToast, fillDate, refusedProblems, saveWith, searchAndPick,
   select, selectedLabel, signInAt, tick, toastShown, toolbarButton,
 } from './productKit';
 
@@ -32,7 +33,7 @@ describe('product editor actions', () => {
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;
@@ -75,7 +76,7 @@ describe('product editor actions', () => {
     await page.getByRole('button', { name: `Edit panelist ${name}` }).click();
     const editor = page.locator('fieldset', { has: page.getByText('Edit Panelist', { exact: true }) });
     await editor.waitFor();
-    expect(await byId(page, 'panelist_draft.pp_date').inputValue()).toBe('2024-05-01');
+    expect(await byId(page, 'panelist_draft.pp_date').inputValue()).toBe('05/01/2024');
     await fillDate(page, 'panelist_draft.pp_date', '2024-05-03');
     await byId(page, 'panelist_draft.tracking_id').fill('4321');
     await page.getByRole('button', { name: 'Update Panelist' }).click();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
+import { adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -20,7 +21,7 @@ describe('product editor workflow (issue 13)', () => {
   let company: Company;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 170_000 });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     panelists = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/er')).payload;
@@ -60,7 +61,7 @@ describe('product editor workflow (issue 13)', () => {
     await searchAndPick(page, 'panelist-search', b.last_name, new RegExp(String(b.panelist_id)));
     await expect.poll(() => page.getByRole('table', { name: 'Panelists' }).locator('tbody tr').count()).toBe(2);
     // 001 §5 refuses a panelist date older than the entry date: the entry date follows the earliest one.
-    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('2024-03-04');
+    await expect.poll(() => byId(page, 'entry_date').inputValue()).toBe('03/04/2024');
     await shot('two-panelists');
     // Why? tells the truth: the action a star belongs to, and why a hidden block is hidden.
     await page.getByRole('button', { name: 'Why? (entry_date)' }).click();

@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
+import { e2eAdminPassword } from './helpers/signIn';
 
 /** Helpers for the product editor browser tests (tests/e2e/product*.test.ts). */
-export const adminPassword = 'admin-product-e2e';
+/** Admin's password in the seeded data directories the product tests start on. */
+export const adminPassword = e2eAdminPassword;
 
 export async function apiAs<T>(server: StartedServer, token: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
@@ -37,7 +39,7 @@ export async function select(page: Page, id: string, label: string): Promise<voi
   await byId(page, id).selectOption({ label });
 }
 
-/** Types a YYYY-MM-DD date into a date input and leaves it. */
+/** Types a date (MM/DD/YYYY or YYYY-MM-DD) into a date input and commits it with Enter. */
 export async function fillDate(page: Page, id: string, date: string): Promise<void> {
   const input = byId(page, id);
   await input.click();
@@ -107,8 +109,8 @@ export async function saveWith(page: Page, action: string, expected: RegExp): Pr
 export async function searchAndPick(page: Page, boxId: string, text: string, resultText: string | RegExp): Promise<void> {
   const box = byId(page, boxId);
   await box.fill(text);
-  const results = page.getByRole('menu', { name: /results/ });
-  await results.getByRole('menuitem', { name: resultText }).first().click();
+  const results = page.getByRole('listbox', { name: /results/ });
+  await results.getByRole('option', { name: resultText }).first().click();
 }
 
 function escape(s: string): string {

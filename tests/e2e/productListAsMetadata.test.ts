@@ -6,7 +6,7 @@ import { projectRoot } from '../../src/server/paths';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, apiAs, byId, createProductApi, refusedProblems, saveWith, signInAt } from './productKit';
+import { adminToken, apiAs, byId, createProductApi, refusedProblems, saveWith, signInAt } from './productKit';
 
 const PHONE_MESSAGE = 'Contact phone numbers look like 555-1234';
 
@@ -55,7 +55,7 @@ describe('a list field added as files only', () => {
     cpSync(join(projectRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
     cpSync(join(projectRoot, 'rules'), join(dir, 'rules'), { recursive: true });
     addContactPhones(dir);
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0', METADATA_DIR: dir } });
+    server = await startServer({ seeded: 'empty', env: { METADATA_DIR: dir } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -5,16 +5,14 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewImagesResponse } from '../../src/api/media';
-import { ensureAdminUser } from '../../src/server/auth/ensureAdminUser';
-import { migrate } from '../../src/server/db/migrate';
 import { openDb } from '../../src/server/db/openDb';
-import { importDemoCorpus } from '../../src/server/import/index';
-import { preparePortal } from '../../src/server/preparePortal';
+import { seedDemoPdfs } from '../../src/server/seed/seedDemoPdfs';
+import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
-import { startServer, type StartedServer, copyMigratedDb } from '../server/helpers/startServer';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, apiAs, createProductApi, signInAt } from './productKit';
+import { adminToken, apiAs, createProductApi, signInAt } from './productKit';
 
 // Issue 14: product media (001 §2 Media block, Manage PDF images, Mobile preview, PDF Text viewer).
 // One server, one page, steps in order.
@@ -35,14 +33,11 @@ describe('product media', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-media-e2e-'));
-    copyMigratedDb(dataDir);
+    copySeededDataDir('demo', dataDir);
     const db = await openDb({ dataDir });
     try {
-      await migrate(db);
-      await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
       // Two demo products get their PDFs (processed by the server once it runs), as on a fresh demo.
-      await preparePortal(db, () => undefined, { demoEmails: 0, dataDir, demoPdfs: 2 });
-      await importDemoCorpus(db, { limit: 40 });
+      await seedDemoPdfs(db, fsStorage(storageRoot(dataDir)), () => undefined, 2);
       const d = await db.query<{ product_id: string; file_name: string; headline: string; other: string }>(
         `select * from (
            select p.product_id::text as product_id, p.document->>'file_name' as file_name, p.document->>'product_headline' as headline,
@@ -57,7 +52,7 @@ describe('product media', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' }, timeoutMs: 300_000 });
+    server = await startServer({ dataDir });
     browser = await launchBrowser();
     token = await adminToken(server);
     productId = await createProductApi(server, token, approvableProduct({ product_pdf: '', product_headline: 'Media e2e headline' }));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, byId, refusedProblems, saveWith, select, signInAt, fillDate } from './productKit';
+import { byId, refusedProblems, saveWith, select, signInAt, fillDate } from './productKit';
 
 /**
  * A sector added as files only (the engine issue's Pet Care fixture, plus a category so the
@@ -59,7 +59,7 @@ describe('a sector added as files only', () => {
     cpSync(join(projectRoot, 'schemas'), join(dir, 'schemas'), { recursive: true });
     cpSync(join(projectRoot, 'rules'), join(dir, 'rules'), { recursive: true });
     addPetCare(dir);
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, METADATA_DIR: dir } });
+    server = await startServer({ seeded: 'demo', env: { METADATA_DIR: dir } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

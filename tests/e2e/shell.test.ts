@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
+import { signInThroughPage } from './helpers/signIn';
 
 // Issue 2 items 9-10, 000 §1-§2: the page title, the header, the sidebar frame and the error page.
 describe('client shell', () => {
@@ -9,7 +10,7 @@ describe('client shell', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: e2eAdminPassword } });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     // Every screen needs a session (issue 4); the context keeps its cookies for the pages below.
     const signIn = await browser.context.newPage();

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // Issue 10 on the demo data (first start, a slice of the demo inbox): the metadata is the one
 // source of the email statuses and messages, and the copy flow works end to end (000 §2, §4, §5, §9).
-const adminPassword = 'admin-triage-e2e';
+const adminPassword = e2eAdminPassword;
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
 /** The metadata copy the server runs: Junk (spacey) is no longer selectable and its refusal reworded. */
@@ -45,7 +45,7 @@ describe('triage dashboards on the demo data', () => {
 
   beforeAll(async () => {
     metaDir = metadataCopy();
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, METADATA_DIR: metaDir }, timeoutMs: 240_000 });
+    server = await startServer({ seeded: 'demo', env: { METADATA_DIR: metaDir } });
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });

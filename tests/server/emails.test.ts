@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardRequest, DashboardResponse, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
+import type { DashboardRequest, DashboardResponse, EmailItem, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
 import { createRole, grant } from '../../src/server/auth/roles';
 import { createUser } from '../../src/server/auth/users';
 import { buildApp } from '../../src/server/app';
@@ -419,5 +419,34 @@ describe('email dashboards API', () => {
     expect([invalid.statusCode, invalid.json().message]).toEqual([400, 'Please choose a valid From date.']);
     const reversed = await ask({ from_day: '02', from_month: '03', from_year: '2024', to_day: '01', to_month: '03', to_year: '2024' });
     expect([reversed.statusCode, reversed.json().message]).toEqual([400, 'The From date is after the To date.']);
+  });
+
+  it("sorts text columns case-insensitively, page by page ('re: ...' does not precede 'A...', issue 28 item 7)", async () => {
+    const added = [
+      await addEmail(db, { subject: 're: your order', from: 'zed@shop.example', date: '2024-02-01T10:00:00Z' }),
+      await addEmail(db, { subject: 'Apple picking weekend', from: 'Anna@shop.example', date: '2024-02-02T10:00:00Z' }),
+      await addEmail(db, { subject: 'banana bread recipes', from: 'bob@shop.example', date: '2024-02-03T10:00:00Z' }),
+      await addEmail(db, { subject: 'ZEBRA print sale', from: 'Carl@shop.example', date: '2024-02-04T10:00:00Z' }),
+    ];
+    try {
+      for (const [field, of] of [['email_subject', (e: EmailItem) => e.email_subject], ['email_from_one', (e: EmailItem) => e.email_from_one]] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const all = (await list({ sorting_field: field, sorting_direction: dir, perpage: 50 })).payload;
+          const want = [...all].sort((a, b) => of(a).toLowerCase().localeCompare(of(b).toLowerCase(), 'en') * (dir === 'asc' ? 1 : -1) || (a.muid - b.muid) * (dir === 'asc' ? 1 : -1));
+          expect(all.map(of), `${field} ${dir}`).toEqual(want.map(of));
+          // Page by page through the keyset markers: the same order, no row twice or missed.
+          const paged: EmailItem[] = [];
+          let prev: DashboardResponse | null = null;
+          for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+            prev = await list({ sorting_field: field, sorting_direction: dir, perpage: 2, page, paging: prev?.paging ?? null, totals: prev?.totalEmails ?? null });
+            paged.push(...prev.payload);
+          }
+          expect(paged.map((e) => e.muid)).toEqual(all.map((e) => e.muid));
+          expect(all[0]).not.toHaveProperty('sort_key');
+        }
+      }
+    } finally {
+      await db.query('delete from emails where muid = any($1::bigint[])', [added]);
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { FileStorage } from '../../src/server/storage/FileStorage';
 import { bearer, signInAs } from './helpers/authKit';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { approvableProduct, createProduct, creditCardChain, productsKit, type ProductsKit } from './productsKit';
+import { fullSize } from '../helpers/testSize';
 
 // Issue 11 §5 (ASVS V8.2.2, V8.2.3): object-level access as one mechanism (auth/objectAccess),
 // proven by role x route x object matrices generated from schemas/admin/modules.json:
@@ -22,6 +23,8 @@ import { approvableProduct, createProduct, creditCardChain, productsKit, type Pr
 //   403 exactly where the role lacks the route's declared operation or the product's sector;
 // - every other registered /api route is a list (narrowed, tested below) or names why it reads
 //   no object: a new route fails "every registered route is classified" until it is given one.
+// `npm test` runs a sample of each matrix (every route with an allowed and a refused answer, every
+// role and operation); `npm run test:full` every cell (tests/helpers/testSize.ts).
 
 const boundary = '----object-access-boundary';
 const minimalPdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -72,6 +75,7 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/rules/catalogue': 'metadata',
   'POST /api/rules/explain': 'evaluates the document the caller sends',
   'GET /api/rules/coverage': 'counts of rule outcomes over the catalogue, no product',
+  'GET /api/rules/versions': 'versions of the metadata folder, no product',
 };
 
 /** Lists: narrowed to what the caller may see, proven by the list tests below. */
@@ -80,6 +84,8 @@ const listRoutes = [
   'POST /api/deduplicates', 'POST /api/deduplicates/search', 'GET /api/company-media/:companyID', 'POST /api/spacey/assign-copy',
   // Narrowed to the caller's sectors: tests/server/productOwnership.test.ts (issue 26 §12).
   'POST /api/get_product_headline',
+  // The impact lists only products of the caller's sectors: tests/server/ruleChanges.test.ts.
+  'GET /api/rules/diff',
 ];
 
 /** The cells where a matrix's answer differs from the expected one, readable in a failure. */
@@ -272,8 +278,12 @@ describe('object-level access matrix (issue 11)', () => {
   it('email routes x roles x emails: 403 exactly where the role lacks the email’s panelist-type module', async () => {
     const outcome: Record<string, number | string> = {};
     const expected: Record<string, number | string> = {};
-    for (const role of [...panelistTypeModules, 'none']) {
-      for (const row of emailRows) {
+    const roles = [...panelistTypeModules, 'none'];
+    // The sample: each route for one role (in turn) on every email, so each answers allowed and refused.
+    const inSample = (role: string, rowIndex: number) => fullSize || role === roles[rowIndex % roles.length];
+    for (const role of roles) {
+      for (const [rowIndex, row] of emailRows.entries()) {
+        if (!inSample(role, rowIndex)) continue;
         for (const [type, muid] of Object.entries(emailOf)) {
           const key = `${role} ${row.route} ${type}`;
           caller = `only-${role}`;
@@ -286,6 +296,9 @@ describe('object-level access matrix (issue 11)', () => {
     }
     expect(mismatches(outcome, expected)).toEqual([]);
     expect(outcome).toEqual(expected);
+    const cells = Object.keys(expected);
+    expect(roles.filter((role) => !cells.some((k) => k.startsWith(`${role} `)))).toEqual([]);
+    expect(emailRows.filter((row) => !cells.some((k) => k.includes(` ${row.route} `)))).toEqual([]);
   }, 300_000);
 
   it('a refused delete leaves the attachment, company and predictions in place', async () => {
@@ -430,11 +443,20 @@ describe('object-level access matrix (issue 11)', () => {
     const expected: Record<string, number | string> = {};
     const rows = [...productReadRows.map((r) => ({ ...r, changes: false })), ...loaderRows().map((r) => ({ ...r, changes: false })), ...productWriteRows.map((r) => ({ ...r, changes: true }))];
     expect(loaderRows().length).toBeGreaterThan(20);
+    // The sample: each route with its own operation in both sector modes, and one other operation
+    // (in turn) in one mode, on both sectors: allowed, refused by sector and refused by operation.
+    const inSample = (rowIndex: number, route: { module?: string; operation?: string }, op: string, mode: string) => {
+      if (fullSize) return true;
+      const own = route.module === 'product' ? route.operation : undefined;
+      const others = productOps.filter((o) => o !== own);
+      return op === own || (op === others[rowIndex % others.length] && mode === sectorModes[rowIndex % sectorModes.length]);
+    };
     for (const mode of sectorModes) {
       for (const op of productOps) {
-        for (const row of rows) {
+        for (const [rowIndex, row] of rows.entries()) {
           const route = declared.get(row.route);
           expect(route, row.route).toBeDefined();
+          if (!inSample(rowIndex, route!, op, mode)) continue;
           for (const sector of [87, 90]) {
             const object = row.changes ? (sector === 87 ? product.W87 : product.W90) : sector === 87 ? product.R87 : product.R90;
             const key = `${op}/${mode} ${row.route} sector ${sector}`;
@@ -450,6 +472,10 @@ describe('object-level access matrix (issue 11)', () => {
     }
     expect(mismatches(outcome, expected)).toEqual([]);
     expect(outcome).toEqual(expected);
+    const cells = Object.keys(expected);
+    expect(productOps.filter((op) => !cells.some((k) => k.startsWith(`${op}/`)))).toEqual([]);
+    expect(rows.filter((row) => !cells.some((k) => k.includes(` ${row.route} `)))).toEqual([]);
+    expect(Object.values(expected)).toContain(403);
   }, 600_000);
 
   it('accepting a prediction changes the email’s product only for a role that may edit products', async () => {

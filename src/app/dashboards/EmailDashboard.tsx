@@ -1,5 +1,5 @@
 import { Classes, Spinner } from '@blueprintjs/core';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PanelistTypeFilter } from '../../api/emailTypes';
 import { SearchForm } from '../../ui/dashboard/SearchForm';
 import { useStableCallback } from '../../ui/dashboard/useStableCallback';
@@ -38,6 +38,9 @@ export const EmailDashboard = memo(function EmailDashboard({ panelistType, onTab
   const dash = c.config.dashboardOf(dashboard);
   const barRef = useRef<HTMLDivElement | null>(null);
   const stuck = useStickyHeader(barRef, meta.stickyHeader);
+  // The column headers stick right under the stuck action bar (issue 28 item 7): its height, read once per change.
+  const [barHeight, setBarHeight] = useState(0);
+  useLayoutEffect(() => setBarHeight(stuck ? (barRef.current?.offsetHeight ?? 0) : 0), [stuck]);
   const ready = useRef(false);
   useEffect(() => {
     if (c.data && !ready.current) {
@@ -83,7 +86,7 @@ export const EmailDashboard = memo(function EmailDashboard({ panelistType, onTab
           codeEntries={dm.codeEntries}
         />
       </div>
-      <div className="email-dashboard__listing" data-stuck={stuck}>
+      <div className="email-dashboard__listing" style={{ '--list-table-sticky-top': `${barHeight - 16}px` } as CSSProperties}>
         <div ref={barRef} className={stuck ? 'email-dashboard__bar email-dashboard__bar--stuck' : 'email-dashboard__bar'} data-sticky={stuck}>
           <EmailToolbar
             items={dm.toolbarItems.filter((t) => t.dashboards.includes(dashboard))}

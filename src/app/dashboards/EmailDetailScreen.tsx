@@ -10,6 +10,7 @@ import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
+import { EmailPartsList } from '../forward/EmailPartsList';
 import { DashboardMetaProvider } from './DashboardMetaProvider';
 
 type Link = (typeof detailJson.links)[number] & { popup?: { width: number; height: number } };
@@ -78,6 +79,7 @@ function Detail({ muid }: { muid: number }) {
           ))}
         </nav>
       </Card>
+      <EmailPartsList parts={email.attachments} />
       <SafeEmailFrame html={email.html_body} text={email.text_body} title={`Email ${email.muid}`} height="65vh" />
     </section>
   );

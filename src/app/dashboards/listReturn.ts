@@ -1,11 +1,17 @@
 /** The search param naming the list an email was opened from (issue 28 item 1). */
 export const returnParam = 'from';
 
-/** `path` with the list to return to (the list's path and search), e.g. /emailEditor/7?from=%2Fconsumer%3Fpage%3D2. */
+/**
+ * `path` with the list to return to (the list's path and search), e.g.
+ * /emailEditor/7?from=%2Fconsumer%3Fpage%3D2; the default list (`/`) is where Cancel goes anyway,
+ * so its links stay plain.
+ */
 export function withReturn(path: string, list: { pathname: string; search: string }): string {
+  const from = list.pathname + list.search;
+  if (from === '/') return path;
   const [base, query = ''] = path.split('?');
   const params = new URLSearchParams(query);
-  params.set(returnParam, list.pathname + list.search);
+  params.set(returnParam, from);
   return `${base}?${params}`;
 }
 

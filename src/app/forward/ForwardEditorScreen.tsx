@@ -1,15 +1,21 @@
-import { AnchorButton, Button, Callout, Card, FileInput, H4, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, FileInput, H4, HTMLTable, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { fillMessage } from '../../api/forwardEditorMeta';
 import type { ForwardAttachment, ForwardedEmail, HtmlBodyResponse } from '../../api/forwardTypes';
+import { useEmailDetail } from '../../api/hooks/emailHooks';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
-import { formatEmailDate } from '../dashboards/formatEmailDate';
-import { carryReturn, returnTarget } from '../dashboards/listReturn';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
-import { downloadAttachmentPath, forwardApi, pdfPath, processedHtmlPath } from './forwardApi';
+import { DashboardMetaProvider } from '../dashboards/DashboardMetaProvider';
+import { formatEmailDate } from '../dashboards/formatEmailDate';
+import { carryReturn, returnTarget } from '../dashboards/listReturn';
+import { EmailPartsList } from './EmailPartsList';
+import { ForwardEmailHeader } from './ForwardEmailHeader';
+import { downloadAttachmentPath, forwardApi, pdfPath, processedHtmlPath, viewHtmlPath } from './forwardApi';
+import { formatSize } from './formatSize';
 import { TimedDialog, type Notice } from './TimedDialog';
 import { useForwardForm, type ForwardForm } from './useForwardForm';
 import './forward.css';
@@ -19,21 +25,22 @@ const NO_CODES = {};
 type ForwardDoc = { forward_to: string; cc: string; forward_subject: string; message: string; body: string };
 
 const docOf = (b: HtmlBodyResponse): ForwardDoc => ({ forward_to: b.forward_to, cc: b.cc, forward_subject: b.subject, message: b.message, body: b.body });
-
-function formatSize(n: number): string {
-  return n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`;
-}
+const extOf = (name: string) => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? '').toLowerCase();
 
 /**
- * /emailEditor/{muid}[?efid=n] (000 §2 forward editor): the forward form (schemas/forward, drawn by
- * the metadata renderer with the richtext widget), attachments, Save Product Info (a draft),
- * Save & Send, Cancel, and the forward history.
+ * /emailEditor/{muid}[?efid=n] (000 §2 forward editor): the email's header, the forward form
+ * (schemas/forward, drawn by the metadata renderer with the richtext widget), the email's own parts,
+ * attachments, Save Product Info (a draft), Save & Send, Cancel, and the forward history.
  */
 export function ForwardEditorScreen() {
   const { form, error } = useForwardForm();
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!form) return <Spinner aria-label="Loading email" />;
-  return <ForwardEditor form={form} />;
+  return (
+    <DashboardMetaProvider>
+      <ForwardEditor form={form} />
+    </DashboardMetaProvider>
+  );
 }
 
 function ForwardEditor({ form }: { form: ForwardForm }) {
@@ -43,17 +50,25 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [search, setSearch] = useSearchParams();
   const efidParam = Number(search.get('efid')) || null;
   const navigate = useNavigate();
+  const { data: email } = useEmailDetail(muid);
   const [loaded, setLoaded] = useState<HtmlBodyResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [efid, setEfid] = useState<number | null>(efidParam);
   const docRef = useRef<ForwardDoc | null>(null);
+  /** Something typed since the last load or save (Cancel and Go Back ask first). */
+  const dirty = useRef(false);
   const [vm, setVm] = useState<ViewModelLike | undefined>(undefined);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [attachments, setAttachments] = useState<ForwardAttachment[]>([]);
   const [uploadMessage, setUploadMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [history, setHistory] = useState<ForwardedEmail[]>([]);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
+  const [sender, setSender] = useState('');
+  const [askSender, setAskSender] = useState(false);
+  const [senderInput, setSenderInput] = useState('');
+  const [senderError, setSenderError] = useState<string | null>(null);
+  const senderRef = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -62,8 +77,10 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       (b) => {
         if (!live) return;
         docRef.current = docOf(b);
+        dirty.current = false;
         setLoaded(b);
         setEfid(b.ids);
+        setSender(b.forward_from);
         setVm(undefined);
       },
       (e: Error) => live && setLoadError(e.message),
@@ -88,33 +105,68 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     return () => clearTimeout(t);
   }, [uploadMessage, uploadMs]);
 
-  const onChange = useCallback((_path: string, _value: unknown, next: Doc) => {
-    docRef.current = next as ForwardDoc;
-  }, []);
-
   /** The rules' verdict for an action, drawn under the fields; true when nothing blocks. */
-  const check = (action: 'save' | 'send'): boolean => {
-    if (!docRef.current) return false;
-    const blocking = form.engine.evaluate(docRef.current, { action });
-    const cc = form.engine.evaluate(docRef.current, { action: 'cc_check' });
-    const fields: Record<string, { errors: string[] }> = {};
-    for (const e of [...blocking.errors, ...cc.errors]) (fields[e.field] ??= { errors: [] }).errors.push(e.message);
-    setVm({ fields });
-    return blocking.errors.length === 0;
+  const check = useCallback(
+    (action: 'save' | 'send'): { ok: boolean; first: string | null } => {
+      if (!docRef.current) return { ok: false, first: null };
+      const blocking = form.engine.evaluate(docRef.current, { action });
+      const cc = form.engine.evaluate(docRef.current, { action: 'cc_check' });
+      const fields: Record<string, { errors: string[] }> = {};
+      for (const e of [...blocking.errors, ...cc.errors]) (fields[e.field] ??= { errors: [] }).errors.push(e.message);
+      setVm({ fields });
+      const order = Object.keys(form.blocks[0]?.properties ?? {});
+      const first = order.find((f) => blocking.errors.some((e) => e.field === f)) ?? blocking.errors[0]?.field ?? null;
+      return { ok: blocking.errors.length === 0, first };
+    },
+    [form],
+  );
+  /** The action whose errors are shown: each one clears as soon as its field is fixed. */
+  const shownFor = useRef<'save' | 'send' | null>(null);
+
+  const onChange = useCallback(
+    (_path: string, _value: unknown, next: Doc) => {
+      docRef.current = next as ForwardDoc;
+      dirty.current = true;
+      if (shownFor.current) check(shownFor.current);
+    },
+    [check],
+  );
+
+  /** Scrolls to the first field in error and puts the caret in it (the page is long). */
+  const focusField = (field: string) => {
+    const el = document.getElementById(field);
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    el.focus({ preventScroll: true });
   };
 
-  const save = async (): Promise<number | null> => {
+  const validate = (action: 'save' | 'send'): boolean => {
+    shownFor.current = action;
+    const { ok, first } = check(action);
+    if (!ok && first) requestAnimationFrame(() => focusField(first));
+    return ok;
+  };
+
+  const save = async (): Promise<number> => {
     const d = docRef.current!;
-    const r = await forwardApi.save({ muid, argtype: 'forward', ids: efid, body: d.body, forward_subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, forward_from: loaded?.forward_from, foward_message: d.message });
+    const r = await forwardApi.save({ muid, argtype: 'forward', ids: efid, body: d.body, forward_subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, foward_message: d.message });
     setEfid(r.result.ids);
+    dirty.current = false;
     return r.result.ids;
   };
 
-  const onSave = async () => {
-    // The rich-text widgets hand over their HTML on blur; let that land first.
+  /** The server's words for a refusal it explains (ownership, recipients, rate, sender); the spec's otherwise. */
+  const failure = (e: unknown, fallback: Notice['text']) => (e instanceof ApiError && [403, 409, 413, 422, 429].includes(e.status) ? e.message : fallback);
+
+  // The rich-text widgets hand over their HTML on blur; let that land first.
+  const settle = async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     await Promise.resolve();
-    if (!check('save')) return;
+  };
+
+  const onSave = async () => {
+    await settle();
+    if (!validate('save')) return;
     setBusy(true);
     try {
       const id = await save();
@@ -123,34 +175,61 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       void refreshHistory();
       void refreshAttachments(id);
     } catch (e) {
-      setNotice({ text: e instanceof ApiError && e.status === 422 ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
+      setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
     } finally {
       setBusy(false);
     }
   };
 
   const onSend = async () => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    await Promise.resolve();
-    if (!check('send')) return;
+    await settle();
+    if (!validate('send')) return;
+    if (!sender) {
+      // 000 §6: mail goes out from the user's own address: asked for before the first send.
+      setAskSender(true);
+      requestAnimationFrame(() => senderRef.current?.focus());
+      return;
+    }
     setBusy(true);
     try {
       // 000 §4: Save & Send saves first, then sends with the saved id.
       const id = await save();
       const d = docRef.current!;
-      await forwardApi.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, forward_from: loaded?.forward_from, attachids: attachments.map((a) => a.ceafid) });
+      await forwardApi.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, attachids: attachments.map((a) => a.ceafid) });
       setNotice({ text: m.sent.text, ms: m.sent.ms, intent: 'success' });
       if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
       void refreshHistory();
-    } catch {
-      setNotice({ text: m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
+    } catch (e) {
+      setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
+      void refreshHistory();
     } finally {
       setBusy(false);
     }
   };
 
+  const onSetSender = async () => {
+    setSenderError(null);
+    try {
+      const r = await forwardApi.setSender(senderInput.trim());
+      setSender(r.forward_from);
+      setAskSender(false);
+      setNotice({ text: `Forwarded mail is now sent from ${r.forward_from}.`, ms: m.saved.ms, intent: 'success' });
+    } catch (e) {
+      setSenderError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const allowed = useMemo(() => new Set(Object.keys(meta.upload.types)), [meta.upload.types]);
+  const accept = useMemo(() => Object.keys(meta.upload.types).map((t) => `.${t}`).join(','), [meta.upload.types]);
+
   const onUpload = async (file: File | undefined) => {
     if (!file) return;
+    // A new upload replaces the last one's message at once.
+    setUploadMessage(null);
+    if (!allowed.has(extOf(file.name))) {
+      setUploadMessage({ text: m.uploadType.text, ok: false });
+      return;
+    }
     const used = attachments.reduce((s, a) => s + a.size, 0);
     if (used + file.size > meta.upload.maxTotalBytes) {
       setUploadMessage({ text: m.uploadTooLarge.text, ok: false });
@@ -181,15 +260,21 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   };
 
   const onDeleteForward = async (id: number) => {
-    setDeleting(null);
     try {
       await forwardApi.deleteForward(muid, id);
       setNotice({ text: m.forwardDeleted.text, ms: m.forwardDeleted.ms, intent: 'success' });
-      if (id === efid) setSearch(carryReturn(search, {}), { replace: true });
+      if (id === efid) navigate(`/emailEditor/${muid}?${carryReturn(search, {})}`, { replace: true });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
     }
     void refreshHistory();
+  };
+
+  /** Cancel and Go Back: to the list the email was opened from, asking first when something is unsaved (000 §5). */
+  const leave = () => {
+    const go = () => navigate(returnTarget(search));
+    if (dirty.current) setConfirm({ text: m.unsavedChanges, go });
+    else go();
   };
 
   const document0 = useMemo(() => (loaded ? (docOf(loaded) as unknown as Doc) : null), [loaded]);
@@ -197,22 +282,32 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   if (loadError) return <Callout intent="danger">{loadError}</Callout>;
   if (!loaded || !document0) return <Spinner aria-label="Loading email" />;
   const p = meta.popups;
+  const mine = loaded.mine;
   return (
     <section className="forward-editor" aria-label="Forward email editor">
-      <Card compact className="forward-editor__head">
-        <H4 className="forward-editor__title">
-          {efid ? `Forward ${efid} of email ${muid}` : `Forward email ${muid}`}: <span>{loaded.subject}</span>
-        </H4>
-        <nav className="forward-editor__links" aria-label="Email links">
-          <Link to={`/email/${muid}`}>Email detail</Link>
-          <AnchorButton variant="minimal" size="small" text="View Processed Html" href={processedHtmlPath(muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(processedHtmlPath(muid, 'original'), p.processedHtml); }} />
-          <AnchorButton variant="minimal" size="small" text="View Processed PDF" href={pdfPath(muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(pdfPath(muid, 'original'), p.pdf); }} />
-        </nav>
-      </Card>
+      {email ? <ForwardEmailHeader email={email} onBack={leave} popups={p} /> : <Spinner size={20} aria-label="Loading email header" />}
+      <H4 className="forward-editor__title">{efid ? `Forward ${efid}` : 'New forward'}</H4>
+      {!mine ? <Callout intent="warning" compact>{m.notOwner.text}</Callout> : null}
+      {askSender || !sender ? (
+        <Callout intent={askSender ? 'warning' : 'primary'} compact className="forward-editor__sender" title={askSender ? m.senderMissing.text : undefined}>
+          <label htmlFor="forward-sender">{m.senderPrompt}</label>
+          <div className="forward-editor__sender-row">
+            <InputGroup id="forward-sender" inputRef={senderRef} type="email" value={senderInput} onValueChange={setSenderInput} placeholder="you@example.com" intent={senderError ? 'danger' : 'none'} />
+            <Button text="Use this address" onClick={() => void onSetSender()} disabled={!senderInput.trim()} />
+          </div>
+          {senderError ? <span role="alert" className="forward-editor__error">{senderError}</span> : null}
+        </Callout>
+      ) : null}
 
       <div className="forward-editor__form">
-        <MetadataForm key={`${muid}-${loaded.ids ?? 'new'}`} blocks={form.blocks} codes={NO_CODES} document={document0} viewModel={vm} onChange={onChange} />
+        <MetadataForm key={`${muid}-${loaded.ids ?? 'new'}`} blocks={form.blocks} codes={NO_CODES} document={document0} viewModel={vm} onChange={onChange} mode={mine ? 'edit' : 'read'} />
       </div>
+
+      {loaded.email_attachments.length ? (
+        <Card compact className="forward-editor__parts">
+          <EmailPartsList parts={loaded.email_attachments} />
+        </Card>
+      ) : null}
 
       <Card compact className="forward-editor__attachments">
         <H4>Attachments</H4>
@@ -230,7 +325,10 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                   <td>{a.filename} <small className="forward-editor__size">({formatSize(a.size)})</small></td>
                   <td>{formatEmailDate(a.ceafdate)}</td>
                   <td><AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${a.filename}`} href={downloadAttachmentPath(a.ceafid)} /></td>
-                  <td><Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} onClick={() => void onDeleteAttachment(a)} /></td>
+                  <td>
+                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} disabled={!mine}
+                      onClick={() => setConfirm({ text: fillMessage(m.deleteAttachmentConfirm, { filename: a.filename }), go: () => void onDeleteAttachment(a) })} />
+                  </td>
                 </tr>
               ))
             )}
@@ -239,7 +337,8 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         <div className="forward-editor__upload">
           <FileInput
             text="Choose a file to attach..."
-            inputProps={{ name: meta.upload.field, 'aria-label': 'Attach a file' }}
+            disabled={!mine}
+            inputProps={{ name: meta.upload.field, 'aria-label': 'Attach a file', accept }}
             onInputChange={(e) => {
               const input = e.currentTarget as HTMLInputElement;
               void onUpload(input.files?.[0]);
@@ -253,14 +352,14 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       </Card>
 
       <div className="forward-editor__buttons">
-        <Button intent={Intent.PRIMARY} text="Save Product Info" loading={busy} onClick={() => void onSave()} />
-        <Button intent={Intent.SUCCESS} text="Save & Send" loading={busy} onClick={() => void onSend()} />
-        <Button text="Cancel" onClick={() => navigate(returnTarget(search))} />
+        <Button intent={Intent.PRIMARY} text="Save Product Info" loading={busy} disabled={!mine} onClick={() => void onSave()} />
+        <Button intent={Intent.SUCCESS} text="Save & Send" loading={busy} disabled={!mine} onClick={() => void onSend()} />
+        <Button text="Cancel" onClick={leave} />
       </div>
 
       <Card compact className="forward-editor__history">
         <H4>Forward history</H4>
-        <HTMLTable compact striped className="forward-editor__table" aria-label="Forward history">
+        <HTMLTable compact striped className="forward-editor__table forward-editor__history-table" aria-label="Forward history">
           <thead>
             <tr>{meta.historyColumns.map((c) => <th key={c}>{c}</th>)}</tr>
           </thead>
@@ -271,16 +370,22 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
               history.map((f) => (
                 <tr key={f.efid} data-efid={f.efid}>
                   <td>{f.efid}</td>
-                  <td>{formatEmailDate(f.efdate)}</td>
-                  <td className="forward-editor__subject">{f.forward_subject}</td>
-                  <td>{f.forward_from}</td>
-                  <td>{f.forward_to || m.drafted}</td>
+                  <td className="forward-editor__date">{formatEmailDate(f.sent_at ?? f.efdate)}</td>
+                  <td className="forward-editor__subject" title={f.forward_subject}>{f.forward_subject}</td>
+                  <td className="forward-editor__who">
+                    {f.forward_from || '-'}
+                    {f.created_by ? <small> / {f.created_by}</small> : null}
+                  </td>
+                  <td className="forward-editor__recipient">{f.forward_to || m.drafted}</td>
                   <td className="forward-editor__actions">
-                    <Button size="small" variant="minimal" text="View Html" onClick={() => openPopup(processedHtmlPath(muid, f.efid), p.html)} />
+                    <Button size="small" variant="minimal" text="View Html" onClick={() => openPopup(viewHtmlPath(muid, f.efid), p.html)} />
                     <Button size="small" variant="minimal" text="Processed Html" onClick={() => openPopup(processedHtmlPath(muid, f.efid), p.processedHtml)} />
                     <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(pdfPath(muid, f.efid), p.pdf)} />
-                    <Button size="small" variant="minimal" icon="edit" text="Edit" onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
-                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete" onClick={() => setDeleting(f.efid)} />
+                    <Button size="small" variant="minimal" icon="edit" text={f.mine ? 'Edit' : 'Open'} onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
+                    {f.mine ? (
+                      <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete"
+                        onClick={() => setConfirm({ text: `Delete forwarded email ${f.efid}?`, go: () => void onDeleteForward(f.efid) })} />
+                    ) : null}
                   </td>
                 </tr>
               ))
@@ -290,7 +395,15 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       </Card>
 
       <TimedDialog notice={notice} onClose={() => setNotice(null)} />
-      <ConfirmDialog message={deleting !== null ? `Delete forwarded email ${deleting}?` : null} onConfirm={() => void onDeleteForward(deleting!)} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        message={confirm?.text ?? null}
+        onConfirm={() => {
+          const go = confirm?.go;
+          setConfirm(null);
+          go?.();
+        }}
+        onCancel={() => setConfirm(null)}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type {
   AttachmentListResponse, ForwardedListResponse, HtmlBodyResponse, MessageResult, SaveForwardRequest, SaveForwardResponse, SendForwardRequest,
-  SendForwardResponse,
+  SendForwardResponse, SenderAddressResponse,
 } from '../../api/forwardTypes';
 import { apiFetch, apiJson } from '../auth/apiFetch';
 
@@ -12,6 +12,7 @@ export const forwardApi = {
   history: (muid: number) => apiJson<ForwardedListResponse>(`/api/emails/forwarded/${muid}`),
   deleteForward: (muid: number, efid: number) => apiJson<MessageResult>(`/api/emails/forwarded/${muid}/${efid}`, { method: 'DELETE', operationId: 'delete' }),
   attachments: (muid: number, efid?: number | null) => apiJson<AttachmentListResponse>(`/api/emails/attachments/${muid}${efid ? `?efid=${efid}` : ''}`),
+  setSender: (email: string) => apiJson<SenderAddressResponse>('/api/emails/sender', { method: 'POST', json: { email }, operationId: 'add' }),
   deleteAttachment: (ceafid: number) => apiJson<MessageResult>(`/api/emails/attachment/${ceafid}`, { method: 'DELETE', operationId: 'delete' }),
   /** Multipart field name and the raw response: the screen maps status codes to the §8 messages. */
   upload: (muid: number, efid: number | null, field: string, file: File) => {
@@ -22,5 +23,7 @@ export const forwardApi = {
 };
 
 export const downloadAttachmentPath = (ceafid: number) => `/api/emails/download-attachment/${ceafid}`;
+export const emailPartPath = (id: number) => `/api/emails/email-attachment/${id}`;
+export const viewHtmlPath = (muid: number, which: number | 'original') => `/api/emails/view-html/${muid}/${which}`;
 export const processedHtmlPath = (muid: number, which: number | 'original') => `/api/emails/processed-html/${muid}/${which}`;
 export const pdfPath = (muid: number, which: number | 'original') => `/api/emails/render-pdf/${muid}/${which}`;

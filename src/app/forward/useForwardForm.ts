@@ -3,6 +3,7 @@ import { forwardEditorFile, type ForwardEditorMeta } from '../../api/forwardEdit
 import { areaFiles, createEngine, type Engine } from '../../engine';
 import type { BlockSchema } from '../../ui/form/types';
 import { apiJson } from '../auth/apiFetch';
+import { browserEngineOptions, loadRuleFunctions } from '../browserEngineOptions';
 
 export interface ForwardForm {
   engine: Engine;
@@ -16,12 +17,13 @@ let loading: Promise<ForwardForm> | null = null;
 /** The forward form's block schema, rules (schemas/forward, rules/forward) and screen policy from the served metadata, once per page. */
 export function loadForwardForm(): Promise<ForwardForm> {
   if (!loading) {
-    loading = apiJson<{ files: Record<string, unknown> }>('/api/metadata').then((md) => {
+    void loadRuleFunctions();
+    loading = apiJson<{ version: string; files: Record<string, unknown> }>('/api/metadata').then(async (md) => {
       const meta = md.files[forwardEditorFile] as ForwardEditorMeta | undefined;
       if (!meta?.messages) throw new Error(`The metadata has no ${forwardEditorFile}.`);
       const block = md.files[meta.form.schema];
       if (!block) throw new Error(`The metadata has no ${meta.form.schema}.`);
-      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }), blocks: [block as BlockSchema], meta };
+      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }, await browserEngineOptions(md.version)), blocks: [block as BlockSchema], meta };
     });
     loading.catch(() => (loading = null));
   }

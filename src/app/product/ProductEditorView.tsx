@@ -5,6 +5,7 @@ import { MetadataForm } from '../../ui/form/MetadataForm';
 import { SectionNav } from '../../ui/form/SectionNav';
 import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
+import { WHY_KEY } from '../../ui/why/whyKey';
 import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
 import { ProductActionsBar } from './ProductActionsBar';
 import { ProductEditorHeader } from './ProductEditorHeader';
@@ -66,7 +67,8 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
                 <a href="/rules" target="_blank" rel="noopener">
                   Rule catalogue
                 </a>
-                : every rule behind this form, in plain words.
+                : every rule behind this form, in plain words. In a field, {WHY_KEY} (or its <span aria-hidden="true">?</span> icon) says why it is shown,
+                required or refused.
               </p>
             </div>
           </WhyProvider>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createEngine, type Engine } from '../../engine';
+import { browserEngineOptions, loadRuleFunctions } from '../browserEngineOptions';
 import { loadMetadataFiles } from '../loadMetadataFiles';
 import { splitMetadata, type ProductMetadata } from './splitMetadata';
 
@@ -13,8 +14,9 @@ let loading: Promise<ProductEngine> | null = null;
 /** Loads /api/metadata once per page and builds the engine the server also runs. */
 export function loadProductEngine(): Promise<ProductEngine> {
   if (!loading) {
-    loading = loadMetadataFiles().then((md) => ({
-      engine: createEngine({ files: md.files }),
+    void loadRuleFunctions();
+    loading = loadMetadataFiles().then(async (md) => ({
+      engine: createEngine({ files: md.files }, await browserEngineOptions(md.version)),
       version: md.version,
       ...splitMetadata(md.files),
     }));

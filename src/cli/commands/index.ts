@@ -21,6 +21,7 @@ export const commands: Array<{ name: string; load(): Promise<Register> }> = [
   { name: 'products', load: () => load(import('./products')) },
   { name: 'import', load: () => load(import('./import')) },
   { name: 'predictions', load: () => load(import('./predictions')) },
+  { name: 'codes', load: () => load(import('./codes')) },
   { name: 'backup', load: () => load(import('./backup')) },
   { name: 'restore', load: () => load(import('./restore')) },
 ];

@@ -1,4 +1,5 @@
 import type { CompiledLogic, EvalContext } from '../logic/EvalContext';
+import type { FunctionSource } from '../logic/FunctionSource';
 import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
 import type { CompiledRule, EvaluateOptions, ViewModel } from '../types';
@@ -22,6 +23,13 @@ export interface EngineOptions {
    * turn it on; the browser leaves it off (its Content-Security-Policy forbids eval). Same results.
    */
   codeGeneration?: boolean;
+  /**
+   * Where code generation is not allowed (the browser): how the rule functions and var readers are
+   * made without eval, normally `precompiledFunctions(...)` over the module the build generated from
+   * the same metadata (`virtual:rule-functions`, codegen/ruleFunctionsPlugin.ts). A function it
+   * cannot make (the metadata changed since the build) is a closure. Ignored with `codeGeneration`.
+   */
+  functions?: FunctionSource;
 }
 
 export interface Engine {

@@ -8,6 +8,8 @@ export interface EvaluationPass {
   results: unknown[];
   /** Incremental runs: the paths changed since the previous view model (derive targets are added); null runs every rule. */
   changed: string[][] | null;
+  /** The changes come from this evaluation itself (hidden values it emptied): `$prev` reads are not affected. */
+  samePrev: boolean;
   /** Ids of the rules whose logic ran. */
   ran: string[];
   /** The document as the rules see it: derived values applied (copied along changed paths only). */

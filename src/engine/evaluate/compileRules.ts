@@ -49,7 +49,7 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
   const optionMemo = new Map<string, CompiledLogic>();
   const rules: CompiledRule[] = model.rules.map((r, index) => {
     const target = targets[index] ?? { targetType: 'field' as const, targetSegs: splitPath(String(r.target ?? '')) };
-    const c: CompiledRule = { ...r, index, ...target, deps: [] };
+    const c: CompiledRule = { ...r, index, ...target, deps: [], docDeps: [] };
     const names: string[] = [];
     let dynamic = false;
     for (const key of logicKeys) {
@@ -69,7 +69,9 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
       names.push(...v.names);
       dynamic ||= v.dynamic;
     }
-    c.deps = dynamic ? null : depsOf(names, r.kind === 'options', c.targetType === 'item' ? c.itemArray : undefined);
+    const read = dynamic ? null : depsOf(names, r.kind === 'options', c.targetType === 'item' ? c.itemArray : undefined);
+    c.deps = read?.deps ?? null;
+    c.docDeps = read?.docDeps ?? null;
     if (r.kind === 'options') {
       const cacheable = !dynamic && names.every((n) => n.startsWith('option') || n.startsWith('doc') || n === '$now' || n === '$action' || n === '$doc' || n.startsWith('$doc.'));
       c.optionsKey = cacheable ? c.deps : null;
@@ -80,16 +82,27 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
   for (const r of rules) {
     if (!r.deps) continue;
     const extra: string[][] = [];
+    const extraDoc: string[][] = [];
+    let dynamic = false;
     for (const d of r.deps) {
       if (d[0] !== '$options') continue;
       const field = d.slice(1).join('.');
       for (const o of rules) {
         if (o.kind !== 'options' || o.target !== field) continue;
-        if (o.deps === null) r.deps = null;
-        else extra.push(...o.deps);
+        if (o.deps === null || o.docDeps === null) dynamic = true;
+        else {
+          extra.push(...o.deps);
+          extraDoc.push(...o.docDeps);
+        }
       }
     }
-    if (r.deps) r.deps = [...r.deps.filter((d) => d[0] !== '$options'), ...extra];
+    if (dynamic) {
+      r.deps = null;
+      r.docDeps = null;
+      continue;
+    }
+    r.deps = [...r.deps.filter((d) => d[0] !== '$options'), ...extra];
+    r.docDeps = [...r.docDeps!.filter((d) => d[0] !== '$options'), ...extraDoc];
   }
   return rules;
 }
@@ -121,13 +134,19 @@ function optionInvariant(logic: unknown): boolean {
   return !v.dynamic && v.names.length > 0 && v.names.every((n) => n !== 'option' && !n.startsWith('option.'));
 }
 
-function depsOf(names: string[], options: boolean, itemArray?: string[]): string[][] {
-  const out: string[][] = [];
-  if (itemArray) out.push(itemArray);
+/** The document paths a rule reads: all of them (`$prev.x` as x), and those an evaluation itself can change (no `$prev`). */
+function depsOf(names: string[], options: boolean, itemArray?: string[]): { deps: string[][]; docDeps: string[][] } {
+  const deps: string[][] = [];
+  const docDeps: string[][] = [];
+  if (itemArray) {
+    deps.push(itemArray);
+    docDeps.push(itemArray);
+  }
   for (const n of names) {
     let segs = splitPath(n);
     if (segs[0] === '$doc') {
-      out.push(segs.slice(1));
+      deps.push(segs.slice(1));
+      docDeps.push(segs.slice(1));
       continue;
     }
     if (options) {
@@ -137,8 +156,13 @@ function depsOf(names: string[], options: boolean, itemArray?: string[]): string
       continue; // item rules read the item: the array path covers them
     }
     if (segs[0] === '$now' || segs[0] === '$action') continue;
-    if (segs[0] === '$prev') segs = segs.slice(1);
-    out.push(segs.length ? segs : []);
+    if (segs[0] === '$prev') {
+      // The document before the edit differs from the edited one only at the changed paths.
+      deps.push(segs.slice(1));
+      continue;
+    }
+    deps.push(segs);
+    docDeps.push(segs);
   }
-  return out;
+  return { deps, docDeps };
 }

@@ -15,7 +15,7 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
   const whens = t.whenSlots;
   for (let k = 0; k < whens.length; k++) {
     const s = whens[k];
-    if (results[s.index] !== undefined && !isDirty(s.rule, changed)) continue;
+    if (results[s.index] !== undefined && !isDirty(s.rule, changed, p.samePrev)) continue;
     ran.push(s.id);
     const when = s.when;
     if (s.itemArray) {
@@ -35,7 +35,7 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
       continue;
     }
     // Incremental runs only happen for the same action, so a kept result is for this action.
-    if (results[s.index] !== undefined && !isDirty(s.rule, changed)) continue;
+    if (results[s.index] !== undefined && !isDirty(s.rule, changed, p.samePrev)) continue;
     ran.push(s.id);
     if (s.itemArray) {
       const list = getIn(working, s.itemArray);

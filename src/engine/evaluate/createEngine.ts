@@ -1,6 +1,7 @@
 import { describeLogic } from '../explain/describeLogic';
 import { explainTarget } from '../explain/explainTarget';
 import { compileLogic } from '../logic/compileLogic';
+import { runtimeFunctions } from '../logic/FunctionSource';
 import { generatedReaders } from '../logic/lookupVar';
 import { generatedCopiers } from '../model/generatedCopiers';
 import type { EvalContext } from '../logic/EvalContext';
@@ -35,6 +36,18 @@ interface RunState {
 /** Emptying hidden values can hide more blocks: rounds of the rules reading them, at most this many. */
 const MAX_DROP_ROUNDS = 10;
 
+/** Rule results equal: the same boolean or list, or item results (boolean per item) equal item by item. */
+function sameResults(a: unknown[], b: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  }
+  return true;
+}
+
 /**
  * Builds an engine from loaded metadata: composes the model, compiles every rule once and
  * precomputes the tables the phases share. An evaluation runs the phases in order: derive, options,
@@ -45,8 +58,11 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
   const ops: OpRegistry = options.ops ?? defaultOps();
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
-  const readers = options.codeGeneration ? generatedReaders() : undefined;
+  // Generated code: made at run time where allowed, else by the given source (the build's module).
+  const functions = options.codeGeneration ? runtimeFunctions : options.functions;
+  const readers = functions ? generatedReaders(functions) : undefined;
   const rules = compileRules(model, ops, readers);
+  // Document copies are generated per object shape met while evaluating: only where code generation is allowed.
   const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : undefined);
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
@@ -59,10 +75,14 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
 
-  function evaluatePhases(p: EvaluationPass) {
+  function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
     optionsPhase.run(p);
     runConditions(tables, p);
+  }
+
+  function evaluatePhases(p: EvaluationPass) {
+    runRules(p);
     return viewModelPhase.run(p);
   }
 
@@ -74,6 +94,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
       changed: prevState && changedPaths ? changedPaths.map(splitPath) : null,
+      samePrev: false,
       ran: [],
       working: doc,
       derived: {},
@@ -86,9 +107,15 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     // of the document as stored.
     for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
       const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
-      if (!emptied.length) break;
-      p.changed = emptied;
-      parts = evaluatePhases(p);
+      if (!emptied.emptied.length) break;
+      const results = p.results.slice();
+      const working = p.working;
+      p.changed = emptied.emptied;
+      p.samePrev = true;
+      runRules(p);
+      // No rule answers differently and the view model reads none of the values: it stays as it is.
+      if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;
+      parts = viewModelPhase.run(p);
     }
 
     const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };

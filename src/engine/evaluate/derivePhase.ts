@@ -2,29 +2,12 @@ import { truthy } from '../logic/truthy';
 import { deepEqual } from '../model/deepEqual';
 import { getIn, pathsOverlap, setInOwned } from '../model/paths';
 import type { CompiledRule } from '../types';
+import type { DeriveOverlaps } from './deriveOverlaps';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 import { isDirty } from './ruleResults';
 
 const MAX_DERIVE_PASSES = 10;
-
-/**
- * Per derive rule (by position in `deriveRules`): which derive rules' writes touch what it reads
- * (its deps) or the target it compares against, and whether its own write does. Worked out once per
- * engine from the rules' paths, so a pass asks a table instead of comparing paths per write.
- */
-export interface DeriveOverlaps {
-  touchedBy: Uint8Array[];
-  readsOwnTarget: boolean[];
-}
-
-export function deriveOverlaps(rules: readonly CompiledRule[]): DeriveOverlaps {
-  const touches = (r: CompiledRule, path: readonly string[]) => pathsOverlap(path, r.targetSegs) || (r.deps ?? []).some((d) => pathsOverlap(d, path));
-  return {
-    touchedBy: rules.map((r) => Uint8Array.from(rules, (w) => (touches(r, w.targetSegs) ? 1 : 0))),
-    readsOwnTarget: rules.map((r) => r.deps !== null && r.deps.some((d) => pathsOverlap(d, r.targetSegs))),
-  };
-}
 
 /** A write since `from` (writes hold the writing rules' positions) touches what rule `k` reads or its target. */
 function touched(o: DeriveOverlaps, k: number, writes: readonly number[], from: number): boolean {
@@ -49,7 +32,7 @@ function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
  * that of running every rule every pass.
  */
 export function runDerive(t: EngineTables, p: EvaluationPass): void {
-  const { ctx, changed, ran, derived } = p;
+  const { ctx, changed, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
   let owned: Set<object> | null = null;
@@ -61,7 +44,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
-      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed) && !targetChanged(r, changed) : r.deps !== null && !touched(overlaps, k, writes, seen[k])) continue;
+      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed, samePrev) && !targetChanged(r, changed) : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
       if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;

@@ -1,9 +1,9 @@
-import { spreadAdding, type AddingCopier } from '../model/paths';
+import { pathsOverlap, spreadAdding, type AddingCopier } from '../model/paths';
 import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
-import { deriveOverlaps, type DeriveOverlaps } from './derivePhase';
+import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
 import { messageFormat } from './messageFormat';
 
 /** The rules that decide one target's state, by kind. */
@@ -94,6 +94,12 @@ export interface EngineTables {
   optionFields: number[];
   /** Fields whose hidden policy is `clear`. */
   clearFields: number[];
+  /**
+   * Per field: the view model reads its value beyond rule results (an item list, a message
+   * placeholder, a required or validate target at or inside it), so emptying it redraws the view model
+   * even when no rule answers differently.
+   */
+  viewReads: Uint8Array;
   /** Every coded field's ids, the `$options` seen before options rules narrow them. */
   staticOptionIds: Record<string, unknown[]>;
   /** How derive and the hidden policy copy an object that gains a key (see setInOwned). */
@@ -173,9 +179,29 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
+    viewReads: Uint8Array.from(fields, (f) => (viewReadsValue(f.segs, checks, [...groups.values()]) ? 1 : 0)),
     staticOptionIds,
     addingCopy,
   };
+}
+
+/** Message placeholders (`{path}`) as path segments. */
+function placeholders(message: string | undefined): string[][] {
+  return [...(message ?? '').matchAll(/\{\$?(?:doc\.)?([\w.]+)\}/g)].map((m) => m[1].split('.'));
+}
+
+/**
+ * The view model reads field `segs` beyond rule results: an item list at or around it, or a check
+ * elsewhere whose emptiness test or message reads it. Checks on the field itself (or inside it) are
+ * left out: they report nothing while it is hidden, and it is emptied only while hidden.
+ */
+function viewReadsValue(segs: string[], checks: Check[], groups: ItemGroup[]): boolean {
+  if (groups.some((g) => pathsOverlap(g.arraySegs, segs))) return true;
+  return checks.some((c) => {
+    const target = c.rule.targetSegs;
+    if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
+    return pathsOverlap(target, segs) || placeholders(c.rule.message).some((p) => pathsOverlap(p, segs));
+  });
 }
 
 function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>): ItemGroup {

@@ -1,23 +1,12 @@
 import { collectRootVars } from '../logic/collectVars';
 import { compileLogic, type CompileOptions } from '../logic/compileLogic';
-import type { CompiledLogic, EvalContext } from '../logic/EvalContext';
+import type { CompiledLogic } from '../logic/EvalContext';
 import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
 import { lookupPath, splitVarName } from '../logic/lookupVar';
 import type { OpRegistry } from '../logic/OpRegistry';
 import { intersectsOp } from '../ops/listOps';
-import type { CodeEntry } from '../types';
+import type { CodeEntry, OptionIndex } from '../types';
 
-/**
- * An options filter that compares one field of the option with a value computed once per evaluation
- * (`{"==": [{"var": "option.x-parent"}, {"var": "doc.sector_draft.sector"}]}`,
- * `{"in": [{"var": "option.const"}, {"chain_lasts": ...}]}`, `{"intersects": [{"var": "option.x-sectors"}, ...]}`),
- * answered from an index of the code table built once, instead of running the filter per option.
- * `keep` returns undefined when the value is of a kind the index cannot answer exactly (a loose
- * `==` across types, an `in` on a string): the caller then runs the filter per option.
- */
-export interface OptionIndex {
-  keep(data: unknown, ctx: EvalContext): CodeEntry[] | undefined;
-}
 
 type Kind = '==' | 'in' | 'intersects';
 

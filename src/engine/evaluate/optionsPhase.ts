@@ -46,7 +46,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
       return eq;
     };
     for (const r of optionRules) {
-      if (results[r.index] !== undefined && !isDirty(r, changed)) continue;
+      if (results[r.index] !== undefined && !isDirty(r, changed, p.samePrev)) continue;
       ran.push(r.id);
       const entries = optionEntries[r.index];
       // Same inputs as last time (by value): same list, without running the filter per option.

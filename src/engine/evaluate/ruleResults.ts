@@ -40,9 +40,13 @@ export function labelFrom(results: unknown[], list: CompiledRule[], item: number
   return label;
 }
 
-/** The rule must run again: a full run, a rule reading anything, or one reading a changed path. */
-export function isDirty(r: CompiledRule, changed: string[][] | null): boolean {
-  if (!changed || r.deps === null) return true;
-  for (const d of r.deps) for (const c of changed) if (pathsOverlap(d, c)) return true;
+/**
+ * The rule must run again: a full run, a rule reading anything, or one reading a changed path.
+ * `samePrev`: the changes come from this evaluation itself (`$prev` is as the rule last saw it).
+ */
+export function isDirty(r: CompiledRule, changed: string[][] | null, samePrev = false): boolean {
+  const deps = samePrev ? r.docDeps : r.deps;
+  if (!changed || deps === null) return true;
+  for (const d of deps) for (const c of changed) if (pathsOverlap(d, c)) return true;
   return false;
 }

@@ -5,7 +5,7 @@ import type { OpRegistry } from '../logic/OpRegistry';
 import { areaFiles } from '../model/areaFiles';
 import { formAreas } from '../model/formAreas';
 import { buildModel, fileKind, sortedFiles } from '../model/buildModel';
-import { gateAt, gateName } from '../model/expandGates';
+import { gateName } from '../model/expandGates';
 import type { MetadataModel } from '../model/MetadataModel';
 import { pathsOverlap, splitPath } from '../model/paths';
 import { normalizeRef } from '../model/refs';
@@ -19,6 +19,7 @@ import { checkPickedLists } from './checkPickedLists';
 import { checkVars, type VarScope } from './checkVars';
 import { jsonPath } from './jsonPath';
 import { lintDashboards } from './lintDashboards';
+import { ruleLocation } from './ruleLocation';
 import { validateFiles } from './validateFiles';
 
 type Obj = Record<string, unknown>;
@@ -243,10 +244,7 @@ function checkGates(metadata: Metadata, model: MetadataModel, add: Add) {
 }
 
 /** The JSONPath of a place in a rule's logic: inside the gate it came from when it came from one. */
-function at(r: LocatedRule, key: string, segs: Array<string | number>): string {
-  const g = gateAt(r.gates, key, segs);
-  return g ? jsonPath(['gates', g.use.name, ...g.rest]) : jsonPath(segs, `${r.jsonPath}.${key}`);
-}
+const at = ruleLocation;
 
 /** `{"gate": name}` left in expanded logic: names the file's gates do not have. */
 function findGates(logic: unknown, segs: Array<string | number>, out: Array<{ name: string; segs: Array<string | number> }> = []) {

@@ -22,11 +22,12 @@ const literal = (value: unknown): Node => ({ fn: () => value, constant: { value 
  * some, all, none, reduce), where `var` names item fields and `$now`... are plain keys again.
  */
 export function compileLogic(logic: unknown, ops: OpRegistry, scoped = false, options: CompileOptions = {}): CompiledLogic {
-  if (options.readers && !scoped) {
+  const functions = options.readers?.functions;
+  if (functions && !scoped) {
     const fn = generateLogic(logic, ops, {
       closure: (l) => compileNode(l, ops, false, options).fn,
       memoized: (l) => (options.shared !== undefined && options.shared.keys.has(JSON.stringify(l))) || (options.memoize !== undefined && options.memoize(l)),
-    });
+    }, functions);
     if (fn) return fn;
   }
   return compileNode(logic, ops, scoped, options).fn;
@@ -51,9 +52,9 @@ export interface CompileOptions {
    */
   shared?: { keys: Set<string>; cache: Map<string, CompiledLogic> };
   /**
-   * Set where code generation is allowed (`generatedReaders()`): `var` paths known at compile time
-   * are read by these readers, and each root-scope logic is generated as one function
-   * (generateLogic). Unset: closures throughout (`pathReader`), as the browser's CSP requires.
+   * Set where code is generated (`generatedReaders()`, at run time or precompiled): `var` paths known
+   * at compile time are read by these readers, and each root-scope logic is generated as one
+   * function (generateLogic) made by the readers' `functions`. Unset: closures throughout (`pathReader`).
    */
   readers?: PathReaderFactory;
 }

@@ -1,4 +1,5 @@
 import type { CompiledLogic } from './EvalContext';
+import type { FunctionSource } from './FunctionSource';
 import { argsOf, isLogic, operatorOf } from './isLogic';
 import type { OpRegistry } from './OpRegistry';
 import { scopedOps, standardOps } from './standardOps';
@@ -31,16 +32,17 @@ function constantArray(items: unknown[]): { value: unknown[] } | null {
 }
 
 /**
- * A rule's JsonLogic as one generated function (`new Function`), for hosts that allow code
- * generation: comparisons, `!`/`!!`, `and`/`or`, `if` and operation calls become JavaScript
+ * A rule's JsonLogic as one generated function (`functions`: `new Function` on the server, the
+ * build's precompiled module in the browser): comparisons, `!`/`!!`, `and`/`or`, `if` and operation calls become JavaScript
  * expressions of a single function, so the closure tree's call per node (each through a call site
  * shared by every node of its kind) is gone. Everything else (var readers, scoped operations,
  * `missing`, memoized sub-expressions) is called as the closure compileLogic makes for it, from a
  * call site of its own. Semantics are those of the closures (json-logic-js 2.0.5); values enter the
  * source only as JSON literals or as references into the function's table of constants.
- * Returns null when the root itself is not worth generating (a literal, or kept as a closure).
+ * Returns null when the root itself is not worth generating (a literal, or kept as a closure), or
+ * when `functions` cannot make it (metadata changed since the build): the caller keeps its closure.
  */
-export function generateLogic(logic: unknown, ops: OpRegistry, hooks: GenerateHooks): CompiledLogic | null {
+export function generateLogic(logic: unknown, ops: OpRegistry, hooks: GenerateHooks, functions: FunctionSource): CompiledLogic | null {
   if (!isLogic(logic) || hooks.memoized(logic)) return null;
   const table: unknown[] = [];
   let temps = 0;
@@ -109,6 +111,7 @@ export function generateLogic(logic: unknown, ops: OpRegistry, hooks: GenerateHo
 
   const body = gen(logic);
   const vars = temps ? `let ${Array.from({ length: temps }, (_, i) => `t${i}`).join(', ')}; ` : '';
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- values enter only as JSON literals or table references (see above).
-  return new Function('X', 'T', `"use strict"; return function rule(d, c) { ${vars}return ${body}; };`)(table, truthy) as CompiledLogic;
+  // Values enter only as JSON literals or table references (see above).
+  const make = functions.make(['X', 'T'], `"use strict"; return function rule(d, c) { ${vars}return ${body}; };`) as ((x: unknown[], t: typeof truthy) => CompiledLogic) | undefined;
+  return make ? make(table, truthy) : null;
 }

@@ -1,4 +1,5 @@
 import type { EvalContext } from './EvalContext';
+import { runtimeFunctions, type FunctionSource } from './FunctionSource';
 
 /** json-logic-js `var` on already-split path segments. */
 export function lookupPath(data: unknown, segs: readonly string[], notFound: unknown): unknown {
@@ -61,20 +62,28 @@ export function pathReader(segs: readonly string[], notFound: unknown): (data: u
   }
 }
 
-/** Makes the reader of a `var` path known at compile time (`pathReader`, or `generatedReaders()`). */
-export type PathReaderFactory = (segs: readonly string[], notFound: unknown) => (data: unknown) => unknown;
+/**
+ * Makes the reader of a `var` path known at compile time (`pathReader`, or `generatedReaders()`).
+ * `functions` is set where rules are generated as code too (generateLogic), and says how.
+ */
+export interface PathReaderFactory {
+  (segs: readonly string[], notFound: unknown): (data: unknown) => unknown;
+  readonly functions?: FunctionSource;
+}
 
 /**
- * `pathReader` as generated code, for hosts that allow code generation (the server, the CLI; not the
- * browser, whose CSP forbids it). Every closure `pathReader` returns shares one property-load site,
+ * `pathReader` as generated code, for hosts that allow code generation (the server, the CLI) or that
+ * load it precompiled (the browser, whose CSP forbids eval: `functions` answers from the build's
+ * module). Every closure `pathReader` returns shares one property-load site,
  * which sees every path's key and so stays megamorphic; a generated reader is a function of its
  * own per path, whose loads keep their own inline caches (12% less evaluation time measured on the
  * bench product). Same semantics as `lookupPath`; path segments enter the source only as JSON string
- * literals. One reader per path and (primitive) default, shared by every rule reading it.
+ * literals. One reader per path and (primitive) default, shared by every rule reading it; a reader
+ * `functions` cannot make is `pathReader`'s closure.
  */
-export function generatedReaders(): PathReaderFactory {
+export function generatedReaders(functions: FunctionSource = runtimeFunctions): PathReaderFactory {
   const cache = new Map<string, (data: unknown) => unknown>();
-  return (segs, notFound) => {
+  const factory = (segs: readonly string[], notFound: unknown) => {
     if (segs.length === 0) return pathReader(segs, notFound);
     const shareable = notFound === null || (typeof notFound !== 'object' && typeof notFound !== 'function');
     const key = shareable ? JSON.stringify([segs, typeof notFound, String(notFound)]) : '';
@@ -85,11 +94,12 @@ export function generatedReaders(): PathReaderFactory {
       body += `v = v[${JSON.stringify(seg)}];`;
       body += i < segs.length - 1 ? 'if (v === null || v === undefined) return nf;' : 'return v === undefined ? nf : v;';
     });
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from JSON string literals only (see above).
-    const reader = new Function('nf', `"use strict"; return function readPath(d) { ${body} };`)(notFound) as (data: unknown) => unknown;
+    const make = functions.make(['nf'], `"use strict"; return function readPath(d) { ${body} };`) as ((nf: unknown) => (data: unknown) => unknown) | undefined;
+    const reader = make ? make(notFound) : pathReader(segs, notFound);
     if (shareable) cache.set(key, reader);
     return reader;
   };
+  return Object.assign(factory, { functions });
 }
 
 /** Root-scope names served from the context instead of the document. */

@@ -1,3 +1,4 @@
+import { runtimeFunctions, type FunctionSource } from '../logic/FunctionSource';
 import { spreadAdding, type AddingCopier } from './paths';
 
 /** Object shapes remembered per added key, and generated copiers per key before falling back for good. */
@@ -25,7 +26,7 @@ const sameKeys = (a: readonly string[], b: readonly string[]) => {
  * string literals. Same result as `spreadAdding`; objects it cannot copy exactly this way (an own
  * `__proto__` key, symbol keys) and shapes beyond the limits above take the spread.
  */
-export function generatedCopiers(): AddingCopier {
+export function generatedCopiers(functions: FunctionSource = runtimeFunctions): AddingCopier {
   const byKey = new Map<string, { shapes: Map<string, Shape>; generated: number }>();
   return (base, head) => {
     const keys = Object.keys(base);
@@ -40,9 +41,11 @@ export function generatedCopiers(): AddingCopier {
     if (known && sameKeys(known.keys, keys)) return known.copy(base);
     if (entry.generated >= maxGenerationsPerKey || keys.length > maxKeys || head === '__proto__' || keys.includes('__proto__')) return spreadAdding(base, head);
     const props = [`${JSON.stringify(head)}: undefined`, ...keys.map((k) => `${JSON.stringify(k)}: b[${JSON.stringify(k)}]`)];
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys enter only as JSON string literals (see above).
-    const copy = new Function(`"use strict"; return function copyAdding(b) { return { ${props.join(', ')} }; };`)() as Shape['copy'];
+    // Keys enter only as JSON string literals (see above).
+    const make = functions.make([], `"use strict"; return function copyAdding(b) { return { ${props.join(', ')} }; };`) as (() => Shape['copy']) | undefined;
     entry.generated++;
+    if (!make) return spreadAdding(base, head);
+    const copy = make();
     if (entry.shapes.size >= maxShapesPerKey) entry.shapes.delete(entry.shapes.keys().next().value as string);
     entry.shapes.set(signature, { keys, copy });
     return copy(base);

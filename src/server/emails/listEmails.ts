@@ -6,6 +6,7 @@ import type { ListColumns } from './emailColumns';
 import { pageOfMatches, type Matches } from './pageOfMatches';
 import { emailFilter, type ScopedDashboardRequest } from './emailFilter';
 import { SqlParams } from './SqlParams';
+import { sortKeyOf } from './sortKeyOf';
 
 export const maxPerPage = 50;
 
@@ -15,10 +16,14 @@ type Plan =
   | { from: 'after' | 'before'; marker: PagingMarker; offset: number }
   | { from: 'end'; limit: number };
 
+/** The column alias of a row's sort key in the page queries (removed from the rows answered). */
+const sortKey = 'sort_key';
+
 /** The signature of everything that decides the row order, so stale paging markers are ignored. */
 export function filterKey(req: ScopedDashboardRequest): string {
   const { panelist, dashboard, sorting_field, sorting_direction, search } = req;
-  return createHash('sha1').update(JSON.stringify({ panelist, dashboard, sorting_field, sorting_direction, search: search ?? null })).digest('hex').slice(0, 16);
+  // `order: 'ci'`: markers of the case-sensitive order (before migration 017) no longer match.
+  return createHash('sha1').update(JSON.stringify({ order: 'ci', panelist, dashboard, sorting_field, sorting_direction, search: search ?? null })).digest('hex').slice(0, 16);
 }
 
 /**
@@ -57,6 +62,7 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, lis
   const page = Math.max(1, Math.floor(req.page) || 1);
   // Sort keys are the dashboard's (schemas/dashboards/emails.json), each an emails column.
   const field = list.sorts.has(req.sorting_field) ? req.sorting_field : list.defaultSort.field;
+  const orderKey = sortKeyOf(field, list.sorts.get(field));
   const columns = list.select;
   const desc = req.sorting_direction !== 'asc';
   const key = filterKey({ ...req, sorting_field: field, sorting_direction: desc ? 'desc' : 'asc' });
@@ -69,9 +75,9 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, lis
   else {
     // A new search (no marker): count it and cut its page from one read of its matches.
     const dir = desc ? 'desc' : 'asc';
-    const m = await pageOfMatches(db, req, field, dir, (page - 1) * perpage, perpage + 1);
+    const m = await pageOfMatches(db, req, orderKey, dir, (page - 1) * perpage, perpage + 1);
     if (!m) total = await countEmails(db, req);
-    else if (m.n <= exactCountCap) return await pageFromMuids(db, m, { page, perpage, field, dir, key, columns });
+    else if (m.n <= exactCountCap) return await pageFromMuids(db, m, { page, perpage, orderKey, dir, key, columns });
     else total = await totalOf(db, m.where, m.values, m.n);
   }
   const lastPage = Math.max(1, Math.ceil(total.total / perpage));
@@ -86,12 +92,13 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, lis
   if (plan.from === 'after' || plan.from === 'before') {
     const [v, m] = plan.from === 'after' ? plan.marker.last : plan.marker.first;
     const op = dir === 'desc' ? '<' : '>';
-    conds.push(`(${field}, muid) ${op} (${p.add(v, list.sorts.get(field))}, ${p.add(m, 'bigint')})`);
+    conds.push(`(${orderKey}, muid) ${op} (${p.add(v, list.sorts.get(field))}, ${p.add(m, 'bigint')})`);
   }
   const offset = plan.from === 'end' ? 0 : plan.offset;
   const limit = plan.from === 'end' ? total.total - (lastPage - 1) * perpage : perpage + 1;
-  const order = `${field} ${dir}, muid ${dir}`;
-  const cols = columns.join(', ');
+  const order = `${sortKey} ${dir}, muid ${dir}`;
+  // The sort key is read with the row: the page marker holds it as the database compares it.
+  const cols = [...columns, `${orderKey} as ${sortKey}`].join(', ');
   const where = (extra: string) => [extra, ...conds].filter(Boolean).join(' and ') || 'true';
   // Integer literals computed above (not user text), so the single-branch form needs no unused parameter.
   const lim = (n: number) => String(Math.max(0, Math.floor(n)));
@@ -111,14 +118,15 @@ export async function listEmails(db: Queryable, req: ScopedDashboardRequest, lis
     hasNext = rows.length > perpage;
     rows = rows.slice(0, perpage);
   }
-  return response(rows, hasNext, total, lastPage, { page, perpage, key, field });
+  return response(rows, hasNext, total, lastPage, { page, perpage, key });
 }
 
-function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string; field: string }): DashboardResponse {
-  const { page, perpage, key, field } = at;
+function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPage: number, at: { page: number; perpage: number; key: string }): DashboardResponse {
+  const { page, perpage, key } = at;
   const paging: PagingMarker | null = rows.length
-    ? { page, perpage, key, first: [toJson(rows[0][field]), rows[0].muid], last: [toJson(rows[rows.length - 1][field]), rows[rows.length - 1].muid] }
+    ? { page, perpage, key, first: [toJson(rows[0][sortKey]), rows[0].muid], last: [toJson(rows[rows.length - 1][sortKey]), rows[rows.length - 1].muid] }
     : null;
+  for (const r of rows) delete r[sortKey];
   const competi_ids = [...new Set(rows.map((r) => r.competi_id).filter((c): c is number => c !== null))];
   return { payload: rows, hasNext, totalEmails: total.total, totalIsEstimate: total.estimate, totalSpaceyEmails: 0, lastPage, paging, competi_ids };
 }
@@ -127,13 +135,13 @@ function response(rows: EmailItem[], hasNext: boolean, total: EmailTotal, lastPa
 async function pageFromMuids(
   db: Queryable,
   m: Matches,
-  at: { page: number; perpage: number; field: string; dir: 'asc' | 'desc'; key: string; columns: string[] },
+  at: { page: number; perpage: number; orderKey: string; dir: 'asc' | 'desc'; key: string; columns: string[] },
 ): Promise<DashboardResponse> {
-  const { page, perpage, field, dir, key, columns } = at;
+  const { page, perpage, orderKey, dir, key, columns } = at;
   const res = m.muids.length
-    ? await db.query<Record<string, unknown>>(`select ${columns.join(', ')} from emails where muid = any($1::bigint[]) order by ${field} ${dir}, muid ${dir}`, [m.muids])
+    ? await db.query<Record<string, unknown>>(`select ${columns.join(', ')}, ${orderKey} as ${sortKey} from emails where muid = any($1::bigint[]) order by ${sortKey} ${dir}, muid ${dir}`, [m.muids])
     : { rows: [] };
   const rows = res.rows.map(toItem);
   const total = { total: m.n, estimate: false };
-  return response(rows.slice(0, perpage), rows.length > perpage, total, Math.max(1, Math.ceil(m.n / perpage)), { page, perpage, key, field });
+  return response(rows.slice(0, perpage), rows.length > perpage, total, Math.max(1, Math.ceil(m.n / perpage)), { page, perpage, key });
 }

@@ -19,14 +19,14 @@ export interface Matches {
  * match's heap row two or three times, most of a free-text search's time at a million emails.
  * Null when the request is countable from email_counts (its ordered index walk is already cheap).
  */
-export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, field: string, dir: 'asc' | 'desc', offset: number, limit: number): Promise<Matches | null> {
+export async function pageOfMatches(db: Queryable, req: ScopedDashboardRequest, orderKey: string, dir: 'asc' | 'desc', offset: number, limit: number): Promise<Matches | null> {
   const p = new SqlParams();
   const f = emailFilter(req, p);
   if (f.countable) return null;
   const where = filteredWhere(f, p);
   const int = (n: number) => String(Math.max(0, Math.floor(n)));
   const r = await db.query<{ n: number; ids: Array<string | number> | null }>(
-    `with m as materialized (select muid, ${field} as k from emails where ${where} limit ${exactCountCap + 1})
+    `with m as materialized (select muid, ${orderKey} as k from emails where ${where} limit ${exactCountCap + 1})
      select c.n, case when c.n <= ${exactCountCap} then array(select muid from m order by k ${dir}, muid ${dir} limit ${int(limit)} offset ${int(offset)}) end as ids
      from (select count(*)::integer as n from m) c`,
     p.values,

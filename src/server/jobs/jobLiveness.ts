@@ -2,6 +2,14 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from '../db/Db';
 
+/** Which instance runs each active queue job: a job whose instance died goes back to the queue. */
+const jobRunsTable = `create table if not exists job_runs (
+  job_id uuid primary key,
+  kind text not null,
+  instance integer not null,
+  started_at timestamptz not null default now()
+)`;
+
 /** Advisory lock class of instance liveness (the object id is the instance number). */
 const livenessLockClass = 7_100_024;
 
@@ -23,6 +31,11 @@ export interface JobLiveness {
  */
 export async function openJobLiveness(db: Db, databaseUrl?: string): Promise<JobLiveness> {
   const instance = randomInt(1, 2 ** 31 - 1);
+  // The queue's own table, beside pg-boss's (created with it, not by a migration); one creator at a time.
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1, 0)', [livenessLockClass]);
+    await tx.exec(jobRunsTable);
+  });
   let holder: pg.Client | undefined;
   let closed = false;
   const hold = async (): Promise<void> => {

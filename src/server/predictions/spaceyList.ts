@@ -7,6 +7,7 @@ import { emailsTableColumns, sortableEmailColumn } from '../emails/emailColumns'
 import { emailFilter } from '../emails/emailFilter';
 import { emailStatuses } from '../emails/emailStatuses';
 import { SqlParams } from '../emails/SqlParams';
+import { sortKeyOf } from '../emails/sortKeyOf';
 import { metadataStore } from '../metadata/metadataStore';
 import { httpError } from '../httpError';
 import { currentModelInfo, type ModelVariant } from './modelStore';
@@ -34,7 +35,7 @@ interface SpaceyDashboard {
  * The sort keys of schemas/dashboards/spacey.json as the server runs it now: each a column of the
  * list's rows (an emails column, or a prediction's top score). The request's key is checked against them.
  */
-async function sortOf(db: Queryable, req: SpaceyListRequest): Promise<{ col: string; dir: 'asc' | 'desc' }> {
+async function sortOf(db: Queryable, req: SpaceyListRequest): Promise<{ col: string; dir: 'asc' | 'desc'; type: string | undefined }> {
   const meta = (metadataStore().current().metadata.files[spaceyDashboardFile] ?? {}) as SpaceyDashboard;
   const emails = await emailsTableColumns(db);
   const keys = (meta.columns ?? []).map((c) => c.sort).filter((k): k is string => !!k && (sortableEmailColumn(k, emails.get(k)) || predictionColumns.has(k)));
@@ -42,7 +43,8 @@ async function sortOf(db: Queryable, req: SpaceyListRequest): Promise<{ col: str
   if (req.sorting_field !== undefined && !keys.includes(req.sorting_field)) throw httpError(400, `Unknown sort field "${req.sorting_field}": one of ${keys.join(', ')}`);
   const col = wanted && keys.includes(wanted) ? wanted : 'muid';
   const dir = (req.sorting_direction ?? meta.defaults?.sorting_direction) === 'asc' ? 'asc' : 'desc';
-  return { col, dir };
+  // Text columns sort case-insensitively, as on the email dashboards (issue 28 item 7).
+  return { col, dir, type: emails.get(col) };
 }
 
 /**
@@ -51,7 +53,7 @@ async function sortOf(db: Queryable, req: SpaceyListRequest): Promise<{ col: str
  * and, as on the dashboards, only emails of the panelist types the caller may see are listed.
  */
 export async function spaceyList(db: Queryable, auth: AuthContext | null, req: SpaceyListRequest): Promise<SpaceyListResponse> {
-  const { col, dir } = await sortOf(db, req);
+  const { col, dir, type } = await sortOf(db, req);
   const info = await currentModelInfo(db, req.variant ?? 'current');
   if (!info) return { payload: [], hasNext: false, totalSpaceyEmails: 0, lastPage: 1, model: null };
   const p = new SqlParams();
@@ -78,7 +80,7 @@ export async function spaceyList(db: Queryable, auth: AuthContext | null, req: S
   const rows = await db.query<{ muid: string; email_subject: string; email_from_one: string; email_date: Date | null; deleted: number; panelist_id: number | null; sector: Guess[]; company: Guess[] }>(
     `select emails.muid, email_subject, email_from_one, email_date, deleted, panelist_id, top_sector as sector, top_company as company
        from ${from}
-      where ${where} order by ${col} ${dir} nulls last, emails.muid ${dir} limit ${perpage} offset ${(page - 1) * perpage}`,
+      where ${where} order by ${sortKeyOf(col, type)} ${dir} nulls last, emails.muid ${dir} limit ${perpage} offset ${(page - 1) * perpage}`,
     p.values,
   );
   return {

@@ -22,19 +22,20 @@ interface ListTableProps<Row> {
 
 /**
  * One column's flex box, so the list fits its pane with no measuring (issue 17: first load): every
- * column starts at its own width and shrinks in proportion to it when the pane is narrower
- * (flex-shrink 1 weighs by the basis); `grow` columns share the room left over in proportion to
- * their width. The same widths as DataTable's `fitWidths`, laid out by the browser instead of a
- * ResizeObserver and a second render.
+ * column starts at its own width; when the pane is narrower, the columns with a `minWidth` below
+ * their width give up room in proportion to their width, down to that minimum, and the others keep
+ * theirs (a header or a select is never cut: issue 28 item 7); `grow` columns share the room left
+ * over in proportion to their width. Laid out by the browser, no ResizeObserver or second render.
  */
-export function columnFlex(column: ColumnMeta): string {
+export function columnFlex(column: ColumnMeta): { flex: string; minWidth: number } {
   const own = column.width ?? 150;
-  return `${column.grow ? own : 0} 1 ${own}px`;
+  return { flex: `${column.grow ? own : 0} 1 ${own}px`, minWidth: Math.min(own, column.minWidth ?? own) };
 }
 
 /**
  * A list drawn from dashboard column metadata as plain flex rows (ARIA table roles): the email dashboards' first
- * screen (issue 17). Blueprint's Table2 cost ~0.7 s at 4x CPU to mount and settle (it measures the
+ * screen (issue 17). The header row sticks to the top of the scrolling pane, below whatever the page
+ * keeps stuck above it (`--list-table-sticky-top`, issue 28 item 7). Blueprint's Table2 cost ~0.7 s at 4x CPU to mount and settle (it measures the
  * page several times and renders twice) for a list that is at most 50 rows tall and scrolls with
  * the page; plain rows lay out in one pass. Table2 stays for the other lists (DataTable).
  */
@@ -58,7 +59,7 @@ export function ListTable<Row>({ label, columns, rows, rowKey, renderCell, rende
                 key={c.key}
                 role="columnheader"
                 className={`list-table__head list-table__head--${c.kind}`}
-                style={{ flex: flexOf[c.key] }}
+                style={flexOf[c.key]}
                 aria-sort={sort && c.sort && sort.field === c.sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 {header(c)}
@@ -70,7 +71,7 @@ export function ListTable<Row>({ label, columns, rows, rowKey, renderCell, rende
           {rows.map((row, i) => (
             <div key={rowKey(row)} role="row" className="list-table__row">
               {columns.map((c) => (
-                <div key={c.key} role="cell" className={`dashboard-cell dashboard-cell--${c.kind}`} style={{ flex: flexOf[c.key] }}>
+                <div key={c.key} role="cell" className={`dashboard-cell dashboard-cell--${c.kind}`} style={flexOf[c.key]}>
                   {renderCell(c, row, i)}
                 </div>
               ))}

@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+import { useState } from 'react';
 import { PlainButton } from '../plain/PlainButton';
 import { PlainSelect } from '../plain/PlainSelect';
 import { pageStrip } from './pageStrip';
@@ -25,23 +26,56 @@ export function groupThousands(n: number): string {
 }
 
 /**
- * Previous / page strip (000 §9) / Next and the page size; the buttons do nothing at the bounds.
- * Blueprint's ButtonGroup, Button and HTMLSelect through their CSS API (issue 17, first load).
+ * First / Previous / page strip (000 §9) / Next / Last, a page-number jump with the page count, and
+ * the page size (issue 28 item 7); the buttons do nothing at the bounds. Blueprint's ButtonGroup,
+ * Button and HTMLSelect through their CSS API (issue 17, first load).
  */
 export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, total, totalIsEstimate }: PagerProps) {
+  const last = Math.max(1, lastPage);
   const go = (p: number) => {
-    if (p < 1 || p > lastPage || p === page) return;
+    if (p < 1 || p > last || p === page) return;
     onPage(p);
+  };
+  // The jump box shows the current page until the user types another.
+  const [typed, setTyped] = useState<{ page: number; text: string } | null>(null);
+  const text = typed?.page === page ? typed.text : String(page);
+  const jump = () => {
+    const n = Number(text);
+    if (Number.isInteger(n)) go(Math.min(Math.max(1, n), last));
+    setTyped(null);
   };
   return (
     <nav className="dashboard-pager" aria-label="Pages">
       <div className={Classes.BUTTON_GROUP}>
-        <PlainButton icon="chevron-left" aria-label="Previous page" onClick={() => go(page - 1)} />
-        {pageStrip(page, lastPage).map((p) => (
+        <PlainButton icon="double-chevron-left" aria-label="First page" disabled={page <= 1} onClick={() => go(1)} />
+        <PlainButton icon="chevron-left" aria-label="Previous page" disabled={page <= 1} onClick={() => go(page - 1)} />
+        {pageStrip(page, last).map((p) => (
           <PlainButton key={p} text={String(p)} active={p === page} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => go(p)} />
         ))}
-        <PlainButton icon="chevron-right" aria-label="Next page" onClick={() => go(page + 1)} />
+        <PlainButton icon="chevron-right" aria-label="Next page" disabled={page >= last} onClick={() => go(page + 1)} />
+        <PlainButton icon="double-chevron-right" aria-label="Last page" disabled={page >= last} onClick={() => go(last)} />
       </div>
+      <form
+        className="dashboard-pager__jump"
+        aria-label="Go to page"
+        onSubmit={(e) => {
+          e.preventDefault();
+          jump();
+        }}
+      >
+        <label>
+          Page{' '}
+          <input
+            className={`${Classes.INPUT} dashboard-pager__page`}
+            inputMode="numeric"
+            aria-label="Page number"
+            value={text}
+            onChange={(e) => setTyped({ page, text: e.currentTarget.value.replace(/[^0-9]/g, '') })}
+          />
+        </label>{' '}
+        <span data-testid="page-count">of {groupThousands(last)}</span>
+        <PlainButton type="submit" text="Go" />
+      </form>
       {onPerPage ? (
         <label className="dashboard-pager__size">
           Per page{' '}

@@ -9,6 +9,8 @@ export interface ColumnMeta {
   field?: string;
   sort?: string;
   width?: number;
+  /** How narrow the column may get when the pane is narrower than the widths (default: its width, no narrower). */
+  minWidth?: number;
   maxLength?: number;
   /** Takes the width the other columns leave, so the list fits its pane without a horizontal scrollbar. */
   grow?: boolean;

@@ -7,6 +7,7 @@ import { createFormStore, type Evaluator, type FormStore } from './formStore';
 import { FormServicesContext, type FormServices } from './FormServices';
 import { RegistryContext, type RegistryValue } from './RegistryContext';
 import type { BlockSchema, CodeTables, Doc, FormMode, ViewModelLike } from './types';
+import { openWhyOnKey } from '../why/whyKey';
 import './form.css';
 
 export interface MetadataFormProps {
@@ -51,6 +52,7 @@ export function MetadataForm(props: MetadataFormProps) {
   const storeRef = useRef<FormStore | null>(null);
   if (!storeRef.current) storeRef.current = createFormStore(document, viewModel);
   const store = storeRef.current;
+
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const evaluateRef = useRef(evaluate);
@@ -81,7 +83,7 @@ export function MetadataForm(props: MetadataFormProps) {
   return (
     <RegistryContext.Provider value={registry}>
       <FormServicesContext.Provider value={services ?? NO_SERVICES}>
-        <div className={`portal-metadata-form portal-metadata-form-${mode}`}>
+        <div className={`portal-metadata-form portal-metadata-form-${mode}`} onKeyDown={openWhyOnKey}>
           {shown.map((b) => (
             <BlockView key={b.id} block={b} store={store} mode={mode} />
           ))}

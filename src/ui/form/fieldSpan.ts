@@ -1,9 +1,8 @@
 import type { RegistryEntry } from '../registry/fieldRegistry';
+import type { FieldWidth } from './FieldWidth';
 import type { FieldModel } from './formModel';
 import type { BlockSchema } from './types';
 
-/** How wide a field is drawn: a number of grid columns, or the whole row. */
-export type FieldWidth = number | 'narrow' | 'medium' | 'wide' | 'full';
 
 /** Columns of a block's grid when `x-block.columns` does not say. */
 export const DEFAULT_COLUMNS = 4;

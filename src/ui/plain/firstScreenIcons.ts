@@ -14,6 +14,8 @@ import cog from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
 import document from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
 import doubleCaretVertical from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-caret-vertical';
+import doubleChevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-left';
+import doubleChevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-right';
 import duplicate from '@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate';
 import eraser from '@blueprintjs/icons/lib/esm/generated/16px/paths/eraser';
 import eyeOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
@@ -41,6 +43,8 @@ export const firstScreenIcons16: Partial<Record<IconName, IconPaths>> = {
   dashboard,
   document,
   'double-caret-vertical': doubleCaretVertical,
+  'double-chevron-left': doubleChevronLeft,
+  'double-chevron-right': doubleChevronRight,
   duplicate,
   eraser,
   'eye-open': eyeOpen,

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Widget, WidgetProps } from '@rjsf/utils';
 import type { FieldModel } from '../form/formModel';
-import type { FieldWidth } from '../form/fieldSpan';
+import type { FieldWidth } from '../form/FieldWidth';
 
 /** How well an entry fits a field: higher wins; a negative rank means "not at all" (JSON Forms style). */
 export type Tester = (field: FieldModel) => number;

@@ -41,10 +41,14 @@ export interface RichTextEditorProps {
 const CHUNK_SIZE = 32;
 
 function withHtml(editor: Editor): Editor {
-  const { isInline, isVoid } = editor;
+  const { isInline, isVoid, getDirtyPaths } = editor;
   editor.isInline = (el) => (el.inline ? true : isInline(el));
   editor.isVoid = (el) => (el.void ? true : isVoid(el));
   editor.getChunkSize = (node) => (Editor.isEditor(node) ? CHUNK_SIZE : null);
+  // A typed character changes one text's characters, never the shape of a node: no ancestor needs
+  // normalizing (Slate would check every child of each of the ~20 ancestors of a cell's text on
+  // each keystroke in a table email, issue 28 item 10).
+  editor.getDirtyPaths = (op) => (op.type === 'insert_text' ? [] : getDirtyPaths(op));
   return editor;
 }
 
@@ -124,7 +128,7 @@ function RenderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   if (leaf.bold) inner = <strong>{inner}</strong>;
   inner = wrapIn(leaf.wrap, inner);
   return (
-    <span {...attributes} className={leaf.found ? 'portal-richtext-found' : undefined}>
+    <span {...attributes} className={leaf.current ? 'portal-richtext-found portal-richtext-current' : leaf.found ? 'portal-richtext-found' : undefined} data-current-match={leaf.current ? '' : undefined}>
       {inner}
     </span>
   );
@@ -197,9 +201,14 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const [confirmLinks, setConfirmLinks] = useState(false);
   const opts = useMemo(() => ({ matchCase }), [matchCase]);
 
+  /** The match Next selected: marked apart from the others until the term or the text changes. */
+  const [current, setCurrent] = useState<BaseRange | null>(null);
   const decorate = useCallback(
-    ([node, path]: NodeEntry): BaseRange[] => (term && Text.isText(node) ? matchesInText(node.text, path, term, opts).map((r) => ({ ...r, found: true })) : []),
-    [term, opts],
+    ([node, path]: NodeEntry): BaseRange[] =>
+      term && Text.isText(node)
+        ? matchesInText(node.text, path, term, opts).map((r) => (current && Range.equals(r, current) ? { ...r, found: true, current: true } : { ...r, found: true }))
+        : [],
+    [term, opts, current],
   );
 
   const reveal = () => {
@@ -212,6 +221,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     }
   };
   const afterEdit = () => {
+    setCurrent(null);
     setCount(findMatches(editor, term, opts).length);
     pending.current = true;
     flush();
@@ -236,10 +246,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
           <MarkButtons disabled={readOnly} />
           {props.findReplace ? (
             <div className="portal-richtext-find" role="search">
-              <InputGroup size="small" placeholder="Find" aria-label="Find" value={term} onValueChange={(v) => { setTerm(v); setCount(v ? findMatches(editor, v, opts).length : null); }} />
+              <InputGroup size="small" placeholder="Find" aria-label="Find" value={term} onValueChange={(v) => { setTerm(v); setCurrent(null); setCount(v ? findMatches(editor, v, opts).length : null); }} />
               <InputGroup size="small" placeholder="Replace with" aria-label="Replace with" value={replacement} onValueChange={setReplacement} />
               <Checkbox className="portal-richtext-case" label="Match case" checked={matchCase} onChange={(e) => { const mc = e.currentTarget.checked; setMatchCase(mc); setCount(term ? findMatches(editor, term, { matchCase: mc }).length : null); }} />
-              <Button size="small" text="Next" disabled={!term} onClick={() => { selectNext(editor, term, opts); reveal(); }} />
+              <Button size="small" text="Next" disabled={!term} onClick={() => { setCurrent(selectNext(editor, term, opts)); reveal(); }} />
               <Button size="small" text="Replace" disabled={!term || readOnly} onClick={() => { replaceOne(editor, term, replacement, opts); reveal(); afterEdit(); }} />
               <Button size="small" text="Replace All" disabled={!term || readOnly} onClick={() => { replaceAll(editor, term, replacement, opts); afterEdit(); }} />
               {count !== null ? <span className="portal-richtext-count" aria-live="polite">{count} found</span> : null}

@@ -37,6 +37,8 @@ export interface HtmlText {
   underline?: true;
   /** Find-and-replace highlight (a decoration, never stored). */
   found?: true;
+  /** The match Next moved to, drawn apart from the others. */
+  current?: true;
 }
 
 declare module 'slate' {

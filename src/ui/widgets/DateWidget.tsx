@@ -1,12 +1,15 @@
-import { Button } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
+import { Button, InputGroup, PopoverNext } from '@blueprintjs/core';
+import { DatePicker } from '@blueprintjs/datetime';
 // The picker's month caption, navigation and day grid are styled by Blueprint's datetime sheet.
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 // Passing the locale object avoids Blueprint's dynamic locale import, which fails under Vite.
 import enUS from 'date-fns/locale/en-US';
 import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { localToday, useFormServices } from '../form/FormServices';
+import { formatUsDate } from './formatUsDate';
 import { fromIsoDate, isUsHoliday, toIsoDate } from './isUsHoliday';
+import { parseTypedDate } from './parseTypedDate';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 const MIN_DATE = new Date(1990, 0, 1);
@@ -16,41 +19,146 @@ const HOLIDAY_CLASSES = { holiday: 'portal-holiday' };
 /** Inline so the red does not depend on a stylesheet being loaded. */
 const HOLIDAY_STYLES = { holiday: { color: '#cd4246' } };
 
-const formatDate = (d: Date) => toIsoDate(d);
-const parseDate = (text: string) => fromIsoDate(text.trim()) ?? false;
+export const DATE_FORMAT_HINT = 'MM/DD/YYYY';
+export const INVALID_DATE = `Enter the date as ${DATE_FORMAT_HINT}`;
+export const FUTURE_DATE = 'Future dates are not allowed';
 
 /**
- * A `YYYY-MM-DD` date with a calendar that marks US holidays in red. `x-ui.maxDate: "$now"` (or
- * "today") disables future days; `x-ui.clearable` (or `clear`) adds a Clear button.
+ * A date typed as `MM/DD/YYYY` (or `YYYY-MM-DD`) and stored as `YYYY-MM-DD`, with a calendar that
+ * marks US holidays in red. One Tab stop: the calendar opens with Alt+Down (or a click, for the
+ * mouse), arrows move between days, Enter picks and returns to the field, Escape closes. A typed
+ * text that is no date stays visible beside its message (the value is then empty); a future date
+ * under `x-ui.maxDate: "$now"` is kept and flagged. `x-ui.clearable` (or `clear`) adds Clear.
  */
 export function DateWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange } = props;
   const o = widgetOptions(props);
   const { today } = useFormServices();
   const max = o.maxDate === 'today' || o.maxDate === '$now' ? fromIsoDate(today ?? localToday()) : o.maxDate ? fromIsoDate(o.maxDate) : null;
-  const text = typeof value === 'string' ? value.slice(0, 10) : '';
+  const stored = typeof value === 'string' ? value.slice(0, 10) : '';
+  // Text being typed, or a committed text that is no date; null shows the stored value.
+  const [typed, setTyped] = useState<{ text: string; committed: boolean } | null>(null);
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const calendar = useRef<HTMLDivElement | null>(null);
+  // Opened with Alt+Down: the focus goes into the calendar and comes back to the field.
+  const byKey = useRef(false);
+  const sent = useRef(stored);
+  // A value set from outside (a derive rule, a reload) replaces whatever was typed.
+  useEffect(() => {
+    if (stored !== sent.current) {
+      sent.current = stored;
+      setTyped(null);
+    }
+  }, [stored]);
+
+  const send = (iso: string | undefined) => {
+    sent.current = iso ?? '';
+    if ((iso ?? '') !== stored) onChange(iso);
+  };
+  const commit = () => {
+    if (!typed || typed.committed) return;
+    if (!typed.text.trim()) {
+      setTyped(null);
+      send(undefined);
+      return;
+    }
+    const iso = parseTypedDate(typed.text);
+    setTyped(iso ? null : { text: typed.text, committed: true });
+    send(iso ?? undefined);
+  };
+  const pick = (d: Date | null) => {
+    setTyped(null);
+    send(d ? toIsoDate(d) : undefined);
+    setOpen(false);
+    // After the calendar has moved its own focus to the day picked.
+    setTimeout(() => input.current?.focus(), 0);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+    else if (e.key === 'ArrowDown' && e.altKey) {
+      e.preventDefault();
+      byKey.current = true;
+      setOpen(true);
+    }
+  };
+
+  const off = disabled || readonly;
+  const storedDate = stored ? fromIsoDate(stored) : null;
+  const message = typed?.committed ? INVALID_DATE : !typed && storedDate && max && storedDate > max ? FUTURE_DATE : null;
+  const messageId = `${id}__date-message`;
   return (
-    <DateInput
-      value={text ? `${text}T00:00:00` : null}
-      onChange={(next) => onChange(next ? next.slice(0, 10) : undefined)}
-      formatDate={formatDate}
-      parseDate={parseDate}
-      placeholder="YYYY-MM-DD"
-      locale={enUS}
-      minDate={MIN_DATE}
-      maxDate={max ?? FAR_FUTURE}
-      disabled={disabled || readonly}
-      highlightCurrentDay
-      canClearSelection
-      outOfRangeMessage="Future dates are not allowed"
-      dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
-      inputProps={{ id, name: props.htmlName ?? id, intent: intentOf(props) }}
-      rightElement={
-        (o.clear || o.clearable) && text && !(disabled || readonly) ? (
-          <Button variant="minimal" text="Clear" onClick={() => onChange(undefined)} />
-        ) : undefined
-      }
-      popoverProps={{ placement: 'bottom-start' }}
-    />
+    <div className="portal-date">
+      <PopoverNext
+        isOpen={open && !off}
+        onInteraction={(next) => setOpen(next)}
+        placement="bottom-start"
+        autoFocus={false}
+        enforceFocus={false}
+        shouldReturnFocusOnClose={false}
+        // Keyboard users land on the selected (or today's) day; closing gives the field its focus back
+        // unless a click took it elsewhere.
+        onOpened={(node) => byKey.current && node.querySelector<HTMLElement>('.rdp-day[tabindex="0"], .rdp-day_selected, .rdp-day_today')?.focus()}
+        onClosed={() => {
+          const active = document.activeElement;
+          if (byKey.current && (!active || active === document.body || !active.isConnected)) input.current?.focus();
+          byKey.current = false;
+        }}
+        content={
+          <div ref={calendar}>
+            <DatePicker
+              value={storedDate}
+              onChange={(d, isUserChange) => isUserChange && pick(d)}
+              locale={enUS}
+              minDate={MIN_DATE}
+              maxDate={max ?? FAR_FUTURE}
+              highlightCurrentDay
+              canClearSelection
+              dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
+            />
+          </div>
+        }
+        // The popover's ARIA state belongs to the calendar button, not to the wrapper.
+        renderTarget={({ ref, isOpen: _isOpen, 'aria-haspopup': _popup, 'aria-expanded': _expanded, ...target }) => (
+          <span {...target} ref={ref} onClick={undefined} className="portal-date-target">
+            <InputGroup
+              id={id}
+              name={props.htmlName ?? id}
+              inputRef={input}
+              value={typed?.text ?? (stored ? formatUsDate(stored) : '')}
+              placeholder={DATE_FORMAT_HINT}
+              title={`${DATE_FORMAT_HINT}; Alt+Down opens the calendar`}
+              autoComplete="off"
+              disabled={off}
+              intent={message ? 'danger' : intentOf(props)}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? messageId : undefined}
+              onChange={(e) => setTyped({ text: e.target.value, committed: false })}
+              // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
+              onClick={() => {
+                byKey.current = false;
+                setOpen(true);
+              }}
+              onBlur={(e) => {
+                commit();
+                if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+              }}
+              onKeyDown={onKeyDown}
+              rightElement={
+                <>
+                  {(o.clear || o.clearable) && (stored || typed) && !off ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
+                  <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
+                </>
+              }
+            />
+          </span>
+        )}
+      />
+      {message && (
+        <span id={messageId} className="portal-date-message" role="alert">
+          {message}
+        </span>
+      )}
+    </div>
   );
 }

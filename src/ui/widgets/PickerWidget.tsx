@@ -1,7 +1,9 @@
-import { InputGroup, Menu, MenuItem, Spinner, Tag } from '@blueprintjs/core';
+import { InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { useFormServices, type LookupOption } from '../form/FormServices';
+import { ResultList } from './ResultList';
+import { useListKeys } from './useListKeys';
 import { widgetOptions } from './widgetOptions';
 
 /** Defaults when x-ui gives none: search after 2 characters, 300 ms after the last keystroke. */
@@ -9,8 +11,8 @@ export const PICKER_DEFAULTS = { minChars: 2, debounce: 300 };
 
 /**
  * Search-as-you-type: after `x-ui.minChars` characters and `x-ui.debounce` ms without typing, asks the
- * lookup named by `x-ui.lookup` and lists the results; choosing one sets the value (or appends it
- * when the field is a list). Earlier requests are aborted.
+ * lookup named by `x-ui.lookup` and lists the results; choosing one (a click, or Down/Up and Enter)
+ * sets the value (or appends it when the field is a list). Earlier requests are aborted.
  */
 export function PickerWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, schema } = props;
@@ -52,6 +54,8 @@ export function PickerWidget(props: WidgetProps) {
     setText('');
     setResults(null);
   };
+  const keys = useListKeys(results, choose, () => setResults(null));
+  const listId = `${id}-results`;
   const off = disabled || readonly;
   return (
     <div className="portal-picker">
@@ -76,17 +80,15 @@ export function PickerWidget(props: WidgetProps) {
         disabled={off}
         placeholder={typeof o.placeholder === 'string' ? o.placeholder : 'Search'}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={keys.onKeyDown}
         rightElement={busy ? <Spinner size={16} /> : undefined}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={!!results}
+        aria-controls={results ? listId : undefined}
+        aria-activedescendant={results?.length ? `${listId}-${keys.active}` : undefined}
       />
-      {results && (
-        <Menu className="portal-picker-results" role="listbox">
-          {results.length === 0 ? (
-            <MenuItem disabled text="No results." />
-          ) : (
-            results.map((r, i) => <MenuItem key={i} text={r.label} onClick={() => choose(r)} roleStructure="listoption" />)
-          )}
-        </Menu>
-      )}
+      {results && <ResultList id={listId} label={`${props.label} results`} items={results} active={keys.active} text={(r) => r.label} onPick={choose} className="portal-picker-results" />}
     </div>
   );
 }

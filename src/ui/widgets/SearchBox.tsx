@@ -1,6 +1,8 @@
-import { InputGroup, Menu, MenuItem, Spinner } from '@blueprintjs/core';
+import { InputGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
+import { ResultList } from './ResultList';
 import { useDebouncedSearch } from './useDebouncedSearch';
+import { useListKeys } from './useListKeys';
 
 export interface SearchBoxProps<T> {
   id: string;
@@ -13,36 +15,41 @@ export interface SearchBoxProps<T> {
   disabled?: boolean;
 }
 
-/** Search-as-you-type with a clickable result list (company, affinity, panelist, publication). */
+/**
+ * Search-as-you-type (company, affinity, panelist, publication) as a combobox: the results list
+ * under the box, Down/Up to move, Enter or a click to pick, Escape to close; "No results." when a
+ * search finds nothing.
+ */
 export function SearchBox<T>({ id, placeholder, minChars, debounceMs, search, label, onPick, disabled }: SearchBoxProps<T>) {
   const [text, setText] = useState('');
-  const { results, loading } = useDebouncedSearch(text, minChars, debounceMs, search);
+  const { results, loading, clear } = useDebouncedSearch(text, minChars, debounceMs, search);
+  const pick = (hit: T) => {
+    setText('');
+    clear();
+    onPick(hit);
+  };
+  const keys = useListKeys(results, pick, clear);
+  const listId = `${id}-results`;
+  const open = results !== null;
   return (
     <div className="portal-search-box">
       <InputGroup
         id={id}
         type="search"
+        role="combobox"
         placeholder={placeholder}
         value={text}
         disabled={disabled}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={keys.onKeyDown}
         rightElement={loading ? <Spinner size={16} /> : undefined}
         aria-label={placeholder}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open && results.length ? `${listId}-${keys.active}` : undefined}
       />
-      {results.length > 0 && (
-        <Menu className="portal-search-results" aria-label={`${placeholder} results`} style={{ maxHeight: 240, overflow: 'auto' }}>
-          {results.map((hit, i) => (
-            <MenuItem
-              key={i}
-              text={label(hit)}
-              onClick={() => {
-                setText('');
-                onPick(hit);
-              }}
-            />
-          ))}
-        </Menu>
-      )}
+      {open && <ResultList id={listId} label={`${placeholder} results`} items={results} active={keys.active} text={label} onPick={pick} className="portal-search-results" />}
     </div>
   );
 }

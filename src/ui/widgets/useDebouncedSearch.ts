@@ -5,12 +5,13 @@ import { useEffect, useState } from 'react';
  * characters; a newer text aborts the older request. Failed searches are only logged (001 §8).
  */
 export function useDebouncedSearch<T>(text: string, minChars: number, delayMs: number, search: (text: string, signal: AbortSignal) => Promise<T[]>) {
-  const [results, setResults] = useState<T[]>([]);
+  // null until a search has answered for the text at hand: an empty list then means "no results".
+  const [results, setResults] = useState<T[] | null>(null);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     const q = text.trim();
     if (q.length < minChars) {
-      setResults([]);
+      setResults(null);
       setLoading(false);
       return;
     }
@@ -40,5 +41,5 @@ export function useDebouncedSearch<T>(text: string, minChars: number, delayMs: n
     // `search` is a stable lookup function from the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, minChars, delayMs]);
-  return { results, loading, clear: () => setResults([]) };
+  return { results, loading, clear: () => setResults(null) };
 }

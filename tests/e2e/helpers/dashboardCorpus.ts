@@ -1,13 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { copyMigratedDb } from '../../server/helpers/startServer';
+import { copySeededDataDir } from '../../server/helpers/startServer';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../../src/server/db/openDb';
-import { importDemoCorpus, importPaths } from '../../../src/server/import/index';
-import { ensureAdminUser } from '../../../src/server/auth/ensureAdminUser';
-import { migrate } from '../../../src/server/db/migrate';
-import { preparePortal } from '../../../src/server/preparePortal';
+import { importPaths } from '../../../src/server/import/index';
 
 /** A loopback HTTP server that records every request: proof that nothing remote was loaded. */
 export interface Canary {
@@ -64,12 +61,14 @@ export interface Corpus {
 }
 
 /**
- * A data directory with the portal migrated and seeded, the fixture emails (hostile HTML, three
- * duplicates, recent sale emails) and `corpusCount` SpamAssassin messages imported through the
- * import pipeline, one email set Used and one Copy.
+ * A data directory with the demo data as a first start leaves it (seeded template `demo`: 300
+ * SpamAssassin messages imported as the demo inbox), then the fixture emails (hostile HTML, three
+ * duplicates, recent sale emails) imported through the import pipeline, one of them set Used and
+ * one Copy. Admin's password is e2eAdminPassword.
  */
-export async function prepareDashboardCorpus(canaryUrl: string, adminPassword: string, corpusCount = 300): Promise<Corpus> {
+export async function prepareDashboardCorpus(canaryUrl: string): Promise<Corpus> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-dash-e2e-'));
+  copySeededDataDir('demo', dataDir);
   const emlDir = join(dataDir, 'fixtures');
   mkdirSync(emlDir);
   const now = Date.now();
@@ -86,16 +85,9 @@ export async function prepareDashboardCorpus(canaryUrl: string, adminPassword: s
       eml({ id: `sale-${i}`, from: `Shop ${i} <news${i}@shopmart.example>`, to: `panel${i}@panel.example`, subject: `${subjects.sale} ${i}`, date: new Date(now - (10 + i) * hour), text: `Fixture sale number ${i}: big discounts.` }),
     );
   }
-  copyMigratedDb(dataDir);
-    const db = await openDb({ dataDir });
+  const db = await openDb({ dataDir });
   try {
-    await migrate(db);
-    // Before preparePortal, which would otherwise create admin with a random password.
-    await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
-    // The demo inbox (the whole corpus) is replaced by the fixtures and a slice of the corpus.
-    await preparePortal(db, () => undefined, { demoEmails: 0 });
     await importPaths(db, [emlDir], { panelists: 'hash', source: 'e2e fixtures' });
-    await importDemoCorpus(db, { limit: corpusCount });
     // The corpus is 2002 mail: spread it over the last three weeks, inside the dashboards' default
     // range (the last 30 days up to the newest email, 000 §9), behind the fixtures.
     await db.query(`update emails set email_date = now() - interval '1 day' - (muid % 480) * interval '1 hour' where email_date < now() - interval '30 days'`);

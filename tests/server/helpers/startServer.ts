@@ -22,7 +22,7 @@ export interface StartedServer {
 }
 
 /**
- * Set by the browser suite's global set-up (tests/e2e/helpers/migratedDataDir.ts): a migrated PGlite
+ * Set by the browser suite's global set-up (tests/e2e/helpers/seededDataDirs.ts): a migrated PGlite
  * data directory that a server started on a fresh DATA_DIR of its own starts from.
  */
 export const migratedDataDirEnv = 'PORTAL_TEST_MIGRATED_DATA_DIR';
@@ -33,6 +33,25 @@ export function copyMigratedDb(dataDir: string): boolean {
   if (!migrated) return false;
   cpSync(migrated, join(dataDir, 'db'), { recursive: true });
   return true;
+}
+
+/**
+ * The seeded data directories the browser suite's global set-up makes (tests/e2e/helpers/seededDataDirs.ts),
+ * by the environment their `portal seed` ran with: `demo` is a first start's demo data with 300 demo
+ * emails (startServer's default), `empty` the same without emails. Admin's password is e2eAdminPassword.
+ */
+export const seededTemplates = {
+  demo: { DEMO_EMAILS: '300' },
+  empty: { DEMO_EMAILS: '0' },
+} as const satisfies Record<string, Record<string, string>>;
+export type SeededTemplate = keyof typeof seededTemplates;
+export const seededDataDirEnv = (name: SeededTemplate): string => `PORTAL_TEST_SEEDED_${name.toUpperCase()}_DATA_DIR`;
+
+/** Copies a seeded template (database and files) into an empty DATA_DIR; throws outside the browser suite. */
+export function copySeededDataDir(name: SeededTemplate, dataDir: string): void {
+  const template = process.env[seededDataDirEnv(name)];
+  if (!template) throw new Error(`no seeded data directory "${name}": tests/e2e/helpers/seededDataDirs.ts makes them as the browser suite's global set-up`);
+  cpSync(template, dataDir, { recursive: true });
 }
 
 export interface StartServerOptions {
@@ -46,6 +65,11 @@ export interface StartServerOptions {
   command?: 'serve' | 'dev';
   /** Run this TypeScript file (through tsx) instead of `bin/portal.js <command>`. */
   entry?: string;
+  /**
+   * Start on a copy of this seeded template (browser suite) instead of seeding on the first start;
+   * only with a fresh data directory. Admin's password is then e2eAdminPassword.
+   */
+  seeded?: SeededTemplate;
 }
 
 export interface StartedServerProcess extends StartedServer {
@@ -65,7 +89,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
-  if (ownDir && !opts.env?.DATABASE_URL) copyMigratedDb(dataDir);
+  if (opts.seeded) {
+    if (!ownDir || opts.env?.DATABASE_URL) throw new Error('startServer: `seeded` starts a fresh embedded data directory of its own');
+    copySeededDataDir(opts.seeded, dataDir);
+  } else if (ownDir && !opts.env?.DATABASE_URL) copyMigratedDb(dataDir);
   const args = opts.entry ? ['--import', 'tsx', opts.entry] : [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,

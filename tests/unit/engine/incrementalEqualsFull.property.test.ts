@@ -1,22 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type ViewModel } from '../../../src/engine';
+import { functions as buildFunctions } from 'virtual:rule-functions';
+import { createEngine, precompiledFunctions, type Engine, type EngineOptions, type ViewModel } from '../../../src/engine';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 import { projectRoot } from '../../../src/server/paths';
 import { generateProducts } from '../../../src/server/products/generateProducts';
+import { sized } from '../../helpers/testSize';
 import { editContext, randomEdit, type Edit } from './randomEdit';
 
 /*
  * The dependency graph is an optimisation only: after every edit, the incremental view model
  * (evaluateIncremental from the previous one, as the product editor runs it) equals a full
  * evaluation of the same document by an engine that reuses nothing (visible, required, readonly,
- * labels, options, errors, warnings, derived values, the document), in both compile modes.
+ * labels, options, errors, warnings, derived values, the document), in both compile modes (and
+ * with the build's precompiled functions, as the browser runs them).
  * PROPERTY_RUNS sets the number of edit sequences per mode (`npm run test:full` runs 2,000);
  * PROPERTY_SEED moves every chunk's seed (a failure names its chunk's seed and fast-check's path).
  */
 
 const NOW = '2024-06-30';
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? sized(2000, 300));
 const CHUNK = 50;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20270);
 const ACTIONS = [undefined, undefined, undefined, 'save', 'approve', 'promotion_save', 'panelist_add', 'sector_add', 'problem'] as const;
@@ -50,12 +53,13 @@ function firstDifference(a: unknown, b: unknown, path = ''): string | null {
   return null;
 }
 
-describe.each([
-  ['closures', false],
-  ['code generation', true],
-])('incremental evaluation equals a full one after every edit (%s)', (_mode, codeGeneration) => {
-  const incremental = createEngine(metadata, { now: () => NOW, codeGeneration });
-  const reference = createEngine(metadata, { now: () => NOW, codeGeneration, reuseOptionLists: false });
+describe.each<[string, () => EngineOptions]>([
+  ['closures', () => ({})],
+  ['code generation', () => ({ codeGeneration: true })],
+  ['functions generated at build time, as the browser runs them', () => ({ functions: precompiledFunctions(buildFunctions) })],
+])('incremental evaluation equals a full one after every edit (%s)', (_mode, compileMode) => {
+  const incremental = createEngine(metadata, { now: () => NOW, ...compileMode() });
+  const reference = createEngine(metadata, { now: () => NOW, ...compileMode(), reuseOptionLists: false });
   const ctx = editContext(incremental, products);
 
   const replay = (engineA: Engine, engineB: Engine, product: number, action: string | undefined, keepHiddenValues: boolean, seeds: number[]): void => {

@@ -52,7 +52,7 @@ describe('RJSF 6 theme on Blueprint', { timeout: 30_000 }, () => {
     expect(screen.getByText('California').closest('.bp6-tag')).not.toBeNull();
     fireEvent.click(screen.getByLabelText('Yes'));
     expect(data.flag).toBe(1);
-    expect((screen.getByLabelText('When') as HTMLInputElement).placeholder).toBe('YYYY-MM-DD');
+    expect((screen.getByLabelText('When') as HTMLInputElement).placeholder).toBe('MM/DD/YYYY');
   });
 
   it('the read theme shows the same data as text', () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormServicesContext, type LookupFn } from '../../../src/ui/form/FormServices';
 import { STUB_REGISTRY } from '../../../src/ui/form/stubRegistry';
 import { DateWidget } from '../../../src/ui/widgets/DateWidget';
@@ -48,16 +48,18 @@ function Stateful(p: { initial?: unknown; options: WidgetProps['options']; schem
 describe('DateWidget', { timeout: 30_000 }, () => {
   const services = { lookups: {}, today: '2024-07-10' };
 
-  it('shows YYYY-MM-DD, marks US holidays in red and disables future days with maxDate "today"', async () => {
+  it('shows MM/DD/YYYY, opens its calendar on Alt+Down (not on focus), marks US holidays in red, disables future days with maxDate "today"', async () => {
     let value: unknown;
     render(
       <FormServicesContext.Provider value={services}>
         <Stateful widget={DateWidget} initial="2024-07-02" options={{ maxDate: 'today' }} onValue={(v) => (value = v)} />
       </FormServicesContext.Provider>,
     );
-    const input = screen.getByRole('combobox') as HTMLInputElement;
-    expect(input.value).toBe('2024-07-02');
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('07/02/2024');
     fireEvent.focus(input);
+    expect(screen.queryAllByRole('gridcell')).toEqual([]);
+    fireEvent.keyDown(input, { key: 'ArrowDown', altKey: true });
     await screen.findAllByRole('gridcell');
     const day = (n: number) =>
       screen.getAllByRole('gridcell').find((d) => d.textContent === String(n) && !d.className.includes('rdp-day_outside'))!;
@@ -68,56 +70,95 @@ describe('DateWidget', { timeout: 30_000 }, () => {
     expect(day(11).hasAttribute('disabled') || day(11).className.includes('rdp-day_disabled')).toBe(true);
     fireEvent.click(day(3));
     expect(value).toBe('2024-07-03');
+    // Picking a day closes the calendar and gives the focus back to the field.
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(input.value).toBe('07/03/2024');
   });
 
-  it('without maxDate future days stay enabled; typed dates parse as YYYY-MM-DD; Clear empties', async () => {
+  it('takes typed MM/DD/YYYY and YYYY-MM-DD on Enter or leaving the field; keeps a text that is no date, or a future date, beside its message; Clear empties', async () => {
     let value: unknown = 'start';
     render(
       <FormServicesContext.Provider value={services}>
-        <Stateful widget={DateWidget} initial="2024-07-02" options={{ clear: true }} onValue={(v) => (value = v)} />
+        <Stateful widget={DateWidget} initial="2024-07-02" options={{ clear: true, maxDate: '$now' }} onValue={(v) => (value = v)} />
       </FormServicesContext.Provider>,
     );
-    const input = screen.getByRole('combobox') as HTMLInputElement;
-    fireEvent.focus(input);
-    fireEvent.change(input, { target: { value: '2030-01-15' } });
-    expect(value).toBe('2030-01-15');
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1/5/2024' } });
+    expect(value).toBe('start');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(value).toBe('2024-01-05');
+    expect(input.value).toBe('01/05/2024');
+    fireEvent.change(input, { target: { value: '2024-02-29' } });
+    fireEvent.blur(input);
+    expect(value).toBe('2024-02-29');
+
+    fireEvent.change(input, { target: { value: '02/30/2024' } });
+    fireEvent.blur(input);
+    expect(value).toBeUndefined();
+    expect(input.value).toBe('02/30/2024');
+    expect(screen.getByRole('alert').textContent).toBe('Enter the date as MM/DD/YYYY');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(input, { target: { value: '12/24/2030' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(value).toBe('2030-12-24');
+    expect(input.value).toBe('12/24/2030');
+    expect(screen.getByRole('alert').textContent).toBe('Future dates are not allowed');
+
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(value).toBeUndefined();
+    expect(input.value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
 describe('PickerWidget', { timeout: 30_000 }, () => {
-  it('searches after min characters and the debounce, lists results, and sets the choice', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('searches after min characters and the debounce, lists results, and sets the choice (click, or arrows and Enter); no match says so', async () => {
+    // Fake timers: the debounce is asserted by the clock, not by how fast the machine is.
+    vi.useFakeTimers();
     const calls: string[] = [];
     const company: LookupFn = async (text) => {
       calls.push(text);
-      return [{ value: { companyID: 7, companyName: `${text} Bank` }, label: `${text} Bank` }];
+      return text === 'Zzz' ? [] : [{ value: { companyID: 7, companyName: `${text} Bank` }, label: `${text} Bank` }, { value: { companyID: 8, companyName: `${text} Trust` }, label: `${text} Trust` }];
     };
     let value: unknown;
     render(
       <FormServicesContext.Provider value={{ lookups: { company } }}>
-        <Stateful
-          widget={PickerWidget}
-          schema={{ type: 'array' }}
-          options={{ lookup: 'company', minChars: 2, debounce: 40 }}
-          onValue={(v) => (value = v)}
-        />
+        <Stateful widget={PickerWidget} schema={{ type: 'array' }} options={{ lookup: 'company', minChars: 2, debounce: 40 }} onValue={(v) => (value = v)} />
       </FormServicesContext.Provider>,
     );
-    const input = screen.getByRole('searchbox');
+    const input = screen.getByRole('combobox');
+    const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
     fireEvent.change(input, { target: { value: 'A' } });
-    await act(() => new Promise((r) => setTimeout(r, 80)));
+    await wait(100);
     expect(calls).toEqual([]);
     fireEvent.change(input, { target: { value: 'Ac' } });
-    fireEvent.change(input, { target: { value: 'Acm' } });
+    await wait(39);
     fireEvent.change(input, { target: { value: 'Acme' } });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await wait(39);
     expect(calls).toEqual([]);
-    await waitFor(() => expect(screen.getByText('Acme Bank')).toBeTruthy());
+    await wait(1);
     expect(calls).toEqual(['Acme']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Acme Bank', 'Acme Trust']);
     fireEvent.click(screen.getByText('Acme Bank'));
     expect(value).toEqual([{ companyID: 7, companyName: 'Acme Bank' }]);
     expect(screen.getByText('Acme Bank', { selector: '.bp6-tag *, .bp6-tag' })).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'Acme' } });
+    await wait(40);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getByText('Acme Trust').id);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(value).toEqual([{ companyID: 7, companyName: 'Acme Bank' }, { companyID: 8, companyName: 'Acme Trust' }]);
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.change(input, { target: { value: 'Zzz' } });
+    await wait(40);
+    expect(screen.getByRole('listbox').textContent).toBe('No results.');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('a textarea with x-ui.counter counts past the limit (so the rule can say so); x-ui.maxLength stops typing', () => {

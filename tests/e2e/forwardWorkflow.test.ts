@@ -1,0 +1,239 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/openDb';
+import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
+import { projectRoot } from '../../src/server/paths';
+import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { e2eAdminPassword } from './helpers/signIn';
+
+// Issue 28 items 2-6 on corpus emails: 5423's inline images (detail, editor, PDF, sent mail), 118's
+// lines, the editor's guidance (first-error focus, errors clearing, unsaved-changes prompt, Find's
+// current match), the sender asked for, the history, and evil.sh refused.
+const adminPassword = e2eAdminPassword;
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** Corpus emails by their demo number (the order `import --demo` gives them muids). */
+const corpus = demoCorpusFiles();
+const file5423 = corpus[5422]!;
+const file118 = corpus[117]!;
+
+describe('a reviewer forwards corpus emails', () => {
+  let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let dataDir: string;
+  const muid: Record<'images' | 'plain', number> = { images: 0, plain: 0 };
+
+  beforeAll(async () => {
+    expect(file5423).toMatch(/00777\.284d3dc66b4f1bdedb5a5eba41d18d14/);
+    smtp = await startLoopbackSmtp();
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-forward-workflow-'));
+    // The demo data without its inbox; the two emails are the only ones.
+    copySeededDataDir('empty', dataDir);
+    const db = await openDb({ dataDir });
+    try {
+      await importPaths(db, [file5423, file118]);
+      const rows = (await db.query<{ muid: string; html_body: string | null }>('select muid, html_body from emails order by muid')).rows;
+      muid.images = Number(rows.find((r) => r.html_body?.includes('cid:'))!.muid);
+      muid.plain = Number(rows.find((r) => !r.html_body)!.muid);
+      // The newest emails, so the dashboard lists them first.
+      await db.query('update emails set email_date = now(), deleted = 0');
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, FORWARD_TO: 'catalogue@research.example' } });
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${server.url}/signin`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/signin');
+  }, 360_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
+  const dialogText = () => page.getByTestId('dialog-message').textContent();
+  const noOverlay = () => poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
+  const closeDialog = async () => {
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+    await noOverlay();
+  };
+  const openEditor = async (m: number) => {
+    await page.goto(`${server.url}/emailEditor/${m}`);
+    await poll(() => body().count()).toBe(1);
+  };
+
+  it("5423's four inline images show in the detail and the editor, and its parts are listed", async () => {
+    await page.goto(`${server.url}/email/${muid.images}`);
+    const frame = page.frameLocator(`iframe[title="Email ${muid.images}"]`);
+    // Drawn, not broken: every image decoded (naturalWidth > 0) from its data: URL.
+    await poll(() => frame.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.startsWith('data:image/')).length)).toBe(4);
+    await poll(() => page.getByRole('table', { name: 'Email attachments' }).locator('tbody tr').count()).toBe(4);
+
+    await openEditor(muid.images);
+    await poll(() => body().locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.startsWith('data:image/')).length)).toBe(4);
+    await poll(() => page.getByRole('table', { name: 'Email attachments' }).locator('tbody tr').count()).toBe(4);
+    // Downloadable under the safe-download rules.
+    const href = await page.getByRole('table', { name: 'Email attachments' }).locator('a').first().getAttribute('href');
+    const dl = await page.request.get(`${server.url}${href}`);
+    expect(dl.status()).toBe(200);
+    expect(dl.headers()['content-disposition']).toMatch(/^attachment/);
+    expect(dl.headers()['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('its PDF carries the four images', async () => {
+    const res = await page.request.get(`${server.url}/api/emails/render-pdf/${muid.images}/original`, { timeout: 120_000 });
+    expect(res.status()).toBe(200);
+    const bytes = (await res.body()).toString('latin1');
+    expect((bytes.match(/\/Subtype\s*\/Image/g) ?? []).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('asks for the sender’s address before the first send, then sends 5423 with its images as related parts', async () => {
+    await openEditor(muid.images);
+    await page.getByRole('button', { name: 'Save & Send' }).click();
+    const sender = page.getByLabel('Your email address is not set: forwarded mail is sent from it. Enter it to send.');
+    await poll(() => sender.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(smtp.received).toHaveLength(0);
+    await sender.fill('reviewer@research.example');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await poll(dialogText).toBe('Forwarded mail is now sent from reviewer@research.example.');
+    await closeDialog();
+    await page.getByRole('button', { name: 'Save & Send' }).click();
+    await poll(dialogText).toBe('Email send Successfully!');
+    await closeDialog();
+    await poll(() => smtp.received.length).toBe(1);
+    const got = smtp.received[0]!;
+    expect(got.from).toBe('reviewer@research.example');
+    const mail = await PostalMime.parse(got.raw);
+    const related = mail.attachments.filter((a) => a.related || a.disposition === 'inline');
+    expect(related.length).toBe(4);
+    for (const a of related) expect(mail.html).toContain(`cid:${a.contentId!.replace(/^<|>$/g, '')}`);
+    expect(got.raw.toString('latin1')).toMatch(/multipart\/related/i);
+  });
+
+  it('the history shows Sender/Creator and MM/DD/YYYY hh:mm:ss AM/PM dates; View Html and Processed Html open different things', async () => {
+    const row = page.getByRole('table', { name: 'Forward history' }).locator('tbody tr').first();
+    await poll(() => row.locator('td').nth(3).textContent()).toBe('reviewer@research.example / admin');
+    expect(await row.locator('td').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
+    const [view] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'View Html' }).click()]);
+    const [processed] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'Processed Html' }).click()]);
+    await view.waitForLoadState();
+    await processed.waitForLoadState();
+    expect(view.url()).toContain('/api/emails/view-html/');
+    expect(processed.url()).toContain('/api/emails/processed-html/');
+    expect(await view.locator('.portal-email-head').count()).toBe(0);
+    expect(await processed.locator('.portal-email-head').count()).toBe(1);
+    await view.close();
+    await processed.close();
+    // The Action column fits at 1366 px: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('table', { name: 'Forward history' }).scrollIntoViewIfNeeded();
+    await page.getByRole('table', { name: 'Forward history' }).screenshot({ path: join(projectRoot, 'docs/screenshots/forward-history-1366x768.png') });
+  });
+
+  it("118 (a quoted plain-text reply) keeps its lines in the editor", async () => {
+    const text = (await PostalMime.parse(readFileSync(file118).subarray(readFileSync(file118).indexOf('\n') + 1))).text!;
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 3);
+    const quoted = lines.filter((l) => l.startsWith('>')).slice(0, 3);
+    expect(quoted.length).toBeGreaterThan(0);
+    await openEditor(muid.plain);
+    await poll(async () => body().locator('p').count()).toBeGreaterThan(2);
+    const shown = (await body().innerText()).split('\n').map((l) => l.replace(/\u00a0/g, ' ').trim());
+    for (const line of quoted) expect(shown).toContain(line);
+    for (const line of lines.slice(0, 5)) expect(shown).toContain(line);
+  });
+
+  it('a save with errors focuses the first one; each error clears as its field is fixed', async () => {
+    await openEditor(muid.plain);
+    await page.locator('#forward_to').fill('not-an-address');
+    await page.locator('#forward_subject').fill('');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: 'Save Product Info' }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('forward_to');
+    const box = await page.locator('#forward_to').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(768);
+    await poll(() => page.getByText('Error:Invalid Email Id', { exact: true }).count()).toBe(1);
+    await poll(() => page.getByText('Error:Subject can not be left  blank', { exact: true }).count()).toBe(1);
+    await page.locator('#forward_to').fill('catalogue@research.example');
+    await poll(() => page.getByText('Error:Invalid Email Id', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Error:Subject can not be left  blank', { exact: true }).count()).toBe(1);
+    await page.locator('#forward_subject').fill('Fwd: reply');
+    await poll(() => page.getByText('Error:Subject can not be left  blank', { exact: true }).count()).toBe(0);
+  });
+
+  it("Cancel with unsaved changes asks 'Do you really want to continue with unsaved changes?'", async () => {
+    await openEditor(muid.plain);
+    await page.locator('#forward_subject').fill('Changed subject');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Cancel' }).click();
+    await noOverlay();
+    expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+    expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('Find → Next marks the current match apart from the others', async () => {
+    await openEditor(muid.plain);
+    const term = 'the';
+    await page.getByLabel('Find').fill(term);
+    await poll(() => page.locator('.portal-richtext-found').count()).toBeGreaterThan(1);
+    expect(await page.locator('[data-current-match]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => page.locator('[data-current-match]').count()).toBe(1);
+    const first = await page.locator('[data-current-match]').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const colour = await page.locator('[data-current-match]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const other = await page.locator('.portal-richtext-found:not([data-current-match])').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).not.toBe(other);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => page.locator('[data-current-match]').evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).not.toBe(first);
+    await page.getByLabel('Find').fill('');
+  });
+
+  it('only the §5 types attach: evil.sh is refused in the browser and by the server; the input says what it accepts; a delete asks first', async () => {
+    await openEditor(muid.plain);
+    const input = page.locator('input[type=file][name=email_attachment]');
+    expect((await input.getAttribute('accept'))!.split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx', '.txt', '.jpeg', '.png']));
+    await input.setInputFiles({ name: 'evil.sh', mimeType: 'text/plain', buffer: Buffer.from('#!/bin/sh\nrm -rf /\n') });
+    await poll(() => page.getByRole('status').textContent()).toBe('File type not supported.');
+    const direct = await page.request.post(`${server.url}/api/emails/upload-attachments/${muid.plain}`, {
+      headers: { origin: server.url },
+      multipart: { email_attachment: { name: 'evil.sh', mimeType: 'text/plain', buffer: Buffer.from('#!/bin/sh\nrm -rf /\n') } },
+    });
+    expect(direct.status()).toBe(415);
+    // A new upload clears the old message at once.
+    await input.setInputFiles({ name: 'offer.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await poll(() => page.getByRole('status').textContent()).toBe('File uploaded successfully');
+    await page.getByRole('button', { name: 'Delete offer.pdf' }).click();
+    await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Delete attachment offer.pdf?');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await poll(dialogText).toBe('Attachment deleted successfully');
+    await closeDialog();
+    await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
+  });
+
+  it('fits 1366x768 with no horizontal scroll (screenshot of the editor)', async () => {
+    await openEditor(muid.images);
+    await poll(() => body().locator('img').count()).toBe(4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: join(projectRoot, 'docs/screenshots/forward-editor-1366x768.png') });
+  });
+});
