@@ -215,6 +215,7 @@ describe("a reviewer's round trip through the email list", () => {
     // A long status in the list: 'Junk (in the spacey list)' must show whole.
     const first = (await rowIds())[0];
     await page.getByLabel(`Status of ${first}`).selectOption({ label: 'Junk (in the spacey list)' });
+    await poll(() => page.getByText('Done.', { exact: true }).count()).toBe(1);
     await poll(() => page.getByText('Done.', { exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await clippedControls()).toEqual([]);
