@@ -8,6 +8,9 @@ import {
 } from '../../engine/diff';
 import type { Metadata } from '../../engine/types';
 import { loadConfig } from '../../server/config';
+import type { Queryable } from '../../server/db/Db';
+import { productBatches } from '../../server/products/productBatches';
+import { storedProductsImpact } from '../../server/rules/storedProductsImpact';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
 import { loadMetadataFromGitRef, UnknownRefError } from '../../server/metadata/loadMetadataFromGitRef';
 import { projectRoot } from '../../server/paths';
@@ -60,8 +63,8 @@ export function readProductsJsonl(file: string): ProductInput[] {
   return out;
 }
 
-/** Every row of the products table (migration 005_products.sql of the product editor). */
-export async function readProductsFromDb(): Promise<ProductInput[]> {
+/** Runs `fn` on the database of the configuration (DATA_DIR or DATABASE_URL), once it holds the products table. */
+export async function withProductsDb<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
   // Loaded here: the database drivers cost every other `rules` command a second of start-up.
   const { openDb } = await import('../../server/db/openDb');
@@ -74,11 +77,19 @@ export async function readProductsFromDb(): Promise<ProductInput[]> {
           '(it comes with the product editor migration 005_products.sql: run `portal migrate`); or pass --products <file.jsonl>',
       );
     }
-    const res = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products order by product_id');
-    return res.rows.map((r) => ({ id: String(r.product_id), doc: typeof r.document === 'string' ? JSON.parse(r.document) : r.document }));
+    return await fn(db);
   } finally {
     await db.close();
   }
+}
+
+/** Every row of the products table (migration 005_products.sql of the product editor). */
+export async function readProductsFromDb(): Promise<ProductInput[]> {
+  return withProductsDb(async (db) => {
+    const out: ProductInput[] = [];
+    for await (const batch of productBatches(db)) out.push(...batch);
+    return out;
+  });
 }
 
 interface DiffOptions {
@@ -104,9 +115,12 @@ async function runDiff(from: string, to: string, opts: DiffOptions): Promise<num
   const changes = diffMetadata(a, b);
   let impact: ImpactReport | null = null;
   if (opts.products) {
-    const products = opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products);
+    const impactOptions = { now: opts.now, clock: () => performance.now(), codeGeneration: true };
     try {
-      impact = computeImpact(a, b, changes, products, { now: opts.now, clock: () => performance.now() });
+      // From the database a batch at a time (memory stays flat over any number of products).
+      impact = opts.products === 'db'
+        ? await withProductsDb((db) => storedProductsImpact(db, a, b, changes, impactOptions))
+        : computeImpact(a, b, changes, readProductsJsonl(opts.products), impactOptions);
     } catch (e) {
       if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
       throw e;

@@ -1,8 +1,8 @@
 /** Rule-change review: semantic diff of two metadata versions and its impact on stored products (pure). */
 export { diffMetadata } from './diffMetadata';
 export type { MetadataChange, ChangeSubject } from './MetadataChange';
-export { computeImpact } from './computeImpact';
-export type { ImpactOptions } from './computeImpact';
+export { computeImpact, impactCounter } from './computeImpact';
+export type { ImpactCounter, ImpactOptions } from './computeImpact';
 export type { ImpactReport, ImpactCounts, ChangeImpact, SectorImpact, LostProduct, ProductInput } from './ImpactReport';
 export { describeRule, targetTitle } from './describeRule';
 export { formatDiffMarkdown } from './formatDiffMarkdown';
