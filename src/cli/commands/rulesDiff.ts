@@ -2,13 +2,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RuleCompileError } from '../../engine';
-import { failOnConditions, formatDiffMarkdown, isFailOnCondition, ruleChangeReport, type FailOnCondition, type ProductInput } from '../../engine/diff';
+import { diffMetadata, failOnConditions, formatDiffMarkdown, isFailOnCondition, measuredChanges, reportFrom, ruleChangeReport, type FailOnCondition, type ProductInput } from '../../engine/diff';
 import type { Metadata } from '../../engine/types';
 import { loadConfig } from '../../server/config';
+import type { Queryable } from '../../server/db/Db';
+import { productBatches } from '../../server/products/productBatches';
+import { storedProductsImpact } from '../../server/rules/storedProductsImpact';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
 import { loadMetadataFromGitRef, UnknownRefError } from '../../server/metadata/loadMetadataFromGitRef';
 import { projectRoot } from '../../server/paths';
-import { readProductInputs } from '../../server/products/readProductInputs';
 
 const EXIT_FAIL_ON = 1;
 const EXIT_INPUT = 2;
@@ -58,8 +60,8 @@ export function readProductsJsonl(file: string): ProductInput[] {
   return out;
 }
 
-/** Every row of the products table (migration 005_products.sql of the product editor). */
-export async function readProductsFromDb(): Promise<ProductInput[]> {
+/** Runs `fn` on the database of the configuration (DATA_DIR or DATABASE_URL), once it holds the products table. */
+export async function withProductsDb<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
   // Loaded here: the database drivers cost every other `rules` command a second of start-up.
   const { openDb } = await import('../../server/db/openDb');
@@ -72,10 +74,19 @@ export async function readProductsFromDb(): Promise<ProductInput[]> {
           '(it comes with the product editor migration 005_products.sql: run `portal migrate`); or pass --products <file.jsonl>',
       );
     }
-    return await readProductInputs(db);
+    return await fn(db);
   } finally {
     await db.close();
   }
+}
+
+/** Every row of the products table (migration 005_products.sql of the product editor). */
+export async function readProductsFromDb(): Promise<ProductInput[]> {
+  return withProductsDb(async (db) => {
+    const out: ProductInput[] = [];
+    for await (const batch of productBatches(db)) out.push(...batch);
+    return out;
+  });
 }
 
 interface DiffOptions {
@@ -98,10 +109,19 @@ async function runDiff(from: string, to: string, opts: DiffOptions): Promise<num
   const b = loadSide(to, repo);
   const unreadable = [...(a.problems ?? []).map((p) => `${from}: ${p.file}: ${p.message}`), ...(b.problems ?? []).map((p) => `${to}: ${p.file}: ${p.message}`)];
   if (unreadable.length) throw new InputError(`unreadable metadata:\n${unreadable.join('\n')}`);
-  const products = opts.products ? (opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products)) : null;
+  const changes = diffMetadata(a, b);
+  const failOn = conditions as FailOnCondition[];
   let report;
   try {
-    report = ruleChangeReport(from, to, a, b, products, { now: opts.now, clock: () => performance.now(), failOn: conditions as FailOnCondition[] });
+    if (opts.products === 'db') {
+      // From the database a batch at a time (memory stays flat over any number of products).
+      const impactOptions = { now: opts.now, clock: () => performance.now(), codeGeneration: true };
+      const impact = await withProductsDb((db) => storedProductsImpact(db, a, b, measuredChanges(changes), impactOptions));
+      report = reportFrom(from, to, changes, impact, failOn);
+    } else {
+      const products = opts.products ? readProductsJsonl(opts.products) : null;
+      report = ruleChangeReport(from, to, a, b, products, { now: opts.now, clock: () => performance.now(), failOn, codeGeneration: true });
+    }
   } catch (e) {
     if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
     throw e;

@@ -24,6 +24,15 @@ export interface ImpactOptions {
    * (slower; the shortcut is proven equal to this by tests).
    */
   exhaustive?: boolean;
+  /** Compile both versions to generated code (`new Function`), where the caller's host allows it (server, CLI). */
+  codeGeneration?: boolean;
+}
+
+/** Impact counted one product at a time, so a caller can stream products from storage. */
+export interface ImpactCounter {
+  add(product: ProductInput): void;
+  /** The report of the products added so far. */
+  report(): ImpactReport;
 }
 
 /** A product evaluated under one version. */
@@ -177,7 +186,7 @@ function logicResults(r: CompiledRule, engine: Engine, data: unknown, ctx: Param
   return canonicalJson(parts);
 }
 
-function add(counts: ImpactCounts, id: string, diff: { visible: boolean; save: boolean; approve: boolean; derived: boolean }, max: number): void {
+function addTo(counts: ImpactCounts, id: string, diff: { visible: boolean; save: boolean; approve: boolean; derived: boolean }, max: number): void {
   counts.products++;
   if (!(diff.visible || diff.save || diff.approve || diff.derived)) return;
   counts.changed++;
@@ -198,14 +207,25 @@ const toModel = (m: Metadata | MetadataModel): MetadataModel => ('files' in m ? 
 export function computeImpact(
   fromMeta: Metadata | MetadataModel, toMeta: Metadata | MetadataModel, changes: MetadataChange[], products: Iterable<ProductInput>, opts: ImpactOptions = {},
 ): ImpactReport {
+  const counter = impactCounter(fromMeta, toMeta, changes, opts);
+  for (const p of products) counter.add(p);
+  return counter.report();
+}
+
+/**
+ * computeImpact one product at a time: only the counts, examples and lost products are kept, so
+ * memory stays flat however many products are streamed through `add`.
+ */
+export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metadata | MetadataModel, changes: MetadataChange[], opts: ImpactOptions = {}): ImpactCounter {
   const max = opts.examples ?? 5;
   const clock = opts.clock ?? (() => Date.now());
   const started = clock();
   // The engine's own default, made explicit so the static check sees the same day.
   const today = opts.now ?? new Date().toISOString().slice(0, 10);
-  const from = reviewEngine(toModel(fromMeta), () => today);
-  const to = reviewEngine(toModel(toMeta), () => today);
-  const statics = opts.exhaustive ? null : staticCheckFor(changes, from.engine, to.engine, today);
+  const engineOptions = { codeGeneration: opts.codeGeneration === true };
+  const from = reviewEngine(toModel(fromMeta), () => today, undefined, engineOptions);
+  const to = reviewEngine(toModel(toMeta), () => today, undefined, engineOptions);
+  const statics = opts.exhaustive ? null : staticCheckFor(changes, from.engine, to.engine);
   const probes = changes.map((c) => ({ c, ...probeFor(c, from.engine, to.engine, statics), count: 0, examples: [] as string[] }));
   const shortcut = opts.exhaustive ? null : shortcutFor(changes, from.engine, to.engine);
   const unchanged = { visible: false, save: false, approve: false, derived: false };
@@ -227,19 +247,19 @@ export function computeImpact(
   let evaluatedBoth = 0;
   let evaluated = 0;
 
-  for (const p of products) {
+  function add(p: ProductInput): void {
     if (statics && statics.same(p.doc)) {
       const sector = rootSector(p.doc);
-      add(total, p.id, unchanged, max);
+      addTo(total, p.id, unchanged, max);
       let s = sectors.get(sector);
       if (!s) sectors.set(sector, (s = emptyCounts()));
-      add(s, p.id, unchanged, max);
+      addTo(s, p.id, unchanged, max);
       for (const pr of probes) {
         if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
         pr.count++;
         if (pr.examples.length < max) pr.examples.push(p.id);
       }
-      continue;
+      return;
     }
     evaluated++;
     const a = outcomeOf(from, p.doc);
@@ -248,10 +268,10 @@ export function computeImpact(
     if (!same) evaluatedBoth++;
     const diff = { visible: a.visible !== b.visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey };
     const sector = rootSector(p.doc);
-    add(total, p.id, diff, max);
+    addTo(total, p.id, diff, max);
     let s = sectors.get(sector);
     if (!s) sectors.set(sector, (s = emptyCounts()));
-    add(s, p.id, diff, max);
+    addTo(s, p.id, diff, max);
     if (diff.visible) {
       const va = new Set(a.vm.visible);
       const vb = new Set(b.vm.visible);
@@ -272,12 +292,18 @@ export function computeImpact(
     }
   }
 
-  const bySector: SectorImpact[] = [...sectors]
-    .map(([sector, counts]) => ({ sector, title: sectorTitle(sector), ...counts }))
-    .sort((x, y) => y.changed - x.changed || y.products - x.products || (x.title < y.title ? -1 : 1));
-  const byChange: ChangeImpact[] = probes.map((pr) => ({
-    id: pr.c.id, subject: pr.c.subject, change: pr.c.change, summary: pr.c.summary,
-    products: pr.probe ? pr.count : null, examples: pr.examples, measure: pr.measure,
-  }));
-  return { total, byChange, bySector, approvableLost, approvedLost, saveBroken, blocksShown, blocksHidden, evaluated, evaluatedBoth, seconds: (clock() - started) / 1000 };
+  function report(): ImpactReport {
+    const bySector: SectorImpact[] = [...sectors]
+      .map(([sector, counts]) => ({ sector, title: sectorTitle(sector), ...counts, examples: [...counts.examples] }))
+      .sort((x, y) => y.changed - x.changed || y.products - x.products || (x.title < y.title ? -1 : 1));
+    const byChange: ChangeImpact[] = probes.map((pr) => ({
+      id: pr.c.id, subject: pr.c.subject, change: pr.c.change, summary: pr.c.summary,
+      products: pr.probe ? pr.count : null, examples: [...pr.examples], measure: pr.measure,
+    }));
+    return {
+      total: { ...total, examples: [...total.examples] }, byChange, bySector, approvableLost: [...approvableLost], approvedLost, saveBroken: [...saveBroken],
+      blocksShown: { ...blocksShown }, blocksHidden: { ...blocksHidden }, evaluated, evaluatedBoth, seconds: (clock() - started) / 1000,
+    };
+  }
+  return { add, report };
 }

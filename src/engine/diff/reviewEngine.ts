@@ -1,5 +1,5 @@
 import { createEngine } from '../evaluate/createEngine';
-import type { Engine } from '../evaluate/Engine';
+import type { Engine, EngineOptions } from '../evaluate/Engine';
 import { buildModel } from '../model/buildModel';
 import type { MetadataModel } from '../model/MetadataModel';
 import type { Metadata, RuleError } from '../types';
@@ -23,14 +23,16 @@ export interface ReviewEngine {
  * that every rule of those actions answers to gives all their errors, split back by each rule's own
  * actions. Otherwise it evaluates once per action.
  */
-export function reviewEngine(metadata: Metadata | MetadataModel, now?: () => string, actions: readonly string[] = ['save', 'approve']): ReviewEngine {
+export function reviewEngine(
+  metadata: Metadata | MetadataModel, now?: () => string, actions: readonly string[] = ['save', 'approve'], options: Pick<EngineOptions, 'codeGeneration' | 'functions'> = {},
+): ReviewEngine {
   const model = 'files' in metadata ? buildModel(metadata) : metadata;
   const readsAction = model.rules.some((r) => JSON.stringify([r.when, r.valid, r.value, r.filter, r.message, r.label]).includes('$action'));
   const ruleActions = new Map(model.rules.map((r) => [r.id, actions.filter((a) => r.actions?.includes(a))]));
   const rules = readsAction
     ? model.rules
     : model.rules.map((r) => (ruleActions.get(r.id)?.length ? { ...r, actions: [...(r.actions ?? []), REVIEW_ACTION] } : r));
-  const engine = createEngine({ ...model, rules }, now ? { now } : {});
+  const engine = createEngine({ ...model, rules }, now ? { ...options, now } : options);
   return {
     engine,
     combined: !readsAction,

@@ -24,6 +24,18 @@ export interface RuleChangeReportOptions {
   /** Milliseconds clock for the impact's `seconds` (performance.now where there is one). */
   clock?: () => number;
   failOn?: readonly FailOnCondition[];
+  /** Evaluate with generated code (the server and CLI; never in the browser, whose CSP forbids it). */
+  codeGeneration?: boolean;
+}
+
+/** The changes whose impact is measured: wording-only changes cannot move an outcome. */
+export function measuredChanges(changes: MetadataChange[]): MetadataChange[] {
+  return changes.filter((c) => c.effect !== 'wording');
+}
+
+/** The report of changes and an impact measured elsewhere (e.g. streamed from the database). */
+export function reportFrom(from: string, to: string, changes: MetadataChange[], impact: ImpactReport | null, failOn: readonly FailOnCondition[] = []): RuleChangeReport {
+  return { from, to, changes, impact, failing: failingConditions(failOn, changes, impact) };
 }
 
 /**
@@ -35,7 +47,6 @@ export function ruleChangeReport(
   from: string, to: string, a: Metadata, b: Metadata, products: Iterable<ProductInput> | null, opts: RuleChangeReportOptions = {},
 ): RuleChangeReport {
   const changes = diffMetadata(a, b);
-  const measured = changes.filter((c) => c.effect !== 'wording');
-  const impact = products ? computeImpact(a, b, measured, products, { now: opts.now, clock: opts.clock }) : null;
-  return { from, to, changes, impact, failing: failingConditions(opts.failOn ?? [], changes, impact) };
+  const impact = products ? computeImpact(a, b, measuredChanges(changes), products, { now: opts.now, clock: opts.clock, codeGeneration: opts.codeGeneration }) : null;
+  return reportFrom(from, to, changes, impact, opts.failOn);
 }

@@ -43,6 +43,11 @@ export interface Engine {
    */
   evaluateIncremental(prev: ViewModel, doc: unknown, changedPaths: string[], opts?: EvaluateOptions): ViewModel;
   explain(doc: unknown, target: string, opts?: EvaluateOptions): Explanation;
+  /**
+   * The document as the rules see it (derived values applied) and their context, without running
+   * them: for tools that check single rules on many documents (impact's static check).
+   */
+  derive(doc: unknown, opts?: EvaluateOptions): { data: unknown; ctx: EvalContext };
   /** Plain words for a json-logic expression, using field and code titles. */
   describe(logic: unknown): string;
   /** Compile ad-hoc logic with this engine's operations. */

@@ -86,10 +86,10 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     return viewModelPhase.run(p);
   }
 
-  function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
+  function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): EvaluationPass {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
-    const p: EvaluationPass = {
+    return {
       action,
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
@@ -100,6 +100,11 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       derived: {},
       dropped: [],
     };
+  }
+
+  function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
+    const p = pass(doc, opts, prevState, changedPaths);
+    const { action, ctx } = p;
     const keepHiddenValues = opts.keepHiddenValues === true;
     let parts = evaluatePhases(p);
     // A save empties hidden `clear` values, then runs again the rules reading them (which may hide
@@ -136,6 +141,11 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       return run(doc, opts, state, changedPaths);
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
+    derive(doc, opts = {}) {
+      const p = pass(doc, opts, null, null);
+      runDerive(tables, p);
+      return { data: p.working, ctx: p.ctx };
+    },
     describe: (logic) => describeLogic(logic, model, { ops }),
     compile: (logic) => compileLogic(logic, ops, false, { readers }),
     inputsOf(vm) {

@@ -179,7 +179,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
-    viewReads: Uint8Array.from(fields, (f) => (viewReadsValue(f.segs, checks, [...groups.values()]) ? 1 : 0)),
+    viewReads: viewReadsOf(fields, checks, [...groups.values()]),
     staticOptionIds,
     addingCopy,
   };
@@ -191,16 +191,20 @@ function placeholders(message: string | undefined): string[][] {
 }
 
 /**
- * The view model reads field `segs` beyond rule results: an item list at or around it, or a check
- * elsewhere whose emptiness test or message reads it. Checks on the field itself (or inside it) are
- * left out: they report nothing while it is hidden, and it is emptied only while hidden.
+ * Per field: the view model reads its value beyond rule results: an item list at or around it, or
+ * a check elsewhere whose emptiness test or message reads it. Checks on the field itself (or inside
+ * it) are left out: they report nothing while it is hidden, and it is emptied only while hidden.
  */
-function viewReadsValue(segs: string[], checks: Check[], groups: ItemGroup[]): boolean {
-  if (groups.some((g) => pathsOverlap(g.arraySegs, segs))) return true;
-  return checks.some((c) => {
-    const target = c.rule.targetSegs;
-    if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
-    return pathsOverlap(target, segs) || placeholders(c.rule.message).some((p) => pathsOverlap(p, segs));
+function viewReadsOf(fields: FieldMeta[], checks: Check[], groups: ItemGroup[]): Uint8Array {
+  const read = checks.map((c) => ({ target: c.rule.targetSegs, placeholders: placeholders(c.rule.message) }));
+  return Uint8Array.from(fields, ({ segs }) => {
+    if (groups.some((g) => pathsOverlap(g.arraySegs, segs))) return 1;
+    return read.some(({ target, placeholders }) => {
+      if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
+      return pathsOverlap(target, segs) || placeholders.some((p) => pathsOverlap(p, segs));
+    })
+      ? 1
+      : 0;
   });
 }
 

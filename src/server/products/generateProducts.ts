@@ -157,7 +157,8 @@ function contextFor(engine: Engine, ref: ReferenceData, today: string): Context 
     const actions = actionsFor(status, m);
     const key = actions.join(',');
     let c = checkers.get(key);
-    if (!c) checkers.set(key, (c = reviewEngine(m, () => today, actions)));
+    // The server's generator: generated code, as the server runs its engines.
+    if (!c) checkers.set(key, (c = reviewEngine(m, () => today, actions, { codeGeneration: true })));
     return c;
   };
   const channels = (m.codeTables.get('codes/media_channel')?.entries ?? []).map((e): [number, number] => [Number(e.const), channelWeights[Number(e.const)] ?? 2]);

@@ -48,7 +48,7 @@ export const ruleChangesRoutes: RoutePlugin = async (app, { ctx }) => {
         const products = await readProductInputs(ctx.db, req.auth);
         let report: RuleChangesResponse;
         try {
-          report = ruleChangeReport(from, to, a.metadata, b.metadata, products, { clock: () => performance.now() });
+          report = ruleChangeReport(from, to, a.metadata, b.metadata, products, { clock: () => performance.now(), codeGeneration: true });
         } catch (e) {
           if (e instanceof RuleCompileError) throw httpError(422, `The metadata does not compile (run \`portal rules lint\`): ${e.message}`);
           throw e;

@@ -54,6 +54,14 @@ describe('computeImpact', () => {
     expect(r.evaluatedBoth).toBeLessThanOrEqual(r.evaluated);
   });
 
+  it('decides unaffected products from the derived document when a changed rule reads a derived value (entry date)', () => {
+    const after = edited(metadata, changesUnderTest[3][1]);
+    const changes = diffMetadata(metadata, after);
+    const r = computeImpact(metadata, after, changes, inputs, { now: NOW, codeGeneration: true });
+    expect(r.evaluated).toBeLessThan(inputs.length / 2);
+    expect(withoutTime(r)).toEqual(withoutTime(computeImpact(metadata, after, changes, inputs, { now: NOW, exhaustive: true })));
+  });
+
   it('finds no impact between a version and itself', () => {
     const r = computeImpact(metadata, metadata, [], inputs, { now: NOW });
     expect(r.total).toMatchObject({ products: inputs.length, changed: 0 });
