@@ -72,7 +72,7 @@ describe('the portal under its strict CSP', () => {
     await page.getByLabel('Password*').fill('too-short');
     await page.getByLabel('Role*').selectOption({ label: 'reviewer' });
     await page.getByRole('button', { name: 'Create user' }).click();
-    await expect.poll(() => page.locator('.error-detail').innerText()).toContain('must NOT have fewer than 12 characters');
+    await expect.poll(() => page.locator('.portal-field-error').innerText()).toContain('must NOT have fewer than 12 characters');
     await page.getByLabel('Password*').fill('csp-user-password');
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect.poll(() => page.getByRole('status').innerText()).toBe('User csp-user created.');

@@ -1,7 +1,8 @@
-import Form from '@rjsf/core';
+import { withTheme } from '@rjsf/core';
 import type { UiSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import validators from 'virtual:admin-form-validators';
+import { blueprintTheme } from '../../ui/form/theme/blueprintTheme';
 import { adminForms, type AdminFormName } from './adminFormSchemas';
 import { ChoicesWidget } from './ChoicesWidget';
 
@@ -16,7 +17,8 @@ interface AdminFormProps<T> {
   onSubmit: (data: T) => void;
 }
 
-const widgets = { choices: ChoicesWidget };
+// The portal's generic renderer as an RJSF theme: the same widgets, frames and buttons as its other forms.
+const ThemedForm = withTheme({ ...blueprintTheme, widgets: { ...blueprintTheme.widgets, choices: ChoicesWidget } });
 const validatorCache = new Map<AdminFormName, ValidatorType>();
 const validatorOf = (form: AdminFormName): ValidatorType => {
   let v = validatorCache.get(form);
@@ -25,24 +27,23 @@ const validatorOf = (form: AdminFormName): ValidatorType => {
 };
 
 /**
- * The Admin Portal's forms, drawn from schemas/admin/*.json. Uses @rjsf/core's default theme for
- * now; swaps to the portal's generic renderer (the Blueprint RJSF theme) when that exists.
+ * The Admin Portal's forms, drawn from schemas/admin/*.json by RJSF with the portal's Blueprint
+ * theme (src/ui/form/theme), validated by the validators precompiled at build time.
  */
 export function AdminForm<T>({ form, uiSchema, formData, submitText, disabled, onSubmit }: AdminFormProps<T>) {
   const spec = adminForms[form];
   return (
-    <Form<T>
+    <ThemedForm
       schema={spec.schema}
       uiSchema={{ ...spec.uiSchema, ...uiSchema, 'ui:submitButtonOptions': { submitText } }}
       formData={formData}
-      validator={validatorOf(form) as ValidatorType<T>}
-      widgets={widgets}
+      validator={validatorOf(form)}
       disabled={disabled}
       showErrorList={false}
       // The errors show under their fields; without a handler RJSF also logs them to the console.
       onError={() => {}}
       onSubmit={({ formData: data }) => {
-        if (data !== undefined) onSubmit(data);
+        if (data !== undefined) onSubmit(data as T);
       }}
     />
   );

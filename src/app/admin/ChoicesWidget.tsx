@@ -1,3 +1,4 @@
+import { HTMLSelect } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 
 /** A choice among options known only at run time (`ui:options.choices`), kept out of the schema so the schema stays precompiled. */
@@ -5,10 +6,10 @@ export function ChoicesWidget({ id, value, required, disabled, readonly, options
   const choices = (options.choices ?? []) as Array<{ value: number | string; label: string }>;
   const parse = (raw: string) => (raw === '' ? undefined : (choices.find((c) => String(c.value) === raw)?.value ?? raw));
   return (
-    <select
+    <HTMLSelect
       id={id}
       name={id}
-      className="form-control"
+      fill
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
       disabled={disabled || readonly}
@@ -22,6 +23,6 @@ export function ChoicesWidget({ id, value, required, disabled, readonly, options
           {c.label}
         </option>
       ))}
-    </select>
+    </HTMLSelect>
   );
 }

@@ -5,6 +5,9 @@ import { defaultEntries, unknownEntry } from '../../registry/defaultEntries';
 import type { RegistryEntry } from '../../registry/fieldRegistry';
 import { BlueprintArrayFieldTemplate } from './BlueprintArrayFieldTemplate';
 import { BlueprintBaseInputTemplate } from './BlueprintBaseInputTemplate';
+import { blueprintButtonTemplates } from './BlueprintButtonTemplates';
+import { BlueprintCheckboxesWidget } from './BlueprintCheckboxesWidget';
+import { BlueprintPasswordWidget } from './BlueprintPasswordWidget';
 import { BlueprintFieldTemplate } from './BlueprintFieldTemplate';
 import { BlueprintObjectFieldTemplate } from './BlueprintObjectFieldTemplate';
 
@@ -22,13 +25,17 @@ function widgetsOf(entries: readonly RegistryEntry[], pick: (e: RegistryEntry) =
   const widgets: RegistryWidgetsType = {};
   for (const e of [...entries, unknownEntry]) for (const n of [e.name, ...(e.aliases ?? [])]) widgets[n] = pick(e);
   for (const [rjsfName, name] of Object.entries(RJSF_NAMES)) widgets[rjsfName] = widgets[name]!;
+  // Plain forms' widgets the product record has no field for (the Admin Portal's password, permissions).
+  widgets.PasswordWidget = widgets.password = BlueprintPasswordWidget;
+  widgets.CheckboxesWidget = widgets.checkboxes = BlueprintCheckboxesWidget;
   return widgets;
 }
 
 /**
  * The registry as an RJSF 6 theme (`withTheme(blueprintTheme)`): the same widgets by name
- * (`ui:widget: "chips"`, `"date"`, ...) and Blueprint templates. `readTheme` swaps in the read
- * components for a read-only RJSF form.
+ * (`ui:widget: "chips"`, `"date"`, ...), password and checkboxes for plain forms, and Blueprint
+ * templates and buttons. `readTheme` swaps in the read components for a read-only RJSF form. The
+ * Admin Portal's forms are drawn with it.
  */
 export function createBlueprintTheme(entries: readonly RegistryEntry[] = defaultEntries, mode: 'edit' | 'read' = 'edit'): ThemeProps {
   return {
@@ -38,6 +45,7 @@ export function createBlueprintTheme(entries: readonly RegistryEntry[] = default
       ObjectFieldTemplate: BlueprintObjectFieldTemplate,
       ArrayFieldTemplate: BlueprintArrayFieldTemplate,
       BaseInputTemplate: BlueprintBaseInputTemplate,
+      ButtonTemplates: blueprintButtonTemplates,
     },
     fields: {},
   };
