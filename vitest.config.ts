@@ -28,7 +28,7 @@ export default defineConfig({
       { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });

@@ -131,8 +131,9 @@ export async function benchForward(): Promise<BenchRow[]> {
       figure: 'forward: keystroke-to-paint p75 in the body, largest HTML email, 4x CPU',
       value: p75,
       unit: 'ms',
-      budget: '< 50',
-      pass: p75 < 50,
+      // Two frames, as the product editor holds (issue 28 item 10).
+      budget: '<= 33',
+      pass: p75 <= 33,
       detail: `${largest.file} (${(largest.html.length / 1024).toFixed(0)} KB HTML); paint median ${quantile(samples.map((s) => s.paint), 0.5).toFixed(1)} ms; work median ${quantile(samples.map((s) => s.work), 0.5).toFixed(1)} ms; ${samples.length} keystrokes`,
     });
   } finally {

@@ -162,4 +162,9 @@ async function benchLoad(): Promise<BenchRow[]> {
   }
 }
 
-export const loadBench: Bench = { name: 'load', run: benchLoad };
+/**
+ * `npm run bench -- load` is the failover run (bench/failover.ts: HAProxy, 200 users, a kill -9 at
+ * 30 s); the steady two-instance run above is the soak (LOAD_SECONDS=600) or LOAD_MODE=steady.
+ */
+const steady = process.env.LOAD_MODE === 'steady' || seconds >= 600;
+export const loadBench: Bench = { name: 'load', run: async () => (steady ? benchLoad() : (await import('./failover')).benchFailover()) };

@@ -37,7 +37,7 @@ export interface SignInPayload {
   must_change_password?: boolean;
 }
 
-/** GET /api/auth/refresh payload (000 §3 "Token refresh response"). */
+/** POST /api/auth/refresh payload (000 §3 "Token refresh response"). */
 export interface RefreshPayload {
   access_token: string;
   access_token_expire_time: number;

@@ -277,7 +277,11 @@ export interface ImportLogsResponse {
   lastPage: number;
 }
 
-export type DedupSortField = 'ID' | 'original_date' | 'muid' | 'email_date';
+/**
+ * 000 §3 deduplicate sort keys: a column's `sort` or a `sortAliases` key of
+ * schemas/dashboards/deduplicates.json, named there only; the server refuses any other.
+ */
+export type DedupSortField = string;
 
 export interface DedupPaging {
   page: number;

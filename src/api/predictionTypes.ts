@@ -4,12 +4,14 @@ import type { SearchCriteria } from './emailTypes';
 export type PredictionTarget = 'sector' | 'category' | 'mailing_type' | 'company';
 export type ModelVariant = 'current' | '2019';
 
+/** One ranked guess: the label (string id), its title and a score in 0..1. */
 export interface Guess {
   label: string;
   title: string;
   score: number;
 }
 
+/** A token that weighed for a guess, with its weight in bits (log2 odds). */
 export interface Evidence {
   token: string;
   weight: number;

@@ -1,5 +1,6 @@
 import type { Explanation } from '../engine/explain/Explanation';
 import type { CoverageReport } from '../engine/coverage/ruleCoverage';
+import type { RuleChangeReport } from '../engine/diff/ruleChangeReport';
 
 /** One rule of the catalogue (GET /api/rules/catalogue), in the analysts' words. */
 export interface CatalogueRule {
@@ -67,3 +68,25 @@ export interface RuleCoverageResponse extends CoverageReport {
   /** When the counts were computed (ISO); they are recomputed when the metadata or the products change. */
   computedAt: string;
 }
+
+/** One version the Rule changes screen can compare. */
+export interface RuleVersion {
+  /** `disk` (the metadata files now), `HEAD`, or a commit of the metadata repository. */
+  ref: string;
+  label: string;
+}
+
+/** GET /api/rules/versions: what can be compared, and what is compared first. */
+export interface RuleVersionsResponse {
+  versions: RuleVersion[];
+  /** The last commit and the files on disk when the metadata folder is a git repository; else disk and disk. */
+  from: string;
+  to: string;
+  /** The metadata folder is the top of a git repository (otherwise only `disk` can be compared). */
+  repository: boolean;
+  /** `portal dev` reloads the files as they are saved. */
+  watching: boolean;
+}
+
+/** GET /api/rules/diff?from=&to=: the JSON of `portal rules diff <from> <to> --products db --format json`. */
+export type RuleChangesResponse = RuleChangeReport;

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
       { id: 'processedhtml', path: 'processedhtml/:muid', handle: bare, ...lazyElement(() => import('./media/ProcessedHtmlScreen'), (m) => <m.ProcessedHtmlScreen />) },
       { id: 'temppdf', path: 'temppdf/:muid', handle: bare, ...lazyElement(() => import('./media/TempPdfScreen'), (m) => <m.TempPdfScreen />) },
       { id: 'rules', path: 'rules', ...lazyElement(() => import('./rules/RuleCatalogueScreen'), (m) => <m.RuleCatalogueScreen />) },
+      { id: 'rulechanges', path: 'rulechanges', ...lazyElement(() => import('./rules/RuleChangesScreen'), (m) => <m.RuleChangesScreen />) },
       { id: 'signin', path: 'signin', handle: bare, element: <SignInScreen /> },
       { id: 'password', path: 'password', ...lazyElement(() => import('./auth/ChangePasswordScreen'), (m) => <m.ChangePasswordScreen />) },
       { id: 'admin', path: 'admin/*', handle: bare, ...lazyElement(() => import('./admin/AdminPortal'), (m) => <m.AdminPortal />) },

@@ -12,7 +12,7 @@ import { routes } from './routes/index';
 import { installMetrics } from './metrics/metricsRoutes';
 import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
-import { installNulTextCheck } from './security/refuseNulText';
+import { installBadTextCheck } from './security/refuseBadText';
 import { installSecurityHeaders } from './security/securityHeaders';
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
@@ -74,7 +74,7 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   installRequestSchemas(app);
-  installNulTextCheck(app);
+  installBadTextCheck(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword } from './helpers/signIn';
 
@@ -29,7 +30,7 @@ describe('sign-in and sessions in the browser', () => {
   let server: StartedServer;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'demo' });
+    server = sharedServer('demo');
     const admin = await api<{ payload: { access_token: string } }>(server, '/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     const token = admin.payload.access_token;
     const roles = await api<{ payload: Array<{ role_id: number; role_name: string }> }>(server, '/api/admin/roles', { token });

@@ -4,20 +4,18 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminUser } from '../../src/server/auth/ensureAdminUser';
-import { migrate } from '../../src/server/db/migrate';
 import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
-import { preparePortal } from '../../src/server/preparePortal';
 import { projectRoot } from '../../src/server/paths';
 import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
-import { startServer, type StartedServer, copyMigratedDb } from '../server/helpers/startServer';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { e2eAdminPassword } from './helpers/signIn';
 
 // Issue 28 items 2-6 on corpus emails: 5423's inline images (detail, editor, PDF, sent mail), 118's
 // lines, the editor's guidance (first-error focus, errors clearing, unsaved-changes prompt, Find's
 // current match), the sender asked for, the history, and evil.sh refused.
-const adminPassword = 'admin-forward-workflow';
+const adminPassword = e2eAdminPassword;
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 /** Corpus emails by their demo number (the order `import --demo` gives them muids). */
@@ -37,12 +35,10 @@ describe('a reviewer forwards corpus emails', () => {
     expect(file5423).toMatch(/00777\.284d3dc66b4f1bdedb5a5eba41d18d14/);
     smtp = await startLoopbackSmtp();
     dataDir = mkdtempSync(join(tmpdir(), 'portal-forward-workflow-'));
-    copyMigratedDb(dataDir);
+    // The demo data without its inbox; the two emails are the only ones.
+    copySeededDataDir('empty', dataDir);
     const db = await openDb({ dataDir });
     try {
-      await migrate(db);
-      await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
-      await preparePortal(db, () => undefined, { demoEmails: 0 });
       await importPaths(db, [file5423, file118]);
       const rows = (await db.query<{ muid: string; html_body: string | null }>('select muid, html_body from emails order by muid')).rows;
       muid.images = Number(rows.find((r) => r.html_body?.includes('cid:'))!.muid);
@@ -52,7 +48,7 @@ describe('a reviewer forwards corpus emails', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, SMTP_URL: smtp.url, FORWARD_TO: 'catalogue@research.example' } });
+    server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, FORWARD_TO: 'catalogue@research.example' } });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });

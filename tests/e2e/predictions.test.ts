@@ -22,6 +22,8 @@ describe('predictions (spacey) in the browser', () => {
   let browser: TestBrowser;
   let page: Page;
   let problems: string[];
+  /** The email whose predictions the Accept case accepted. */
+  let acceptedMuid = 0;
 
   const api = async <T,>(path: string, body?: unknown): Promise<T> => {
     const res = await page.request.fetch(`${server.url}${path}`, body === undefined ? {} : { method: 'POST', data: body });
@@ -71,6 +73,7 @@ describe('predictions (spacey) in the browser', () => {
   it('Accept gives the email a draft product with the predicted sector chain and company', async () => {
     await poll(async () => (await candidates()).length).toBeGreaterThan(1);
     const row = (await candidates())[0];
+    acceptedMuid = row.muid;
     await page.goto(`${server.url}/company/${row.muid}`);
     await poll(() => page.getByRole('heading', { name: `Predictions for MUID ${row.muid}` }).isVisible()).toBe(true);
     const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
@@ -83,6 +86,37 @@ describe('predictions (spacey) in the browser', () => {
     // /visualize highlights the evidence words in the text the model read.
     await page.goto(`${server.url}/visualize/${row.muid}`);
     await poll(() => page.locator('.visualize__text mark').count()).toBeGreaterThan(0);
+  });
+
+  it('Add company takes a chosen match or a confirmed new name; Feedback names labels by title (issue 28 item 9)', async () => {
+    const row = { muid: acceptedMuid };
+    const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
+    await page.goto(`${server.url}/company/${row.muid}`);
+    await poll(() => page.getByRole('heading', { name: `Predictions for MUID ${row.muid}` }).isVisible()).toBe(true);
+    // The accepted labels' feedback shows their titles, not their codes.
+    expect(before.feedback.length).toBeGreaterThan(0);
+    for (const f of before.feedback) {
+      expect(f.title).not.toBe(f.label);
+      await poll(() => page.locator('.predictions').getByRole('cell', { name: f.title, exact: true }).count()).toBeGreaterThan(0);
+    }
+
+    const companies = page.locator('.predictions__companies');
+    const name = before.companies[0].title;
+    const search = page.getByRole('textbox', { name: 'Company search' });
+    await search.fill(name.slice(0, 3));
+    await poll(() => companies.getByRole('group', { name: 'Company search results' }).getByRole('button', { name, exact: true }).count()).toBe(1);
+    // A fragment that is no company's name is only added as a new company after the question; Cancel adds nothing.
+    await companies.getByRole('button', { name: 'Add company', exact: true }).click();
+    await poll(() => page.getByTestId('confirm-message').textContent()).toBe(`Add "${name.slice(0, 3)}" as a new company? No company of that name was found.`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
+    expect((await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => c.companyName)).not.toContain(name.slice(0, 3));
+    // A chosen match is added by its id.
+    await companies.getByRole('group', { name: 'Company search results' }).getByRole('button', { name, exact: true }).click();
+    await companies.getByRole('button', { name: `Add company ${name}`, exact: true }).click();
+    await poll(async () => (await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => [c.companyName, c.companyID !== null])).toContainEqual([name, true]);
+    await poll(() => companies.getByRole('cell', { name, exact: true }).count()).toBe(1);
+    expect(problems).toEqual([]);
   });
 
   it('Reject stores the feedback, and the next `predictions train` counts it', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { acceptAlert, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
 
@@ -20,7 +21,7 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
   let affinity: Affinity;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'demo' });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     const token = await adminToken(server);
     const panelists = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/er')).payload.filter((p) => p.stateID);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { acceptAlert, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
 
@@ -15,7 +16,7 @@ describe('product editor: credit card product from nothing to Approved', () => {
   let company: Company;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'demo' });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     const token = await adminToken(server);
     const panelists = await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
@@ -32,7 +33,7 @@ describe('product editor actions', () => {
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty' });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, toolbarButton } from './productKit';
@@ -23,7 +24,7 @@ describe('product editor guards', () => {
   const productPath = () => `/product?product_id=${productId}`;
 
   beforeAll(async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     deliveryId = await createProductApi(server, token, fixture);

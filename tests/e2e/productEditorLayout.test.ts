@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 
@@ -31,7 +32,7 @@ describe('product editor layout', () => {
   let productId: number;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty' });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     productId = await createProductApi(server, await adminToken(server), fixture);
     page = (await openWatchedPage(browser.context)).page;
@@ -99,6 +100,66 @@ describe('product editor layout', () => {
     // At 1000 px the bar wraps to two lines; the navigator and the scroll margin follow its height.
     expect(await bar.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(60);
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('keeps the page height while scrolling (CLS 0), marks the section on screen, and lands every jump just below the bar (issue 27 item 6)', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/product?product_id=${productId}`);
+    await page.locator('section[data-block="delivery_details"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.locator('.portal-product-emails').textContent()).toContain('0 emails');
+    // Layout shifts without a recent click or key, from here on.
+    await page.evaluate(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: false });
+    });
+    // Two frames: what a wheel step scrolled has been laid out and painted.
+    const settled = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    await settled();
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const start = await height();
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    const current = () => nav.locator('[aria-current="location"]').textContent();
+    expect(await current()).toBe('Product');
+    await page.mouse.move(800, 500);
+    const seen = new Set<string>();
+    for (let step = 0; step < 40 && (await page.evaluate(() => window.innerHeight + window.scrollY < document.documentElement.scrollHeight - 2)); step++) {
+      await page.mouse.wheel(0, 500);
+      await settled();
+      expect(await height(), `page height after ${step + 1} wheel steps`).toBe(start);
+      // The current entry is the first block with content below the bar.
+      const expected = await page.evaluate(() => {
+        const line = document.querySelector('.portal-product-actions')!.getBoundingClientRect().bottom + 8;
+        const names = [...document.querySelectorAll('.portal-section-nav .bp6-menu-item')].map((e) => e.textContent);
+        const blocks = [...document.querySelectorAll<HTMLElement>('.portal-product-form > .portal-metadata-form > section[data-block]')];
+        const last = blocks[blocks.length - 1]!.getBoundingClientRect();
+        const b = last.top >= line && last.bottom <= window.innerHeight ? blocks[blocks.length - 1] : blocks.find((x) => x.getBoundingClientRect().bottom > line + 16);
+        const title = b?.querySelector('.portal-block-title')?.textContent ?? '';
+        return names.includes(title) ? title : null;
+      });
+      if (expected) {
+        await expect.poll(current).toBe(expected);
+        seen.add(expected);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+
+    // Jumps, far ones first: each block's head lands just below the bar and is marked.
+    const bar = page.getByRole('toolbar', { name: 'Product actions' });
+    const titles = (await nav.locator('.bp6-menu-item').allTextContents()).reverse();
+    for (const title of titles) {
+      await nav.getByText(title, { exact: true }).click();
+      await expect.poll(current).toBe(title);
+      const barBottom = await bar.evaluate((el) => el.getBoundingClientRect().bottom);
+      const head = await page.locator('.portal-block-title', { hasText: title }).first().evaluate((el) => el.getBoundingClientRect().top);
+      const atEnd = await page.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2);
+      expect(head, `${title} below the bar`).toBeGreaterThanOrEqual(barBottom);
+      if (!atEnd) expect(head - barBottom, `${title} just below the bar`).toBeLessThan(24);
+      expect(await height()).toBe(start);
+    }
   });
 
   it('draws the summary in the same grid, with empty fields behind a toggle', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
 
@@ -20,7 +21,7 @@ describe('product editor workflow (issue 13)', () => {
   let company: Company;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty' });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     panelists = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/er')).payload;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
@@ -20,7 +21,7 @@ describe('the portal under its strict CSP', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'demo' });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     await browser.context.addInitScript(recordViolations);
     const signIn = await browser.context.newPage();

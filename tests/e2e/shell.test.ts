@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { sharedServer } from './helpers/sharedServers';
 import { signInThroughPage } from './helpers/signIn';
 
 // Issue 2 items 9-10, 000 §1-§2: the page title, the header, the sidebar frame and the error page.
@@ -9,7 +10,7 @@ describe('client shell', () => {
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'demo' });
+    server = sharedServer('demo');
     browser = await launchBrowser();
     // Every screen needs a session (issue 4); the context keeps its cookies for the pages below.
     const signIn = await browser.context.newPage();

@@ -134,7 +134,7 @@ describe('sign-in, tokens and sessions', () => {
 
   describe('refresh', () => {
     const refreshWith = (token: string, extra: Record<string, string> = {}) =>
-      app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${token}`, ...extra } });
+      app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${token}`, ...extra } });
 
     it('rotates the refresh token and answers {statusCode, payload:{access_token, access_token_expire_time}}', async () => {
       const s = await signInAs(app, 'editor1', 'editor-password');
@@ -149,12 +149,12 @@ describe('sign-in, tokens and sessions', () => {
 
     it('takes the refresh token from the Authorization header with Username and userid (000 §7)', async () => {
       const s = await signInAs(app, 'editor1', 'editor-password');
-      const res = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { authorization: s.refreshToken, username: 'editor1', userid: String(s.userId) } });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: s.refreshToken, username: 'editor1', userid: String(s.userId) } });
       expect(res.statusCode).toBe(200);
       // The rotated token comes back only in its HttpOnly cookie, never in the body (issue 11).
       expect(res.json().payload.refresh_token).toBeUndefined();
       const rotated = cookiesOf(res).refresh_token.value;
-      const wrongUser = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { authorization: rotated, userid: String(s.userId + 100) } });
+      const wrongUser = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: rotated, userid: String(s.userId + 100) } });
       expect(wrongUser.statusCode).toBe(401);
     });
 
@@ -209,7 +209,7 @@ describe('sign-in, tokens and sessions', () => {
     expect(c.isSignedIn.value).toBe('false');
     expect(c.access_token.value).toBe('');
     expect((await permissions(bearer(s.accessToken))).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${s.refreshToken}` } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${s.refreshToken}` } })).statusCode).toBe(401);
   });
 
   it('auto sign-out on idle also sets isActive=false', async () => {
@@ -227,7 +227,7 @@ describe('sign-in, tokens and sessions', () => {
     const off = await app.inject({ method: 'PATCH', url: `/api/admin/users/${victim.userId}`, headers: bearer(admin.accessToken), payload: { disabled: true } });
     expect(off.statusCode).toBe(200);
     expect((await permissions(bearer(victim.accessToken))).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${victim.refreshToken}` } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refresh_token=${victim.refreshToken}` } })).statusCode).toBe(401);
     const again = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username: 'leaver', password: 'leaver-password' }, remoteAddress: '10.0.0.8' });
     expect(again.json()).toEqual({ error: 'Unauthorized', message: badCredentialsMessage });
     // Enabled again: signs in, and the old token stays dead.

@@ -77,7 +77,13 @@ describe('bulk status change (POST emails {type:update})', () => {
       { muid: b, deleted: 4, email_read: 1, index_name: 'emails_2024' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    // The answer carries the rows as stored, so every list showing them updates without a re-read.
+    const answer = res.json<{ status: string; rows: { muid: number; deleted: number; email_read: number }[] }>();
+    expect(answer.status).toBe('ok');
+    expect(answer.rows.map((r) => ({ muid: r.muid, deleted: r.deleted, email_read: r.email_read })).sort((x, y) => x.muid - y.muid)).toEqual([
+      { muid: a, deleted: 4, email_read: 1 },
+      { muid: b, deleted: 4, email_read: 1 },
+    ]);
     expect(await stored([a, b])).toEqual([
       { muid: a, deleted: 4, email_read: 1, panelist_core: 0 },
       { muid: b, deleted: 4, email_read: 1, panelist_core: 0 },

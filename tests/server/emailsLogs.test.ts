@@ -80,6 +80,13 @@ describe('import logs and deduplicates API', () => {
     expect(byId.body.payload.map((x) => x.ID)).toEqual([g.ID]);
     const bySubject = await post<DedupListResponse>('/api/deduplicates/search', { search: { query: 'weekend', by_id: false, by_subject: true }, payload: { page: 1, perpage: 10, sorting_field: 'original_date', sorting_direction: 'desc' } });
     expect(bySubject.body.payload).toHaveLength(1);
+    // 000 §3's sort keys: the columns' (schemas/dashboards/deduplicates.json) and its sortAliases; no other.
+    for (const sorting_field of ['ID', 'original_date', 'muid', 'email_date']) {
+      expect((await post<DedupListResponse>('/api/deduplicates', { page: 1, perpage: 10, sorting_field })).body.payload.map((x) => x.ID), sorting_field).toEqual([g.ID]);
+    }
+    const badSort = await post<{ message: string }>('/api/deduplicates', { page: 1, perpage: 10, sorting_field: 'email_subject' });
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.message).toBe('Unknown sort field "email_subject": one of ID, original_date, muid, email_date');
     const none = await post<DedupListResponse>('/api/deduplicates/search', { search: { query: 'nothing like this', by_id: false, by_subject: true }, payload: { page: 1, perpage: 10 } });
     expect(none.body).toMatchObject({ payload: [], tot_deduplicates: 0, hasNext: false });
     const cmp = await get<DedupCompare>(`/api/deduplicates/${g.ID}`);

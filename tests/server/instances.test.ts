@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
     const permissions = await fetch(`${b.url}/api/auth/permissions`, { headers: { authorization: `Bearer ${token}` } });
     expect(permissions.status).toBe(200);
-    const refreshed = await fetch(`${b.url}/api/auth/refresh`, { headers: { cookie: refreshCookie as string } });
+    const refreshed = await fetch(`${b.url}/api/auth/refresh`, { method: 'POST', headers: { cookie: refreshCookie as string } });
     expect(refreshed.status).toBe(200);
     const fresh = ((await refreshed.json()) as { payload: { access_token: string } }).payload.access_token;
     const jobs = await fetch(`${a.url}/api/import-jobs`, { headers: { authorization: `Bearer ${fresh}` } });

@@ -75,6 +75,7 @@ const noObjectRoutes: Record<string, string> = {
   'GET /api/rules/catalogue': 'metadata',
   'POST /api/rules/explain': 'evaluates the document the caller sends',
   'GET /api/rules/coverage': 'counts of rule outcomes over the catalogue, no product',
+  'GET /api/rules/versions': 'versions of the metadata folder, no product',
 };
 
 /** Lists: narrowed to what the caller may see, proven by the list tests below. */
@@ -83,6 +84,8 @@ const listRoutes = [
   'POST /api/deduplicates', 'POST /api/deduplicates/search', 'GET /api/company-media/:companyID', 'POST /api/spacey/assign-copy',
   // Narrowed to the caller's sectors: tests/server/productOwnership.test.ts (issue 26 §12).
   'POST /api/get_product_headline',
+  // The impact lists only products of the caller's sectors: tests/server/ruleChanges.test.ts.
+  'GET /api/rules/diff',
 ];
 
 /** The cells where a matrix's answer differs from the expected one, readable in a failure. */
@@ -264,7 +267,7 @@ describe('object-level access matrix (issue 11)', () => {
     // These emails have no panelist, so an allowed accept is refused by its own rule (422).
     { route: 'POST /api/spacey/accept/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/accept/${m}`, payload: { sector: '87' } }), ok: [422] },
     { route: 'POST /api/spacey/reject/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/reject/${m}`, payload: { target: 'sector', label: '87' } }) },
-    { route: 'POST /api/spacey/company/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/company/${m}`, payload: { companyName: `Added ${++seq}` } }) },
+    { route: 'POST /api/spacey/company/:muid', call: (m) => ({ method: 'POST', url: `/api/spacey/company/${m}`, payload: { companyName: `Added ${++seq}`, newCompany: true } }) },
     { route: 'DELETE /api/spacey/company/:id', call: async (m) => ({ method: 'DELETE', url: `/api/spacey/company/${await newCompany(m, 0)}` }) },
     { route: 'POST /api/spacey/company-restore/:muid', call: async (m) => ({ method: 'POST', url: `/api/spacey/company-restore/${m}`, payload: { companyId: await newCompany(m, 1) } }) },
     { route: 'DELETE /api/spacey/master/:id', call: async (m) => (await ensurePrediction(m), { method: 'DELETE', url: `/api/spacey/master/${m}` }) },

@@ -261,7 +261,10 @@ describe('product API', () => {
   describe('reads and per-section loaders (002 §7)', () => {
     let id: number;
     beforeAll(async () => {
-      id = await createProduct(kit, approvableProduct({ muid: '4242' }));
+      id = await createProduct(kit, approvableProduct());
+      // The product↔email link is made by the server's own flows (accept a prediction, create from an
+      // email the caller may see: docs/decisions/product-email-link-server-only.md); set it as they would.
+      await kit.db.query('update products set muid = 4242 where product_id = $1', [id]);
     });
 
     it('GET /api/product/{id} and GET /api/product/muid/{muid} answer the stored document with productId, muid, isMobile', async () => {

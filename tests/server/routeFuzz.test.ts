@@ -7,6 +7,7 @@ import { createRole, setRolePermissions, updateRole } from '../../src/server/aut
 import { createUser, findUser, setUserDisabled, setUserPassword, updateUser } from '../../src/server/auth/users';
 import type { DeclaredRoute } from '../../src/server/auth/authPlugin';
 import { projectRoot } from '../../src/server/paths';
+import { badTextMessage } from '../../src/server/security/refuseBadText';
 import { bearer, signInAs } from './helpers/authKit';
 import { malformedValue, paramValue, type Schema, type SchemaDocs } from './helpers/schemaArbitraries';
 import { approvableProduct, createProduct, productsKit, type ProductsKit } from './productsKit';
@@ -24,6 +25,7 @@ const seed = Number(process.env.FUZZ_SEED ?? 26);
 const bodyExcused: Record<string, string> = {
   'POST /api/auth/sign-out': 'reads no body (the refresh cookie)',
   'POST /api/auth/auto-sign-out': 'reads no body (the refresh cookie)',
+  'POST /api/auth/refresh': 'reads no body (the refresh cookie)',
   'POST /api/auth/activity': 'reads no body (marks the session active)',
   'POST /api/resample/:id': 'reads no body (the image id is the path)',
   'POST /api/upload-product-media': 'multipart: fields read one by one and checked (uploadRoutes)',
@@ -128,11 +130,24 @@ describe('route fuzz: malformed input never gives a 5xx (issue 26 §11)', () => 
       ['/api/spacey/list', { page: 1, perpage: 10, search }, 'payload'],
       ['/api/emails/list', { ...list, search }, 'payload'],
       ['/api/emails/search', { search, request: list }, 'payload'],
+      ['/api/deduplicates/search', { search: { query: '100000000000000000000' }, payload: { page: 1, perpage: 10 } }, 'payload'],
     ] as const) {
       const res = await post(url, body);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       expect(res.json()[rows]).toEqual([]);
     }
+    // Found by the fuzz runs: U+0000 and lone surrogates (PostgreSQL refuses both), an integer id beyond
+    // int4, a rename to a taken role name.
+    const nul = await kit.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username: 'a\u0000b', password: 'x' }, remoteAddress: '10.26.9.9' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(badTextMessage);
+    expect((await post('/api/get_product_headline', { product_headline: '\u0000' })).statusCode).toBe(400);
+    expect((await kit.app.inject({ method: 'PUT', url: `/api/admin/roles/${fuzzRole}`, headers, payload: { description: 'half a pair: \ud800' } })).statusCode).toBe(400);
+    expect((await kit.app.inject({ method: 'PATCH', url: `/api/admin/users/${fuzzUser}`, headers, payload: { role_id: 9999999999 } })).statusCode).toBe(400);
+    const rename = await kit.app.inject({ method: 'PUT', url: `/api/admin/roles/${fuzzRole}`, headers, payload: { role_name: 'Editor' } });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe('The role "Editor" already exists.');
+    expect((await kit.app.inject({ method: 'GET', url: '/api/company-media/9999999999', headers })).statusCode).toBe(400);
   });
 
   it(`${casesPerRoute} malformed requests per route (seed ${seed}): none answers 5xx`, async () => {

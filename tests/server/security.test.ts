@@ -111,7 +111,7 @@ describe('security hardening (issue 11)', () => {
     it('the refresh token is never in a JSON body (sign-in and refresh)', async () => {
       const res = await signIn(app, 'reviewer1', 'reviewer-password', '10.14.0.2');
       expect(res.body).not.toContain(cookiesOf(res).refresh_token.value);
-      const refreshed = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { authorization: cookiesOf(res).refresh_token.value } });
+      const refreshed = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: cookiesOf(res).refresh_token.value } });
       expect(refreshed.statusCode).toBe(200);
       expect(refreshed.json().payload.refresh_token).toBeUndefined();
       expect(refreshed.body).not.toContain(cookiesOf(refreshed).refresh_token.value);
@@ -234,7 +234,7 @@ describe('security hardening (issue 11)', () => {
       await db.query("update auth_sessions set expires_at = now() - interval '2 days' where session_id = (select session_id from auth_sessions order by created_at desc limit 1)");
       expect(await pruneAuthTables(app.authRuntime)).toBeGreaterThanOrEqual(2);
       expect((await db.query("select 1 from auth_throttle where key = 'pair:old|1.2.3.4'")).rows).toEqual([]);
-      expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: { authorization: s.refreshToken } })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: s.refreshToken } })).statusCode).toBe(401);
     });
   });
 

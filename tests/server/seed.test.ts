@@ -237,7 +237,9 @@ describe('reference tables and seedDemo', () => {
     expect(await count('products where muid is not null')).toBe(linked.length);
     // Assign Copies succeeds with a demo entry id typed as the dashboard allows.
     const focus = (await db.query<{ muid: string }>('select muid::text from emails where deleted = 0 order by muid limit 2')).rows.map((r) => Number(r.muid));
-    const answer = await assignCopies(db, null, focus, linked[0].entry_id);
+    // As a reviewer with every sector (Assign Copies sees only products of the caller's sectors).
+    const reviewer = { userId: 1, username: 'reviewer1', roleId: 1, roleName: 'reviewer', sessionId: 's', allSectors: true, sectors: [], grants: { dashboard: ['view', 'edit'] } };
+    const answer = await assignCopies(db, reviewer, focus, linked[0].entry_id);
     expect(answer).toMatchObject({ status: true, muids: focus });
     const after = (await db.query<{ deleted: number; entry_id: string; product_id: string }>('select deleted, entry_id, product_id::text from emails where muid = any($1::bigint[])', [focus])).rows;
     expect(after).toEqual([0, 1].map(() => ({ deleted: 4, entry_id: linked[0].entry_id, product_id: linked[0].product_id })));

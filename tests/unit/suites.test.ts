@@ -10,7 +10,7 @@ const files = (dir: string) =>
     .map((e) => join(e.parentPath, e.name).slice(projectRoot.length + 1));
 const source = (file: string) => readFileSync(join(projectRoot, file), 'utf8');
 /** What makes a file use the suite's database (tests/server/helpers/testDb.ts, productsKit). */
-const usesSuiteDb = /\b(openTestDb|productsKit|createTestDatabase|testDbKind)\b/;
+const usesSuiteDb = /\b(?:openTestDb|createTestDatabase|testDbKind)\b|\bproductsKit\(/;
 const usesAnyDb = /\b(openTestDb|productsKit|createTestDatabase|testDbKind|openDb|openPgliteDb|openPostgresDb|startServer|runServer)\b|--products', 'db'/;
 
 // Which suite a test file belongs to (vitest.config.ts): a new file is checked here, so the

@@ -14,7 +14,9 @@ export const useStates = (country: string) => {
 
 /**
  * A dashboard page (POST search, or POST list when `search` is null); null while the query is not
- * known yet. The previous page stays on screen while the next one loads (keepPreviousData).
+ * known yet. The previous page stays on screen while the next one loads (keepPreviousData); coming
+ * back to a list draws its cached page and always asks again (no deduping window: a list seen a
+ * moment ago may have changed by a move or another reviewer).
  */
 export function useEmailList(query: { search: SearchCriteria | null; request: EmailListRequest } | null) {
   return usePortalRead<DashboardResponse>(
@@ -24,7 +26,7 @@ export function useEmailList(query: { search: SearchCriteria | null; request: Em
       const full = { ...request, ...pagingFor(search, request) };
       return rememberEmailPage(search, request, await (search ? api.emails.search(search, full) : api.emails.list(full)));
     },
-    { keepPreviousData: true },
+    { keepPreviousData: true, dedupingInterval: 0 },
   );
 }
 

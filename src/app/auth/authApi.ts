@@ -12,6 +12,7 @@ export const authApi = {
   /** The refresh token travels in its HttpOnly cookie; Username and userid headers as 000 §7. */
   refresh: () =>
     apiJson<Envelope<RefreshPayload>>('/api/auth/refresh', {
+      method: 'POST',
       headers: { username: readCookie('username') ?? '' },
       omitAccessToken: true,
       skipUnauthorizedHandler: true,

@@ -41,7 +41,8 @@ export function ProductEmailsSection({ productId }: { productId: string | number
     <Section
       className="portal-product-emails"
       title="Emails of this product"
-      subtitle={count === null ? undefined : `${count} email${count === 1 ? '' : 's'}`}
+      // A subtitle from the start: the header keeps its height when the count arrives (no layout shift).
+      subtitle={count === null ? 'Loading…' : `${count} email${count === 1 ? '' : 's'}`}
       compact
       collapsible
       collapseProps={{ isOpen, onToggle: () => setOpened(!isOpen) }}

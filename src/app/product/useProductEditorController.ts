@@ -1,7 +1,6 @@
 import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
-import { listHiddenDrops } from '../../engine';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
@@ -9,6 +8,7 @@ import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { useSession } from '../auth/SessionContext';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
+import { enteredHiddenDrops } from './enteredHiddenDrops';
 import { sectionKey, sectionsOf, type EditorSection } from './editorSections';
 import { httpProductLookups, productApi } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
@@ -73,7 +73,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     createProductEditorController({
       store,
       buttons,
-      hiddenDrops: (doc) => listHiddenDrops(pe.engine, doc),
+      hiddenDrops: (doc) => enteredHiddenDrops(pe.engine, doc),
       api: productApi,
       notify,
       navigate: (to, opts) => void navigate(to, opts),

@@ -1,6 +1,6 @@
 import { Callout, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CatalogueCodeTable, CatalogueRule, RuleCatalogue } from '../../api/rulesTypes';
 import { useRuleCatalogue } from '../../api/hooks/rulesHooks';
 import { filterCatalogue, ruleKinds } from './filterCatalogue';
@@ -141,7 +141,7 @@ export function RuleCatalogueScreen() {
       <H2>Rule catalogue</H2>
       <p className="bp6-text-muted">
         Every rule the product editor and the server apply, in plain words, and every code table. Rules and codes are files under
-        schemas/ and rules/; a change is reviewed with <code>npx portal rules diff</code>.
+        schemas/ and rules/; a change is reviewed with <code>npx portal rules diff</code> or on the <Link to="/rulechanges">Rule changes</Link> screen.
       </p>
       {load.status === 'loading' ? <Spinner size={30} /> : null}
       {load.status === 'error' ? <Callout intent="danger">{load.message}</Callout> : null}

@@ -2,15 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RuleCompileError } from '../../engine';
-import {
-  computeImpact, diffMetadata, failingConditions, failOnConditions, formatDiffMarkdown, isFailOnCondition,
-  type FailOnCondition, type ImpactReport, type ProductInput,
-} from '../../engine/diff';
+import { failOnConditions, formatDiffMarkdown, isFailOnCondition, ruleChangeReport, type FailOnCondition, type ProductInput } from '../../engine/diff';
 import type { Metadata } from '../../engine/types';
 import { loadConfig } from '../../server/config';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
 import { loadMetadataFromGitRef, UnknownRefError } from '../../server/metadata/loadMetadataFromGitRef';
 import { projectRoot } from '../../server/paths';
+import { readProductInputs } from '../../server/products/readProductInputs';
 
 const EXIT_FAIL_ON = 1;
 const EXIT_INPUT = 2;
@@ -74,8 +72,7 @@ export async function readProductsFromDb(): Promise<ProductInput[]> {
           '(it comes with the product editor migration 005_products.sql: run `portal migrate`); or pass --products <file.jsonl>',
       );
     }
-    const res = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products order by product_id');
-    return res.rows.map((r) => ({ id: String(r.product_id), doc: typeof r.document === 'string' ? JSON.parse(r.document) : r.document }));
+    return await readProductInputs(db);
   } finally {
     await db.close();
   }
@@ -101,22 +98,17 @@ async function runDiff(from: string, to: string, opts: DiffOptions): Promise<num
   const b = loadSide(to, repo);
   const unreadable = [...(a.problems ?? []).map((p) => `${from}: ${p.file}: ${p.message}`), ...(b.problems ?? []).map((p) => `${to}: ${p.file}: ${p.message}`)];
   if (unreadable.length) throw new InputError(`unreadable metadata:\n${unreadable.join('\n')}`);
-  const changes = diffMetadata(a, b);
-  let impact: ImpactReport | null = null;
-  if (opts.products) {
-    const products = opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products);
-    try {
-      // A reworded description or source cannot move an outcome: nothing to measure for it.
-      const measured = changes.filter((c) => c.effect !== 'wording');
-      impact = computeImpact(a, b, measured, products, { now: opts.now, clock: () => performance.now() });
-    } catch (e) {
-      if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
-      throw e;
-    }
+  const products = opts.products ? (opts.products === 'db' ? await readProductsFromDb() : readProductsJsonl(opts.products)) : null;
+  let report;
+  try {
+    report = ruleChangeReport(from, to, a, b, products, { now: opts.now, clock: () => performance.now(), failOn: conditions as FailOnCondition[] });
+  } catch (e) {
+    if (e instanceof RuleCompileError) throw new InputError(`metadata does not compile (run \`portal rules lint\`): ${e.message}`);
+    throw e;
   }
-  const failing = failingConditions(conditions as FailOnCondition[], changes, impact);
-  if (opts.format === 'json') console.log(JSON.stringify({ from, to, changes, impact, failing }, null, 2));
-  else console.log(formatDiffMarkdown({ from, to, changes, impact, failing }));
+  const { failing } = report;
+  if (opts.format === 'json') console.log(JSON.stringify(report, null, 2));
+  else console.log(formatDiffMarkdown(report));
   for (const f of failing) console.error(`rules diff: --fail-on ${f}`);
   return failing.length ? EXIT_FAIL_ON : 0;
 }

@@ -1,3 +1,4 @@
+import { diffWords } from './diffWords';
 import type { ImpactReport, LostProduct } from './ImpactReport';
 import type { ChangeSubject, MetadataChange } from './MetadataChange';
 
@@ -50,7 +51,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   const out: string[] = [`# Rule change review: ${r.from} → ${r.to}`, ''];
   if (r.failing?.length) out.push('> **Check failed:** ' + r.failing.join('; '), '');
   out.push('## What changed', '');
-  if (!r.changes.length) out.push('Nothing but formatting differs: no field, block, rule, message or code changed.', '');
+  if (!r.changes.length) out.push(diffWords.nothingChanged, '');
   const meaningful = r.changes.filter((c) => c.effect !== 'wording');
   for (const [title, subjects] of sections) {
     const list = meaningful.filter((c) => subjects.includes(c.subject));
@@ -62,7 +63,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   // After every change in behaviour: rules whose logic and messages are unchanged, one line each.
   const wording = r.changes.filter((c) => c.effect === 'wording');
   if (wording.length) {
-    out.push(`### Wording only (${wording.length})`, '', 'The logic and messages of these rules are unchanged.', '');
+    out.push(`### ${diffWords.wordingOnly} (${wording.length})`, '', diffWords.wordingNote, '');
     for (const c of wording) out.push(`- ${cell(c.summary)}${c.file ? ` — \`${c.file}\`` : ''}`);
     out.push('');
   }
@@ -74,16 +75,16 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   }
   const t = im.total;
   out.push('## Impact on stored products', '');
-  out.push(`${t.products} products checked under both versions (save and approve) in ${im.seconds.toFixed(1)} s.`, '');
+  out.push(diffWords.checked(t.products, im.seconds), '');
   out.push('| What changes | Products | Share | Examples |', '|---|---|---|---|');
-  out.push(`| Anything | ${t.changed} | ${pct(t.changed, t.products)} | ${ids(t.examples)} |`);
-  out.push(`| Visible blocks | ${t.visible} | ${pct(t.visible, t.products)} | |`);
-  out.push(`| Save errors | ${t.saveErrors} | ${pct(t.saveErrors, t.products)} | |`);
-  out.push(`| Approval errors | ${t.approveErrors} | ${pct(t.approveErrors, t.products)} | |`);
-  out.push(`| Derived values | ${t.derived} | ${pct(t.derived, t.products)} | |`);
-  out.push(`| Would stop being approvable | ${im.approvableLost.length} | ${pct(im.approvableLost.length, t.products)} | ${ids(im.approvableLost.slice(0, 5).map((p) => p.id))} |`);
-  out.push(`| … of which already Approved | ${im.approvedLost} | | |`);
-  out.push(`| Would no longer save | ${im.saveBroken.length} | ${pct(im.saveBroken.length, t.products)} | ${ids(im.saveBroken.slice(0, 5).map((p) => p.id))} |`, '');
+  for (const [key, label] of diffWords.impactRows) {
+    const lost = key === 'approvableLost' || key === 'saveBroken' ? im[key] : null;
+    const n = lost ? lost.length : t[key as Exclude<typeof key, 'approvableLost' | 'saveBroken'>];
+    const examples = lost ? lost.slice(0, 5).map((p) => p.id) : key === 'changed' ? t.examples : [];
+    out.push(`| ${label} | ${n} | ${pct(n, t.products)} |${examples.length ? ` ${ids(examples)} ` : ' '}|`);
+    if (key === 'approvableLost') out.push(`| ${diffWords.approvedLost} | ${im.approvedLost} | | |`);
+  }
+  out.push('');
 
   const shown = Object.entries(im.blocksShown);
   const hidden = Object.entries(im.blocksHidden);
@@ -103,7 +104,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   out.push('### By sector', '', '| Sector | Products | Changed | Visible blocks | Save errors | Approval errors | Derived values | Examples |', '|---|---|---|---|---|---|---|---|');
   for (const s of im.bySector) out.push(`| ${cell(s.title)} | ${s.products} | ${s.changed} | ${s.visible} | ${s.saveErrors} | ${s.approveErrors} | ${s.derived} | ${ids(s.examples)} |`);
   out.push('');
-  out.push(...lostTable(im.approvableLost, 'Products that would stop being approvable', 'They pass every approval check under the old rules and fail under the new ones.'));
-  out.push(...lostTable(im.saveBroken, 'Products that would no longer save', 'They save without errors under the old rules and not under the new ones.'));
+  out.push(...lostTable(im.approvableLost, 'Products that would stop being approvable', diffWords.approvableLostWhy));
+  out.push(...lostTable(im.saveBroken, 'Products that would no longer save', diffWords.saveBrokenWhy));
   return out.join('\n');
 }

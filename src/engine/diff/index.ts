@@ -1,11 +1,15 @@
 /** Rule-change review: semantic diff of two metadata versions and its impact on stored products (pure). */
 export { diffMetadata } from './diffMetadata';
-export type { MetadataChange, ChangeSubject } from './MetadataChange';
+export type { MetadataChange, ChangeSubject, ChangeEffect } from './MetadataChange';
 export { computeImpact } from './computeImpact';
 export type { ImpactOptions } from './computeImpact';
 export type { ImpactReport, ImpactCounts, ChangeImpact, SectorImpact, LostProduct, ProductInput } from './ImpactReport';
 export { describeRule, targetTitle } from './describeRule';
 export { formatDiffMarkdown } from './formatDiffMarkdown';
+export { diffWords } from './diffWords';
+export type { ImpactRowKey } from './diffWords';
+export { ruleChangeReport } from './ruleChangeReport';
+export type { RuleChangeReport, RuleChangeReportOptions } from './ruleChangeReport';
 export { failOnConditions, failingConditions, isFailOnCondition } from './failOn';
 export type { FailOnCondition } from './failOn';
 export { canonicalJson } from './canonicalJson';

@@ -73,7 +73,9 @@ export const adminApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = asyn
     { config: { permission: { module: 'admin', operation: 'edit' } }, schema: { params: idParams, body: body(passwordSchema) } },
     async (req) => {
       const me = requireAuth(req);
-      await setUserPassword(db, req.params.id, req.body.password);
+      // A password someone else chose is known to them: the user must replace it at the next
+      // sign-in (issue 26; ASVS V6.4), unless administrators reset their own.
+      await setUserPassword(db, req.params.id, req.body.password, { mustChange: req.params.id !== me.userId });
       await audit(me.userId, me.username, 'user', req.params.id, 'reset password', null);
       return { statusCode: 200, payload: { user_id: req.params.id } };
     },

@@ -88,8 +88,9 @@ export const authApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async
   });
 
   // 000 §7: headers Authorization (refresh token), Username, userid; browsers send the HttpOnly cookie.
-  // The new refresh token travels only in its HttpOnly cookie, never in the JSON body.
-  app.get('/api/auth/refresh', { config: { public: true } }, async (req, reply): Promise<Envelope<RefreshPayload>> => {
+  // The new refresh token travels only in its HttpOnly cookie, never in the JSON body. A POST: it
+  // spends a token and sets cookies, so it passes the cross-site check (issue 26; ASVS V3.5.3).
+  app.post('/api/auth/refresh', { config: { public: true } }, async (req, reply): Promise<Envelope<RefreshPayload>> => {
     // An access token (a JWT, with dots) in Authorization is not a refresh token: use the cookie.
     const given = header(req, 'authorization')?.replace(/^Bearer\s+/i, '').trim();
     const fromHeader = given && !given.includes('.') ? given : undefined;

@@ -1,5 +1,6 @@
 import type { Metadata } from '../../engine/types';
 import type { Queryable } from '../db/Db';
+import { tableColumns } from '../db/tableColumns';
 import { metadataStore } from '../metadata/metadataStore';
 import { emailDashboardFile } from './emailMessages';
 
@@ -32,24 +33,8 @@ interface DashboardColumns {
   defaults?: { sorting_field?: string; sorting_direction?: string };
 }
 
-// The table's columns change only with a migration, which runs before the server listens.
-const tableColumns = new WeakMap<Queryable, Promise<Map<string, string>>>();
-
-/** The emails table's columns and their SQL types, read once per database handle. */
-export function emailsTableColumns(db: Queryable): Promise<Map<string, string>> {
-  let cols = tableColumns.get(db);
-  if (!cols) {
-    cols = db
-      .query<{ column_name: string; data_type: string }>(
-        `select column_name, data_type from information_schema.columns where table_name = 'emails' and table_schema = current_schema()`,
-      )
-      .then((res) => new Map(res.rows.map((r) => [r.column_name, r.data_type])));
-    // A failed read is tried again by the next request rather than remembered.
-    cols.catch(() => tableColumns.delete(db));
-    tableColumns.set(db, cols);
-  }
-  return cols;
-}
+/** The emails table's columns and their SQL types. */
+export const emailsTableColumns = (db: Queryable): Promise<Map<string, string>> => tableColumns(db, 'emails');
 
 /**
  * The list's columns and sorts from schemas/dashboards/emails.json of the metadata the server runs

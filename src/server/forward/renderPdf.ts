@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpError } from '../httpError';
 import { pdfRenderSeconds, timed } from '../metrics/portalMetrics';
+import { chromiumLaunchOptions } from './chromiumLaunch';
 import { forwardPolicy } from './forwardPolicy';
 
 /** Longest a single render may take (Chromium start included). */
@@ -37,11 +38,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function launch(executablePath: string): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  const b = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  // Sandboxed, and not as root (chromiumLaunch.ts).
+  const b = await chromium.launch({ ...chromiumLaunchOptions(executablePath), headless: true });
   b.on('disconnected', () => {
     browser = null;
     warm = null;
@@ -98,26 +96,82 @@ async function renderNow(html: string, executablePath: string): Promise<Buffer> 
   }
 }
 
+/** Bounds of the render queue and the cache (issue 26). */
+export interface PdfRenderLimits {
+  /** Renders queued or running at once; one more is answered 503 busy. */
+  maxPending: number;
+  /** The cache keeps the most recently used PDFs within these. */
+  cacheMaxBytes: number;
+  cacheMaxFiles: number;
+}
+
+export const pdfRenderLimits: PdfRenderLimits = { maxPending: 8, cacheMaxBytes: 256 * 1024 * 1024, cacheMaxFiles: 2000 };
+
+export const pdfBusyMessage = 'The PDF renderer is busy; try again in a moment.';
+
+let pending = 0;
+/** Renders queued or running now (tests wait for it). */
+export const pendingPdfRenders = () => pending;
+/** Renders under way by cache file: the same document asked again waits for the same render. */
+const inFlight = new Map<string, Promise<Buffer>>();
+
+/** Drops the least recently used cached PDFs until the cache is within its bounds. */
+async function pruneCache(dir: string, limits: PdfRenderLimits): Promise<void> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.pdf'));
+  const files = (await Promise.all(names.map(async (n) => ({ path: join(dir, n), st: await stat(join(dir, n)).catch(() => null) })))).filter((f) => f.st !== null);
+  files.sort((a, b) => b.st!.mtimeMs - a.st!.mtimeMs);
+  let bytes = 0;
+  for (const [i, f] of files.entries()) {
+    bytes += f.st!.size;
+    if (i >= limits.cacheMaxFiles || bytes > limits.cacheMaxBytes) await unlink(f.path).catch(() => undefined);
+  }
+}
+
+async function renderAndStore(html: string, exe: string, dir: string, file: string, limits: PdfRenderLimits): Promise<Buffer> {
+  pending++;
+  try {
+    const run = queue.then(() => timed(pdfRenderSeconds, { kind: 'email' }, () => renderNow(html, exe)));
+    queue = run.catch(() => undefined);
+    const pdf = await run;
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${file}.tmp`, pdf);
+    await rename(`${file}.tmp`, file);
+    await pruneCache(dir, limits);
+    return pdf;
+  } finally {
+    pending--;
+  }
+}
+
 /**
  * The document as a PDF, rendered by headless Chromium started on demand (kept warm with one open
- * page until idleMs without a render): one render at a time, each within pdfTimeoutMs, cached under DATA_DIR/pdf-cache by the sha256 of the HTML. 503 with a
- * plain message when the server has no Chromium.
+ * page until idleMs without a render): one render at a time, each within pdfTimeoutMs, at most
+ * `maxPending` queued or running (503 busy beyond), cached under DATA_DIR/pdf-cache by the sha256 of
+ * the HTML within the cache bounds (least recently used dropped first). 503 with a plain message
+ * when the server has no Chromium.
  */
-export async function renderPdf(html: string, dataDir: string): Promise<Buffer> {
+export async function renderPdf(html: string, dataDir: string, limits: PdfRenderLimits = pdfRenderLimits): Promise<Buffer> {
   const hash = createHash('sha256').update(html).digest('hex');
   const dir = join(dataDir, 'pdf-cache');
   const file = join(dir, `${hash}.pdf`);
   const cached = await readFile(file).catch(() => null);
-  if (cached) return cached;
+  if (cached) {
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return cached;
+  }
+  const same = inFlight.get(file);
+  if (same) return same;
   const exe = findChromium();
   if (!exe) throw httpError(503, forwardPolicy().messages.pdfUnavailable);
-  const run = queue.then(() => timed(pdfRenderSeconds, { kind: 'email' }, () => renderNow(html, exe)));
-  queue = run.catch(() => undefined);
-  const pdf = await run;
-  await mkdir(dir, { recursive: true });
-  await writeFile(`${file}.tmp`, pdf);
-  await rename(`${file}.tmp`, file);
-  return pdf;
+  if (pending >= limits.maxPending) throw httpError(503, pdfBusyMessage);
+  const render = renderAndStore(html, exe, dir, file, limits);
+  inFlight.set(file, render);
+  try {
+    return await render;
+  } finally {
+    inFlight.delete(file);
+  }
 }
 
 /** Closes the warm browser (server shutdown, tests). */

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../errorHandler';
 import { HttpError } from '../httpError';
-import { renderPdf } from './renderPdf';
+import { pdfBusyMessage, renderPdf } from './renderPdf';
 
 /**
  * Renders an email page to PDF for a route. No Chromium (503) or a render too slow (504) is answered
@@ -12,6 +12,7 @@ export async function renderPdfAnswer(reply: FastifyReply, html: string, dataDir
     return await renderPdf(html, dataDir);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
+    if (err.message === pdfBusyMessage) reply.header('retry-after', '5');
     await reply.code(err.statusCode).send(errorBody(err.statusCode, err.message));
     return null;
   }

@@ -10,9 +10,10 @@
  *
  * A job is a row in the database until it completes: it survives restarts, and with several
  * instances on one PostgreSQL server exactly one instance runs it. An instance that dies mid-job
- * leaves it `active`; once `expireInSeconds` has passed, maintenance on a live instance puts it back
- * to be retried (so handlers must be safe to run again: do their writes in one transaction, or
- * check what a previous attempt left). Handlers are registered per instance; every instance that
+ * leaves it `active`; it goes back to be retried at the next start (PGlite) or within seconds on a
+ * live instance (PostgreSQL: jobLiveness.ts), at the latest once `expireInSeconds` has passed (so
+ * handlers must be safe to run again: do their writes in one transaction, or check what a previous
+ * attempt left). Handlers are registered per instance; every instance that
  * should run a kind of job registers it at start-up (runServer does, for the portal's own jobs).
  */
 export interface JobQueue {

@@ -1,19 +1,7 @@
 import naiveBayes from 'wink-naive-bayes-text-classifier';
+import type { Evidence, Guess } from '../../api/predictionTypes';
 import type { PredictionTarget } from './predictionTargets';
 import { predictionTargets } from './predictionTargets';
-
-/** One ranked guess: the label (string id), its title and a score in 0..1. */
-export interface Guess {
-  label: string;
-  title: string;
-  score: number;
-}
-
-/** A token that weighed for a guess, with its weight in bits (log2 odds). */
-export interface Evidence {
-  token: string;
-  weight: number;
-}
 
 export interface TargetPrediction {
   guesses: Guess[];

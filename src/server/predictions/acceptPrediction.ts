@@ -5,20 +5,33 @@ import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
 import { saveProduct } from '../products/saveProduct';
 import { findProductByMuid } from '../products/productStore';
+import { codeByKey } from '../../engine/model/codeByKey';
+import { rootFieldDefaults } from '../../engine/model/rootFieldDefaults';
+import { productEngine } from '../products/productEngine';
 import { codeTitle, parentOfCategory, productLabels, type PredictionTarget } from './predictionTargets';
 import { currentModelInfo } from './modelStore';
 
-/** Temp (codes/product_status 11): the draft an editor finishes in the product editor. */
-const draftStatus = 11;
-/** Email (codes/media_channel 3): the channel of a product catalogued from an email. */
-const emailChannel = 3;
-/** Consumer (codes/audience 1): a draft must name an audience to be saved; the editor corrects it. */
-const draftAudience = 1;
+/**
+ * What a draft is besides the schema defaults, by code key: a Temp product (the editor finishes it)
+ * of the email channel; it must name an audience and an electronic type to be saved, so it takes
+ * consumer and a promotional email, which the editor corrects.
+ */
+function draftCodes() {
+  const { model } = productEngine().engine;
+  const code = (table: string, key: string) => codeByKey(model, `codes/${table}`, key);
+  return {
+    defaults: rootFieldDefaults(model),
+    media_channel: code('media_channel', 'email'),
+    audience: code('audience', 'consumer'),
+    product_status: code('product_status', 'temp_product'),
+    electronic_type: [code('electronic_type', 'promotional_email')],
+  };
+}
 
 /**
- * The draft product of an email: email channel, its panelist (the date the panelist received it,
- * which is also the entry date), and the defaults a new product gets. Refused (422) when the
- * email has no panelist, since a product must name one.
+ * The draft product of an email: the defaults a new product gets, email channel, its panelist (the
+ * date the panelist received it, which is also the entry date). Refused (422) when the email has no
+ * panelist, since a product must name one.
  */
 async function draftFromEmail(db: Db, muid: number, email: { email_date: Date | null; panelist_id: number | null }): Promise<Record<string, unknown>> {
   const today = new Date().toISOString().slice(0, 10);
@@ -29,10 +42,8 @@ async function draftFromEmail(db: Db, muid: number, email: { email_date: Date | 
     [email.panelist_id],
   )).rows[0];
   if (!p) throw httpError(422, 'This email has no panelist, so no product can be drafted from it; enter its product in the product editor.');
-  return {
-    muid: String(muid), media_channel: emailChannel, audience: draftAudience, product_status: draftStatus, entry_date: date,
-    personalization: 2, campaign_language: 1, electronic_type: [1], panelists: [{ ...p, pp_date: date }],
-  };
+  const { defaults, ...codes } = draftCodes();
+  return { ...defaults, muid: String(muid), ...codes, entry_date: date, panelists: [{ ...p, pp_date: date }] };
 }
 
 const chainEntry = (id: string, level: number, title: string | null) => ({ id: Number(id), name: title ?? id, sequence: level, sectorWorksiteVoluntary: 0 });

@@ -54,10 +54,11 @@ export const emailCompanyRoutes: RoutePlugin = async (app, { ctx }) => {
       if (req.body.muid !== undefined && req.body.muid !== muid) throw httpError(400, 'The muid of the body does not match the path.');
       const name = req.body.companyName.trim();
       if (!name) throw httpError(400, 'Company name can not be empty.');
-      // A company is a chosen search result (its id) or a name confirmed as new, never a typed fragment (issue 28 item 9).
-      if (req.body.companyID === undefined && req.body.newCompany !== true) throw httpError(400, spacey.messages.chooseCompany);
+      // The object check first, so the answer about the body never tells anything of an email the caller may not see.
       if ((await db.query('select 1 from emails where muid = $1', [muid])).rows.length === 0) throw httpError(404, 'Email not found');
       await requireEmailAccess(db, req, [muid]);
+      // A company is a chosen search result (its id) or a name confirmed as new, never a typed fragment (issue 28 item 9).
+      if (req.body.companyID === undefined && req.body.newCompany !== true) throw httpError(400, spacey.messages.chooseCompany);
       const known =
         req.body.companyID !== undefined
           ? await db.query<{ companyID: number; companyName: string }>('select "companyID", "companyName" from companies where "companyID" = $1', [req.body.companyID])

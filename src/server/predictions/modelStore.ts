@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/Db';
 import { SpaceyModel, type StoredModel } from './SpaceyModel';
 import type { Evaluation } from './trainModel';
+import type { ModelVariant } from '../../api/predictionTypes';
 
 /** 'current' is the model /spacy shows; '2019' an older version kept for comparison. */
-export type ModelVariant = 'current' | '2019';
+export type { ModelVariant };
 
 export interface ModelInfo {
   version: number;

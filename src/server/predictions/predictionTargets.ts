@@ -1,9 +1,10 @@
+import type { PredictionTarget } from '../../api/predictionTypes';
 import type { MetadataModel } from '../../engine/model/MetadataModel';
 import { metadataStore } from '../metadata/metadataStore';
 
 /** What the model predicts per email (000 §2 "Predictions list": sector, category, mailing type, company). */
-export const predictionTargets = ['sector', 'category', 'mailing_type', 'company'] as const;
-export type PredictionTarget = (typeof predictionTargets)[number];
+export const predictionTargets: readonly PredictionTarget[] = ['sector', 'category', 'mailing_type', 'company'];
+export type { PredictionTarget };
 
 /** The labels of one product document (string ids), or null where the product has none. */
 export type ProductLabels = Record<PredictionTarget, string | null>;

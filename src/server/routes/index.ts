@@ -4,6 +4,7 @@ import { forwardRoutes } from '../forward/forwardRoutes';
 import { productApiRoutes } from '../products/productApiRoutes';
 import { predictionRoutes } from '../predictions/predictionRoutes';
 import { coverageRoute } from '../rules/coverageRoute';
+import { ruleChangesRoutes } from '../rules/ruleChangesRoutes';
 import { rulesRoutes } from '../rules/rulesRoutes';
 import { healthRoutes } from './health';
 import { metadataRoutes } from './metadataRoute';
@@ -22,4 +23,5 @@ export const routes: RoutePlugin[] = [
   predictionRoutes,
   rulesRoutes,
   coverageRoute,
+  ruleChangesRoutes,
 ];

@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { mediaChannelCodes } from '../products/mediaChannelCodes';
 
 /** Letter size, in points. */
 const pageSize: [number, number] = [612, 792];
@@ -77,7 +78,7 @@ export function demoPieceText(doc: Record<string, unknown>): DemoPieceText {
     sectors: [...new Set(sectors)],
     expiry: usDate(str(doc.offer_expiry_date)),
     reader: str(panelists[0]?.first_name),
-    channel: doc.media_channel === 2 ? 'Print' : 'Direct Mail',
+    channel: mediaChannelCodes(['print']).includes(Number(doc.media_channel)) ? 'Print' : 'Direct Mail',
   };
 }
 

@@ -52,6 +52,7 @@ export function MetadataForm(props: MetadataFormProps) {
   const storeRef = useRef<FormStore | null>(null);
   if (!storeRef.current) storeRef.current = createFormStore(document, viewModel);
   const store = storeRef.current;
+
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const evaluateRef = useRef(evaluate);

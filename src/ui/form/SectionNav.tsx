@@ -1,5 +1,5 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface SectionNavProps {
   /** The sections shown, in page order: `section[data-block=id]` elements inside `container`. */
@@ -13,47 +13,53 @@ export interface SectionNavProps {
 }
 
 /**
- * A navigator for a long form: one entry per visible block; the entry of the block at the top of
- * the screen is active, and choosing an entry scrolls its block into view.
+ * A navigator for a long form: one entry per visible block. The current entry is the first block
+ * with content below the sticky bars (`--portal-actions-h`, the screen's bar height), as
+ * IntersectionObserver reports the blocks on screen, or the last block once it is wholly on screen;
+ * an entry just chosen stays current until the reader scrolls. Choosing an entry scrolls its block to just below the bars
+ * (its `scroll-margin-top`).
  */
 export function SectionNav({ sections, container, hidden = [], why }: SectionNavProps) {
   const [active, setActive] = useState<string | null>(null);
+  // An entry just chosen stays current until the reader scrolls on their own (a short last block
+  // cannot reach the top of the screen).
+  const chosen = useRef<string | null>(null);
   const key = sections.map((s) => s.id).join(',');
   useEffect(() => {
     const root = container.current;
-    if (!root) return;
-    const order = key.split(',');
-    let frame = 0;
-    // The current block is the last one whose top has reached the line just below the sticky bars
-    // (`--portal-actions-h`, the screen's bar height); at the foot of the page, the last one shown.
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const blocks = key
+      .split(',')
+      .map((id) => root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(id)}"]`))
+      .filter((el): el is HTMLElement => !!el);
+    const bar = () => parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
     const update = () => {
-      frame = 0;
-      const bar = parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
-      const line = bar + 24;
-      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      let current: string | null = null;
-      for (const id of order) {
-        const el = root.querySelector(`section[data-block="${id}"]`);
-        const box = el?.getBoundingClientRect();
-        if (!box || box.height === 0) continue;
-        if (box.top <= line || (atEnd && box.top < window.innerHeight)) current = id;
-        else {
-          current ??= id;
-          if (!atEnd) break;
-        }
-      }
-      if (current) setActive(current);
+      if (chosen.current) return;
+      const line = bar() + 8;
+      // The last block, once wholly on screen, is current: being last it may never reach the top.
+      const last = blocks[blocks.length - 1]?.getBoundingClientRect();
+      const lastInView = !!last && last.top >= line && last.bottom <= window.innerHeight;
+      const current = lastInView ? blocks[blocks.length - 1] : blocks.find((b) => b.getBoundingClientRect().bottom > line + 16);
+      const id = current?.dataset.block;
+      if (id) setActive(id);
     };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
+    const io = new IntersectionObserver(update, { rootMargin: `-${Math.round(bar())}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
+    blocks.forEach((b) => io.observe(b));
+    const release = () => {
+      if (!chosen.current) return;
+      chosen.current = null;
+      update();
     };
+    const keys = (e: KeyboardEvent) => ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(e.key) && release();
+    window.addEventListener('wheel', release, { passive: true });
+    window.addEventListener('touchmove', release, { passive: true });
+    window.addEventListener('keydown', keys);
     update();
-    window.addEventListener('scroll', onScroll, { passive: true, capture: true });
-    window.addEventListener('resize', onScroll);
     return () => {
-      if (frame) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll, { capture: true });
-      window.removeEventListener('resize', onScroll);
+      io.disconnect();
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchmove', release);
+      window.removeEventListener('keydown', keys);
     };
   }, [container, key]);
   return (
@@ -66,8 +72,9 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
             active={s.id === active}
             aria-current={s.id === active ? 'location' : undefined}
             onClick={() => {
-              container.current?.querySelector(`section[data-block="${s.id}"]`)?.scrollIntoView({ block: 'start' });
+              chosen.current = s.id;
               setActive(s.id);
+              container.current?.querySelector(`section[data-block="${CSS.escape(s.id)}"]`)?.scrollIntoView({ block: 'start' });
             }}
           />
         ))}

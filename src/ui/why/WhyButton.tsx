@@ -1,8 +1,9 @@
 import { Button, PopoverNext } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Explanation } from '../../engine/explain/Explanation';
 import { useExplain, type Explain } from './WhyContext';
 import { WhyPanel } from './WhyPanel';
+import { whyOpenedFrom } from './whyKey';
 
 interface WhyButtonProps {
   /** Field path (`delivery.delivery_method`) or block id (`delivery`). */
@@ -23,6 +24,7 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
   const fromContext = useExplain();
   const run = explain ?? fromContext;
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
   let content: ReactNode = null;
   if (open && run) {
     let ex: Explanation | null = null;
@@ -36,9 +38,22 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
   }
   if (!run) return null;
   return (
-    <PopoverNext isOpen={open} onInteraction={setOpen} content={content ?? <span />} placement="bottom-start" lazy>
+    <PopoverNext
+      isOpen={open}
+      onInteraction={setOpen}
+      content={content ?? <span />}
+      placement="bottom-start"
+      lazy
+      onClosed={() => {
+        const button = buttonRef.current;
+        const origin = button && whyOpenedFrom.get(button);
+        if (!button || !origin) return;
+        whyOpenedFrom.delete(button);
+        origin.focus();
+      }}
+    >
       {/* Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey). */}
-      <Button className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} />
+      <Button ref={buttonRef} className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} />
     </PopoverNext>
   );
 }

@@ -25,7 +25,7 @@ export const FUTURE_DATE = 'Future dates are not allowed';
 
 /**
  * A date typed as `MM/DD/YYYY` (or `YYYY-MM-DD`) and stored as `YYYY-MM-DD`, with a calendar that
- * marks US holidays in red. One Tab stop: the calendar opens with Alt+Down (or its button, for the
+ * marks US holidays in red. One Tab stop: the calendar opens with Alt+Down (or a click, for the
  * mouse), arrows move between days, Enter picks and returns to the field, Escape closes. A typed
  * text that is no date stays visible beside its message (the value is then empty); a future date
  * under `x-ui.maxDate: "$now"` is kept and flagged. `x-ui.clearable` (or `clear`) adds Clear.
@@ -40,6 +40,9 @@ export function DateWidget(props: WidgetProps) {
   const [typed, setTyped] = useState<{ text: string; committed: boolean } | null>(null);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  const calendar = useRef<HTMLDivElement | null>(null);
+  // Opened with Alt+Down: the focus goes into the calendar and comes back to the field.
+  const byKey = useRef(false);
   const sent = useRef(stored);
   // A value set from outside (a derive rule, a reload) replaces whatever was typed.
   useEffect(() => {
@@ -75,6 +78,7 @@ export function DateWidget(props: WidgetProps) {
     if (e.key === 'Enter') commit();
     else if (e.key === 'ArrowDown' && e.altKey) {
       e.preventDefault();
+      byKey.current = true;
       setOpen(true);
     }
   };
@@ -94,24 +98,28 @@ export function DateWidget(props: WidgetProps) {
         shouldReturnFocusOnClose={false}
         // Keyboard users land on the selected (or today's) day; closing gives the field its focus back
         // unless a click took it elsewhere.
-        onOpened={(node) => node.querySelector<HTMLElement>('.rdp-day[tabindex="0"], .rdp-day_selected, .rdp-day_today')?.focus()}
+        onOpened={(node) => byKey.current && node.querySelector<HTMLElement>('.rdp-day[tabindex="0"], .rdp-day_selected, .rdp-day_today')?.focus()}
         onClosed={() => {
           const active = document.activeElement;
-          if (!active || active === document.body || !active.isConnected) input.current?.focus();
+          if (byKey.current && (!active || active === document.body || !active.isConnected)) input.current?.focus();
+          byKey.current = false;
         }}
         content={
-          <DatePicker
-            value={storedDate}
-            onChange={(d, isUserChange) => isUserChange && pick(d)}
-            locale={enUS}
-            minDate={MIN_DATE}
-            maxDate={max ?? FAR_FUTURE}
-            highlightCurrentDay
-            canClearSelection
-            dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
-          />
+          <div ref={calendar}>
+            <DatePicker
+              value={storedDate}
+              onChange={(d, isUserChange) => isUserChange && pick(d)}
+              locale={enUS}
+              minDate={MIN_DATE}
+              maxDate={max ?? FAR_FUTURE}
+              highlightCurrentDay
+              canClearSelection
+              dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
+            />
+          </div>
         }
-        renderTarget={({ ref, isOpen: _isOpen, ...target }) => (
+        // The popover's ARIA state belongs to the calendar button, not to the wrapper.
+        renderTarget={({ ref, isOpen: _isOpen, 'aria-haspopup': _popup, 'aria-expanded': _expanded, ...target }) => (
           <span {...target} ref={ref} onClick={undefined} className="portal-date-target">
             <InputGroup
               id={id}
@@ -126,12 +134,20 @@ export function DateWidget(props: WidgetProps) {
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? messageId : undefined}
               onChange={(e) => setTyped({ text: e.target.value, committed: false })}
-              onBlur={commit}
+              // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
+              onClick={() => {
+                byKey.current = false;
+                setOpen(true);
+              }}
+              onBlur={(e) => {
+                commit();
+                if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+              }}
               onKeyDown={onKeyDown}
               rightElement={
                 <>
                   {(o.clear || o.clearable) && (stored || typed) && !off ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
-                  <Button variant="minimal" icon="calendar" aria-label="Open calendar" tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
+                  <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
                 </>
               }
             />

@@ -30,7 +30,11 @@ export function SelectWidget(props: WidgetProps) {
     if (raw !== current) onChange(raw === '' ? undefined : options[Number(raw)]?.value);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLSelectElement>) => {
-    if (e.key === 'Enter' && draft !== null) commit(draft);
+    if (e.key === 'Enter' && draft !== null) {
+      // The commit is the Enter's whole job (Chromium would also open the list).
+      e.preventDefault();
+      commit(draft);
+    }
     else if (e.key === 'Escape' && draft !== null) setDraft(null);
     // Alt+Arrow and Space open the list: a choice made there is a pick, not a move.
     moved.current = !e.altKey && (MOVE_KEYS.has(e.key) || (e.key.length === 1 && e.key !== ' '));

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 /** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-chromium.sh installs it). */
 export function chromiumPath(): string {
@@ -37,23 +37,53 @@ const reportViolations = () => {
   });
 };
 
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/**
+ * Set by the browser suite's global set-up (sharedBrowser.ts): the WebSocket endpoint of the one
+ * Chromium every test file of the run connects to.
+ */
+export const sharedBrowserEnv = 'PORTAL_TEST_BROWSER_WS';
+
+/** The run's Chromium, served for the test files to connect to (the suite's global set-up). */
+export function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+}
+
+/**
+ * A fresh browser context (no cookies, storage or cache of another test's), with the CSP check.
+ * In the browser suite it is a context of the run's one Chromium (sharedBrowser.ts: launching one
+ * costs a second or more of CPU); elsewhere (benches) a Chromium of its own with a fresh profile.
+ */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = process.env[sharedBrowserEnv];
+  let context: BrowserContext;
+  let release: () => Promise<void>;
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    context = await browser.newContext();
+    release = async () => {
+      await context.close();
+      await browser.close(); // disconnects; the shared browser keeps running
+    };
+  } else {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+    release = async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    };
+  }
   // Every browser test runs under the portal's CSP: a violation on a portal page fails the file.
   const cspViolations: string[] = [];
   await context.exposeBinding('portalCspViolation', (_source, text: string) => void cspViolations.push(text));
@@ -62,8 +92,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     context,
     cspViolations,
     async close() {
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
+      await release();
       if (cspViolations.length) throw new Error(`CSP violations reported:\n${cspViolations.join('\n')}`);
     },
   };

@@ -5,6 +5,7 @@ import { createEngine, precompiledFunctions, type Engine, type EngineOptions, ty
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 import { projectRoot } from '../../../src/server/paths';
 import { generateProducts } from '../../../src/server/products/generateProducts';
+import { sized } from '../../helpers/testSize';
 import { editContext, randomEdit, type Edit } from './randomEdit';
 
 /*
@@ -18,7 +19,7 @@ import { editContext, randomEdit, type Edit } from './randomEdit';
  */
 
 const NOW = '2024-06-30';
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? sized(2000, 300));
 const CHUNK = 50;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20270);
 const ACTIONS = [undefined, undefined, undefined, 'save', 'approve', 'promotion_save', 'panelist_add', 'sector_add', 'problem'] as const;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/engine';
 import { ApiError } from '../../../src/app/auth/apiFetch';
 import { createProductDocumentStore } from '../../../src/app/product/productDocumentStore';
-import { createProductEditorController, type EditorApi, type EditorControllerDeps } from '../../../src/app/product/productEditorController';
+import { createProductEditorController, hiddenDropNote, type EditorApi, type EditorControllerDeps } from '../../../src/app/product/productEditorController';
+import { enteredHiddenDrops } from '../../../src/app/product/enteredHiddenDrops';
 import { NO_PERMISSION } from '../../../src/app/product/productScreenText';
 import { statusButtons } from '../../../src/app/product/statusButtons';
 import type { Doc } from '../../../src/ui/form/types';
@@ -168,5 +169,13 @@ describe('the save names what it clears from hidden sections (issue 27 item 1)',
     controller.answer(true);
     await running;
     expect(saves).toBe(1);
+  });
+});
+
+describe('enteredHiddenDrops', () => {
+  it("names the Delivery values a channel change would clear, not a hidden field's untouched default", () => {
+    const doc = { ...basics, media_channel: 3, use_same_process_pdf: 0, delivery: { delivery_method: 1, delivery_type: 1, postage: 1, pre_sorted: 1, package_type: 1 } };
+    expect(enteredHiddenDrops(engine, doc).map((d) => hiddenDropNote(d))).toEqual(['Delivery: 5 values will be cleared']);
+    expect(enteredHiddenDrops(engine, { ...doc, media_channel: 1, ec_content_type: 'direct', electronic_type: undefined })).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { columnFlex, ListTable } from '../../../src/ui/dashboard/ListTable';
 const columns: ColumnMeta[] = [
   { key: 'select', label: '', kind: 'checkbox', width: 32 },
   { key: 'muid', label: 'ID', kind: 'id', field: 'muid', sort: 'muid', width: 64 },
-  { key: 'subject', label: 'Subject', kind: 'subject', field: 'subject', grow: true, width: 200 },
+  { key: 'subject', label: 'Subject', kind: 'subject', field: 'subject', grow: true, width: 200, minWidth: 120 },
   { key: 'from', label: 'From', kind: 'text', field: 'from' },
 ];
 const rows = [
@@ -15,8 +15,13 @@ const rows = [
 ];
 
 describe('ListTable (issue 17: the email list without Table2)', () => {
-  it('sizes columns by flex: own width as basis, shrinking by it, grow columns taking the room left', () => {
-    expect(columns.map(columnFlex)).toEqual(['0 1 32px', '0 1 64px', '200 1 200px', '0 1 150px']);
+  it('sizes columns by flex: own width as basis, grow columns taking the room left, only a minWidth below the width lets one narrow (issue 28 item 7)', () => {
+    expect(columns.map(columnFlex)).toEqual([
+      { flex: '0 1 32px', minWidth: 32 },
+      { flex: '0 1 64px', minWidth: 64 },
+      { flex: '200 1 200px', minWidth: 120 },
+      { flex: '0 1 150px', minWidth: 150 },
+    ]);
   });
 
   it('draws a header row and one row per item, cells classed by kind, the sort on its header', () => {

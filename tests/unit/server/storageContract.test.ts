@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StorageKeyError, StorageNotFoundError, type FileStorage } from '../../src/server/storage/FileStorage';
-import { fsStorage } from '../../src/server/storage/fsStorage';
-import { parseS3Url, s3ClientFromEnv, s3Storage } from '../../src/server/storage/s3Storage';
-import { startLoopbackS3, type LoopbackS3 } from './helpers/loopbackS3';
+import { StorageKeyError, StorageNotFoundError, type FileStorage } from '../../../src/server/storage/FileStorage';
+import { fsStorage } from '../../../src/server/storage/fsStorage';
+import { parseS3Url, s3ClientFromEnv, s3Storage } from '../../../src/server/storage/s3Storage';
+import { startLoopbackS3, type LoopbackS3 } from '../../server/helpers/loopbackS3';
 
 // Issue 31 item 6: the FileStorage contract, on the folder implementation and on S3 (against an
 // S3-compatible server on loopback): put, get, range, stream, list, walk, delete, concurrent writers.
@@ -42,7 +42,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.each(implementations)('%s', (_name, make, traits) => {
+describe.each(implementations)('%s', { timeout: 60_000 }, (_name, make, traits) => {
   let files: FileStorage;
   beforeAll(() => {
     files = make();
@@ -124,7 +124,7 @@ describe.each(implementations)('%s', (_name, make, traits) => {
   });
 });
 
-describe('STORAGE_URL', () => {
+describe('STORAGE_URL', { timeout: 60_000 }, () => {
   it('names a bucket and an optional prefix', () => {
     expect(parseS3Url('s3://portal-files')).toEqual({ bucket: 'portal-files', prefix: '' });
     expect(parseS3Url('s3://portal-files/prod/eu/')).toEqual({ bucket: 'portal-files', prefix: 'prod/eu/' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pdfLimits, PdfRefused, type PdfLimits } from '../../src/server/media/pdfLimits';
-import { renderPdfInWorker } from '../../src/server/media/renderPdfInWorker';
-import type { RenderedPage } from '../../src/server/media/pdfPages.mjs';
-import { makePdf, numberedPages } from './helpers/makePdf';
+import { pdfLimits, PdfRefused, type PdfLimits } from '../../../src/server/media/pdfLimits';
+import { renderPdfInWorker } from '../../../src/server/media/renderPdfInWorker';
+import type { RenderedPage } from '../../../src/server/media/pdfPages.mjs';
+import { makePdf, numberedPages } from '../../server/helpers/makePdf';
 
 // Issue 26 §3: each bound of the PDF render worker, on an ordinary PDF with that bound set low.
 
@@ -15,7 +15,7 @@ const render = async (bytes: Buffer, limits: Partial<PdfLimits>) => {
   return { outcome, pages };
 };
 
-describe('PDF render bounds (issue 26 §3)', () => {
+describe('PDF render bounds (issue 26 §3)', { timeout: 60_000 }, () => {
   it('within every bound, each page is rendered', async () => {
     const r = await render(await makePdf(numberedPages(3)), {});
     expect(r.outcome).toBe('rendered');
@@ -50,7 +50,7 @@ describe('PDF render bounds (issue 26 §3)', () => {
   });
 });
 
-describe('the worker heap (resourceLimits)', () => {
+describe('the worker heap (resourceLimits)', { timeout: 60_000 }, () => {
   it('a render needing more than workerHeapMb ends with the memory message', async () => {
     const r = await render(await makePdf(numberedPages(20)), { workerHeapMb: 4 });
     expect(r.outcome).toBe(`failed: The PDF needs more memory than one file may use (${pdfLimits.renderMemoryMb} MB); it is not processed.`);

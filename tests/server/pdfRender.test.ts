@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/server/httpError';
+import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf } from '../../src/server/forward/renderPdf';
+
+// Issue 26, "also from reading": the email-PDF renderer's queue and cache are bounded, and Chromium
+// runs with its sandbox, never as root.
+
+const doc = (text: string) => `<!doctype html><html><body><p>${text}</p></body></html>`;
+
+/** Processes whose parent is this one, with their uid and command line (Linux /proc). */
+function children(): Array<{ pid: number; uid: number; cmdline: string[] }> {
+  const out: Array<{ pid: number; uid: number; cmdline: string[] }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) !== process.pid) continue;
+      out.push({ pid: Number(name), uid: Number(/Uid:\s+(\d+)/.exec(status)?.[1]), cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 120_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-pdf-render-'));
+  afterAll(async () => {
+    await closePdfBrowser();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const cacheFiles = () => readdirSync(join(dataDir, 'pdf-cache')).filter((n) => n.endsWith('.pdf')).sort();
+
+  it('Chromium runs with its sandbox, and not as root when the server is', async () => {
+    const pdf = await renderPdf(doc('sandboxed'), dataDir);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const browser = children().find((c) => c.cmdline.some((a) => a.includes('chromium')));
+    expect(browser, 'the Chromium the renderer started').toBeDefined();
+    expect(browser!.cmdline).not.toContain('--no-sandbox');
+    if (process.getuid?.() === 0) expect(browser!.uid).not.toBe(0);
+  });
+
+  it('at most maxPending renders wait: one more is refused at once with 503 busy', async () => {
+    const limits = { ...pdfRenderLimits, maxPending: 1 };
+    const first = renderPdf(doc('first in the queue'), dataDir, limits);
+    for (let i = 0; pendingPdfRenders() < 1 && i < 1000; i++) await new Promise((r) => setTimeout(r, 5));
+    const refused = await renderPdf(doc('one too many'), dataDir, limits).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 503, message: pdfBusyMessage });
+    expect((await first).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('the cache keeps the most recently used PDFs within its bounds', async () => {
+    rmSync(join(dataDir, 'pdf-cache'), { recursive: true, force: true });
+    const limits = { ...pdfRenderLimits, cacheMaxFiles: 2 };
+    const a = await renderPdf(doc('A'), dataDir, limits);
+    await renderPdf(doc('B'), dataDir, limits);
+    expect(cacheFiles()).toHaveLength(2);
+    // A is used again (a cache hit), so B is now the least recently used.
+    expect((await renderPdf(doc('A'), dataDir, limits)).equals(a)).toBe(true);
+    const before = cacheFiles();
+    await renderPdf(doc('C'), dataDir, limits);
+    const after = cacheFiles();
+    expect(after).toHaveLength(2);
+    const dropped = before.filter((f) => !after.includes(f));
+    expect(dropped).toHaveLength(1);
+    // The one dropped is B's: A is still served from the cache, unchanged.
+    expect((await renderPdf(doc('A'), dataDir, limits)).equals(a)).toBe(true);
+    expect(cacheFiles()).toEqual(after);
+  });
+});
