@@ -5,6 +5,7 @@ import { SessionGate } from './auth/SessionGate';
 import { SignInScreen } from './auth/SignInScreen';
 import { productRoutes } from './product/productRoutes';
 import { lazyElement } from './lazyElement';
+import { loadRichTextEditor } from '../ui/widgets/RichTextWidget';
 import { RouteLoading } from './screens/RouteLoading';
 import { EmailDashboardPage } from './dashboards/EmailDashboardPage';
 import { ErrorPage } from './screens/ErrorPage';
@@ -41,7 +42,8 @@ export const routes: RouteObject[] = [
       { id: 'deduplicates', path: 'deduplicates', ...lazyElement(() => import('./dashboards/LogScreens'), (m) => <m.DeduplicatesScreen />) },
       { id: 'email', path: 'email/:muid', ...lazyElement(() => import('./dashboards/EmailDetailScreen'), (m) => <m.EmailDetailScreen />) },
       { id: 'spaceyemail', path: 'spaceyemail/:muid', ...lazyElement(() => import('./dashboards/EmailDetailScreen'), (m) => <m.EmailDetailScreen />) },
-      { id: 'emailEditor', path: 'emailEditor/:muid', ...lazyElement(() => import('./forward/ForwardEditorScreen'), (m) => <m.ForwardEditorScreen />) },
+      // The forward form's body is rich text: its editor's chunk loads beside the screen's (RichTextWidget).
+      { id: 'emailEditor', path: 'emailEditor/:muid', ...lazyElement(() => Promise.all([import('./forward/ForwardEditorScreen'), loadRichTextEditor()]).then(([m]) => m), (m) => <m.ForwardEditorScreen />) },
       { id: 'peek', path: 'peek/:muid', handle: bare, ...lazyElement(() => import('./dashboards/EmailBodyScreens'), (m) => <m.PeekScreen />) },
       { id: 'visualize', path: 'visualize/:muid', handle: bare, ...lazyElement(() => import('./predictions/VisualizeScreen'), (m) => <m.VisualizeScreen />) },
       { id: 'company', path: 'company/:muid', handle: bare, ...lazyElement(() => import('./predictions/PredictionsScreen'), (m) => <m.PredictionsScreen />) },
