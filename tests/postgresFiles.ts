@@ -8,7 +8,7 @@ export const postgresFiles = [
   'auth', 'authMatrix', 'backup', 'crashSafety', 'db', 'emails', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'health', 'import',
   'import-hostile', 'instances', 'jobs', 'jobsTwoInstances', 'lookups', 'mailSecurity', 'media', 'metrics', 'objectAccess', 'predictions',
   'productOwnership', 'products', 'productsMoveAndSendLink', 'productsSeed', 'routeFuzz', 'rules', 'rulesCoverage', 'sectionLoaders',
-  'security', 'seed', 'sharedStorage', 'signInThrottle', 'upload',
+  'security', 'seed', 'sessionHardening', 'sharedStorage', 'signInThrottle', 'upload',
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /** Server files that open an embedded database of their own whatever the suite runs on. */

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/httpError';
-import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf } from '../../src/server/forward/renderPdf';
+import { HttpError } from '../../../src/server/httpError';
+import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf } from '../../../src/server/forward/renderPdf';
 
 // Issue 26, "also from reading": the email-PDF renderer's queue and cache are bounded, and Chromium
 // runs with its sandbox, never as root.
