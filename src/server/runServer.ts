@@ -55,7 +55,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     sweeper = await startOrphanSweep(
       db,
       storageFor(config),
-      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
+      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.partial.length ? ` and ${r.partial.length} unfinished write(s)` : ''}${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
       (err) => print(`storage: orphan sweep failed: ${(err as Error).message}`),
     );
     // Errors are logged through the app's logger once it exists.

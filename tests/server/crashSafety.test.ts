@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,10 @@ async function expectStorageMatchesRows(db: Db, dataDir: string): Promise<void> 
   for await (const f of storage.walk('')) files.add(f.key);
   expect([...keys].filter((k) => !files.has(k)), 'rows without their file').toEqual([]);
   expect([...files].filter((k) => !keys.has(k) && !/^emails\/\d+\/processed\.pdf$/.test(k)), 'files without their row').toEqual([]);
+  // Nor a temporary file of a write the kill cut short (walk never lists those).
+  const dir = storageRoot(dataDir);
+  const partial = existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp')) : [];
+  expect(partial, 'unfinished writes left').toEqual([]);
 }
 
 /** A killed job went back to the queue and completed on a later attempt. */
