@@ -121,6 +121,42 @@ describe('product editor layout', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 240_000);
 
+  it('speaks an editor\'s words: the log by field labels with dates on one line, Why? in plain words, one date format and the PDF by its name in the summary (issue 27 item 8)', async () => {
+    await page.goto(`${server.url}/product?product_id=${trialId}`);
+    await page.locator('section[data-block="delivery"]').waitFor();
+    await page.getByRole('button', { name: 'Why? (delivery.delivery_type)' }).click();
+    const plain = page.getByRole('list', { name: 'Why, in plain words' });
+    await expect.poll(() => plain.locator('li').allTextContents()).toEqual(['Required to approve because Delivery Method is US Mail.']);
+    expect(await page.locator('.portal-why__analysts').getAttribute('open')).toBeNull();
+    await page.keyboard.press('Escape');
+    await toolbarButton(page, 'Product Activity Log').click();
+    const log = page.getByRole('table', { name: 'Product Activity Log' });
+    await expect.poll(() => log.locator('tbody tr').count()).toBeGreaterThan(1);
+    const activities = await log.locator('tbody td:nth-child(2)').allTextContents();
+    expect(activities).toEqual(expect.arrayContaining(['Uploaded spring-apparel.pdf', 'Processed the PDF: 3 pages', 'Created the product']));
+    for (const a of activities) expect(a).not.toMatch(/_|updated_at|metadata_version/);
+    // Each date and time on one line.
+    const lines = await log.locator('tbody td:nth-child(3) time').evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.every((n) => n === 1)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/viewproduct/-?product_id=${trialId}`);
+    const summary = page.locator('.portal-product-summary');
+    await summary.getByRole('table', { name: 'Panelists' }).waitFor();
+    expect(await summary.getByRole('table', { name: 'Panelists' }).locator('tbody td:first-child').allTextContents()).toEqual(['03/04/2024', '03/10/2024']);
+    expect(await summary.locator('.portal-summary-row', { has: page.getByText('Entry Date', { exact: true }) }).locator('.portal-summary-value').textContent()).toBe('03/04/2024');
+    const pdf = summary.getByRole('link', { name: 'spring-apparel.pdf' });
+    await pdf.waitFor();
+    expect(await pdf.getAttribute('href')).toMatch(/^\/api\//);
+  });
+
   it('draws a full Credit Card + Delivery product in at most half the height it took in one column', async () => {
     await page.goto(`${server.url}/product?product_id=${productId}`);
     await page.locator('section[data-block="delivery_details"]').waitFor();
