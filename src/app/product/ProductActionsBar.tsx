@@ -19,7 +19,7 @@ export function ProductActionsBar({ model, barRef }: { model: ProductEditorModel
       )}
       {productId !== undefined && plan.statusActions && <MoveAndDeleteButton blocked={model.moveBlocked} disabled={disabled} onClick={() => controller.openDialog('move')} />}
       {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => controller.openDialog('log')} />}
-      <ProductWindowsMenu doc={doc} productId={productId} />
+      <ProductWindowsMenu doc={doc} productId={productId} directMail={model.directMail} />
     </div>
   );
 }

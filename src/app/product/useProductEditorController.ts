@@ -2,6 +2,7 @@ import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
+import { codeByKey } from '../../engine/model/codeByKey';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -16,7 +17,7 @@ import { createProductEditorController, type EditorState, type ProductEditorCont
 import { markRequired } from './markRequired';
 import { refusalStyles } from './refusalStyles';
 import { starlessFor, withoutStars } from './requiredForAction';
-import { buttonPlan, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
+import { buttonPlan, initialStatuses, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
 import type { ProductEngine } from './useProductEngine';
 import type { MoveAndDeleteCalls } from './widgets/MoveAndDeleteDialog';
 import type { ProductEditor } from './widgets/ProductEditorContext';
@@ -41,6 +42,8 @@ export interface ProductEditorModel {
   editor: ProductEditor;
   services: FormServices;
   isProductAdmin: boolean;
+  /** The product is direct mail (media channel key direct_mail): its upload is the scanned piece. */
+  directMail: boolean;
   /** Why Move and delete cannot apply to this product (001 §2), empty when it can. */
   moveBlocked: readonly string[];
   /** Every action is disabled while an upload or a save runs (001 §4). */
@@ -55,6 +58,7 @@ export interface ProductEditorModel {
 
 /** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
 const MOVE_BLOCK = 'move_and_delete';
+const MEDIA_CHANNEL_TABLE = 'codes/media_channel';
 const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
 
 /** The product editor's controller bound to React and the router: state, data and actions for the views. */
@@ -95,7 +99,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   // 001 §4 / docs/decisions/editor-texts.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
-  const plan = buttonPlan(kind, doc);
+  const initial = useMemo(() => initialStatuses(pe.engine), [pe.engine]);
+  const directMailChannel = useMemo(() => codeByKey(pe.engine.model, MEDIA_CHANNEL_TABLE, 'direct_mail'), [pe.engine]);
+  const plan = buttonPlan(kind, doc, initial);
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
@@ -214,6 +220,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     editor,
     services,
     isProductAdmin: !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*'))),
+    directMail: doc.media_channel === directMailChannel,
     moveBlocked,
     disabled: state.uploading || state.busy,
     moveCalls: MOVE_CALLS,

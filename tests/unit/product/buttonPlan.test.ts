@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buttonPlan, showsRequiredLegend } from '../../../src/app/product/statusButtons';
+import { buttonPlan as planFor, initialStatuses, showsRequiredLegend, type ScreenKind } from '../../../src/app/product/statusButtons';
+import { createEngine } from '../../../src/engine';
+import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
+import { projectRoot } from '../../../src/server/paths';
+
+const initial = initialStatuses(createEngine(loadMetadataFromDir(projectRoot)));
+const buttonPlan = (kind: ScreenKind, doc: Record<string, unknown>) => planFor(kind, doc, initial);
 
 // 001 §4 "Product status": which buttons the product screen shows.
 describe('buttonPlan', () => {
+  it('reads the statuses a new product may have from the status table (x-initial: New and Temp Product)', () => {
+    expect(initial).toEqual([11, 0]);
+  });
+
   it('a new product (status 0 or 11) shows Submit and Cancel', () => {
     for (const product_status of [undefined, 0, 11]) {
       expect(buttonPlan('add', { product_status })).toMatchObject({ submit: 'Submit', cancel: true, statusActions: false, tempCreated: false });
