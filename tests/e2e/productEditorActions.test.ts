@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StartedServer } from '../server/helpers/startServer';
-import { sharedServer } from './helpers/sharedServers';
+import { openDb } from '../../src/server/db/openDb';
+import { importPaths } from '../../src/server/import/index';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
@@ -11,6 +15,10 @@ import {
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 const HEADLINE_CHECK = '/api/get_product_headline';
+
+/** A plain-text email the products of the temp-product step are catalogued from. */
+const eml = (id: string) =>
+  [`From: Shop <news@shop.example>`, 'To: panel1@panel.example', `Subject: Actions e2e ${id}`, `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`, `Message-ID: <${id}@actions.test>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', `Sale ${id}.`, ''].join('\r\n');
 
 interface Stored { product_id: number; entry_id: string; product_status: number; is_deleted: number; panelists?: unknown[] }
 
@@ -27,13 +35,28 @@ describe('product editor actions', () => {
   const ids = { headlineOwner: 0, moveSource: 0, moveTarget: 0, statusProduct: 0 };
   const ownerHeadline = 'Earn 2% cash back on every purchase, actions e2e';
   const statusHeadline = 'Status buttons product headline, actions e2e';
-  // Products opened from an email (/addproduct/v2/{muid}); the muids need no email row.
-  const tempMuid = 970_011;
-  const approvedMuid = 970_012;
+  // Products opened from an email (/addproduct/v2/{muid}): the server links a new product only to an
+  // email that exists (issue 26 §10), so this file's portal has two emails of its own.
+  let dataDir: string;
+  let tempMuid = 0;
+  let approvedMuid = 0;
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    server = sharedServer('empty');
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-actions-e2e-'));
+    copySeededDataDir('empty', dataDir);
+    mkdirSync(join(dataDir, 'fixtures'));
+    for (const id of ['temp', 'approved']) writeFileSync(join(dataDir, 'fixtures', `${id}.eml`), eml(id));
+    const db = await openDb({ dataDir });
+    try {
+      await importPaths(db, [join(dataDir, 'fixtures')], { panelists: 'hash', source: 'e2e fixtures' });
+      const muidOf = async (subject: string) => Number((await db.query<{ muid: string }>('select muid::text as muid from emails where email_subject = $1', [subject])).rows[0]!.muid);
+      tempMuid = await muidOf('Actions e2e temp');
+      approvedMuid = await muidOf('Actions e2e approved');
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ dataDir });
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;
@@ -50,6 +73,7 @@ describe('product editor actions', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('warns on blur when the headline is already used by another product (001 §5 Headline)', async () => {
@@ -267,12 +291,12 @@ describe('product editor actions', () => {
     expect(approvedActions).toContain('Cancel');
     for (const gone of ['Submit', 'Update', 'Approve']) expect(approvedActions).not.toContain(gone);
 
-    // The same Approved product on the edit route: Move and delete opens with its buttons disabled (001 §2).
+    // The same Approved product on the edit route: Move and delete is disabled and says why (001 §2; issue 27 item 4).
     await page.goto(`${server.url}/product/${approvedMuid}`);
-    await toolbarButton(page, 'Move and delete').click();
-    const moveDialog = page.getByRole('dialog', { name: 'Move and delete', exact: true });
-    await moveDialog.waitFor();
-    expect(await moveDialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    const move = toolbarButton(page, 'Move and delete');
+    await move.waitFor();
+    expect(await move.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator(`[id="${await move.getAttribute('aria-describedby')}"]`).textContent()).toBe('An approved product cannot be moved and deleted.');
 
     // No uncaught errors and no failed requests in the whole file.
     expect(watched.problems.filter((p) => p.startsWith('pageerror') || p.startsWith('requestfailed') || /^http 5/.test(p))).toEqual([]);
