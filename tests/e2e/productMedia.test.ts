@@ -197,7 +197,7 @@ describe('product media', () => {
     );
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/product?product_id=${fromEmail}`);
-    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
     const menu = page.getByRole('menu', { name: 'Open a window' });
     const href = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('href');
     expect(await href('Processed HTML')).toBe(`/processedhtml/${email.muid}`);
