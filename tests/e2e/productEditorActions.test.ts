@@ -87,7 +87,7 @@ describe('product editor actions', () => {
     await fillDate(page, 'panelist_draft.pp_date', '2024-05-01');
     await searchAndPick(page, 'panelist-search', panelist.last_name, new RegExp(`\\(${panelist.panelist_id}\\)`));
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
-    expect(await table.locator('tbody tr td').first().textContent()).toBe('2024-05-01');
+    expect(await table.locator('tbody tr td').first().textContent()).toBe('05/01/2024');
 
     await page.getByRole('button', { name: `Edit panelist ${name}` }).click();
     const editor = page.locator('fieldset', { has: page.getByText('Edit Panelist', { exact: true }) });
@@ -97,7 +97,7 @@ describe('product editor actions', () => {
     await byId(page, 'panelist_draft.tracking_id').fill('4321');
     await page.getByRole('button', { name: 'Update Panelist' }).click();
 
-    await expect.poll(() => table.locator('tbody tr td').first().textContent()).toBe('2024-05-03');
+    await expect.poll(() => table.locator('tbody tr td').first().textContent()).toBe('05/03/2024');
     const row = await table.locator('tbody tr').allTextContents();
     expect(row).toHaveLength(1);
     expect(row[0]).toContain('4321');
