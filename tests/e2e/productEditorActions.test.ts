@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDb } from '../../src/server/db/openDb';
-import { importPaths } from '../../src/server/import/index';
+import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
@@ -15,10 +15,6 @@ import {
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 const HEADLINE_CHECK = '/api/get_product_headline';
-
-/** A plain-text email the products of the temp-product step are catalogued from. */
-const eml = (id: string) =>
-  [`From: Shop <news@shop.example>`, 'To: panel1@panel.example', `Subject: Actions e2e ${id}`, `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`, `Message-ID: <${id}@actions.test>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', `Sale ${id}.`, ''].join('\r\n');
 
 interface Stored { product_id: number; entry_id: string; product_status: number; is_deleted: number; panelists?: unknown[] }
 
@@ -35,24 +31,20 @@ describe('product editor actions', () => {
   const ids = { headlineOwner: 0, moveSource: 0, moveTarget: 0, statusProduct: 0 };
   const ownerHeadline = 'Earn 2% cash back on every purchase, actions e2e';
   const statusHeadline = 'Status buttons product headline, actions e2e';
-  // Products opened from an email (/addproduct/v2/{muid}): the server links a new product only to an
-  // email that exists (issue 26 §10), so this file's portal has two emails of its own.
-  let dataDir: string;
+  // Products opened from an email (/addproduct/v2/{muid}): the server links a product only to an
+  // email that exists, so this file's portal holds two corpus emails (the empty template has none).
   let tempMuid = 0;
   let approvedMuid = 0;
+  let dataDir = '';
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-actions-e2e-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-editor-actions-'));
     copySeededDataDir('empty', dataDir);
-    mkdirSync(join(dataDir, 'fixtures'));
-    for (const id of ['temp', 'approved']) writeFileSync(join(dataDir, 'fixtures', `${id}.eml`), eml(id));
     const db = await openDb({ dataDir });
     try {
-      await importPaths(db, [join(dataDir, 'fixtures')], { panelists: 'hash', source: 'e2e fixtures' });
-      const muidOf = async (subject: string) => Number((await db.query<{ muid: string }>('select muid::text as muid from emails where email_subject = $1', [subject])).rows[0]!.muid);
-      tempMuid = await muidOf('Actions e2e temp');
-      approvedMuid = await muidOf('Actions e2e approved');
+      await importPaths(db, demoCorpusFiles().slice(0, 2));
+      [tempMuid, approvedMuid] = (await db.query<{ muid: string }>('select muid from emails order by muid')).rows.map((r) => Number(r.muid));
     } finally {
       await db.close();
     }
@@ -291,11 +283,11 @@ describe('product editor actions', () => {
     expect(approvedActions).toContain('Cancel');
     for (const gone of ['Submit', 'Update', 'Approve']) expect(approvedActions).not.toContain(gone);
 
-    // The same Approved product on the edit route: Move and delete is disabled and says why (001 §2; issue 27 item 4).
+    // The same Approved product on the edit route: Move and delete cannot apply, so its button is
+    // disabled with the reason (001 §2).
     await page.goto(`${server.url}/product/${approvedMuid}`);
     const move = toolbarButton(page, 'Move and delete');
-    await move.waitFor();
-    expect(await move.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => move.isDisabled()).toBe(true);
     expect(await page.locator(`[id="${await move.getAttribute('aria-describedby')}"]`).textContent()).toBe('An approved product cannot be moved and deleted.');
 
     // No uncaught errors and no failed requests in the whole file.

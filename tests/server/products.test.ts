@@ -273,7 +273,7 @@ describe('product API', () => {
     beforeAll(async () => {
       id = await createProduct(kit, approvableProduct());
       // The product↔email link is made by the server's own flows (accept a prediction, create from an
-      // email the caller may see: docs/decisions/product-email-link-server-only.md); set it as they would.
+      // email the caller may see: docs/decisions/permissions.md); set it as they would.
       await kit.db.query('update products set muid = 4242 where product_id = $1', [id]);
     });
 
