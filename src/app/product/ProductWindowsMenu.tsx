@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { productWindows } from '../media/productWindows';
+import type { ProductShellDoc } from './productShellDoc';
 
 /** Media channel 1, direct mail: its upload is the scanned piece (001 §9). */
 const DIRECT_MAIL = 1;
@@ -10,7 +11,7 @@ const DIRECT_MAIL = 1;
  * processed HTML, as its kept temp PDF and rendered as a PDF now. Each opens in its own window;
  * an entry that does not apply says why instead.
  */
-export function ProductWindowsMenu({ doc, productId }: { doc: Record<string, unknown>; productId: number | undefined }) {
+export function ProductWindowsMenu({ doc, productId }: { doc: ProductShellDoc; productId: number | undefined }) {
   const muid = typeof doc.muid === 'number' || (typeof doc.muid === 'string' && /^\d+$/.test(doc.muid)) ? String(doc.muid) : null;
   const hasFile = typeof doc.product_pdf === 'string' && doc.product_pdf !== '';
   const p = productId !== undefined ? productWindows.product(productId) : null;
