@@ -10,6 +10,7 @@ import { LiveProductForm } from './LiveProductForm';
 import { ProductActionsBar } from './ProductActionsBar';
 import { ProductEditorHeader } from './ProductEditorHeader';
 import { ProductEditorModals } from './ProductEditorModals';
+import { showsRequiredLegend } from './statusButtons';
 import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
 import type { ProductEditorModel } from './useProductEditorController';
 import type { ProductEngine } from './useProductEngine';
@@ -34,7 +35,7 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
   return (
     <ProductEditorContext.Provider value={model.editor}>
       <div className="portal-product-editor" aria-busy={state.busy}>
-        <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={plan.statusActions || plan.submit !== null} />
+        <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={showsRequiredLegend(plan)} />
         <ProductActionsBar model={model} barRef={barRef} />
         {plan.deletedNotice && (
           <Callout intent="warning" title="Deleted product">

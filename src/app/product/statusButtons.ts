@@ -54,6 +54,9 @@ export function buttonPlan(kind: ScreenKind, doc: { product_id?: unknown; produc
   return { statusActions: true, submit: 'Update', cancel: true, tempCreated: false, deletedNotice: false };
 }
 
+/** "Fields marked * are required to …": only where the product can still be saved (not on a deleted product, nor where a temp product was already made). */
+export const showsRequiredLegend = (plan: ButtonPlan): boolean => plan.statusActions || plan.submit !== null;
+
 /** The problems of every rule action an editor action runs, each (rule, field) once, in order. */
 export function checkRuleActions<P extends { rule: string; field: string }>(check: (action: string) => P[], rules: readonly string[]): P[] {
   const seen = new Set<string>();

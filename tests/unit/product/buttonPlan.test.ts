@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonPlan } from '../../../src/app/product/statusButtons';
+import { buttonPlan, showsRequiredLegend } from '../../../src/app/product/statusButtons';
 
 // 001 §4 "Product status": which buttons the product screen shows.
 describe('buttonPlan', () => {
@@ -18,5 +18,12 @@ describe('buttonPlan', () => {
   it('an existing product shows the status actions and Delete unless it is deleted', () => {
     expect(buttonPlan('edit', { product_id: 5, product_status: 2 })).toMatchObject({ statusActions: true, submit: 'Update', deletedNotice: false });
     expect(buttonPlan('edit', { product_id: 5, product_status: 1, is_deleted: 1 })).toMatchObject({ statusActions: false, submit: null, deletedNotice: true });
+  });
+
+  it("'Fields marked * are required' is not shown on a deleted product nor where a temp product was already made (issue 27 item 8)", () => {
+    expect(showsRequiredLegend(buttonPlan('edit', { product_id: 5, product_status: 1, is_deleted: 1 }))).toBe(false);
+    expect(showsRequiredLegend(buttonPlan('add', { product_id: 5, product_status: 1 }))).toBe(false);
+    expect(showsRequiredLegend(buttonPlan('add', {}))).toBe(true);
+    expect(showsRequiredLegend(buttonPlan('edit', { product_id: 5, product_status: 2 }))).toBe(true);
   });
 });
