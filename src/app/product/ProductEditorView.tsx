@@ -1,12 +1,12 @@
 import { Callout } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { focusField } from '../../ui/form/focusField';
-import { MetadataForm } from '../../ui/form/MetadataForm';
 import { SectionNav } from '../../ui/form/SectionNav';
 import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { WHY_KEY } from '../../ui/why/whyKey';
 import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
+import { LiveProductForm } from './LiveProductForm';
 import { ProductActionsBar } from './ProductActionsBar';
 import { ProductEditorHeader } from './ProductEditorHeader';
 import { ProductEditorModals } from './ProductEditorModals';
@@ -49,15 +49,15 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
           </Callout>
         )}
         <div className="portal-product-body">
-          <WhyProvider engine={pe.engine} document={doc}>
+          <WhyProvider engine={pe.engine} getDocument={model.store.getDoc}>
             <SectionNav sections={model.sections} container={formRef} hidden={deleted ? [] : model.hiddenSections} why={(id) => <WhyButton target={id} />} />
             <div className="portal-product-form" ref={formRef} onBlurCapture={model.onBlurCapture}>
               {productId !== undefined && <ProductEmailsSection productId={productId} />}
-              <MetadataForm
+              <LiveProductForm
+                store={model.store}
+                showViewModel={model.showViewModel}
                 blocks={pe.blocks}
                 codes={pe.codes}
-                document={doc}
-                viewModel={model.shownVm}
                 onChange={model.editor.change}
                 mode={deleted ? 'read' : 'edit'}
                 exclude={model.dialogBlocks}

@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { productWindows } from '../media/productWindows';
+import type { ProductShellDoc } from './productShellDoc';
 
 /**
  * The windows of 001 §2 "Actions" (view PDF, HTML or media): the uploaded file and, for direct
@@ -7,7 +8,7 @@ import { productWindows } from '../media/productWindows';
  * processed HTML, as its kept temp PDF and rendered as a PDF now. Each opens in its own window;
  * an entry that does not apply says why instead.
  */
-export function ProductWindowsMenu({ doc, productId, directMail }: { doc: Record<string, unknown>; productId: number | undefined; directMail: boolean }) {
+export function ProductWindowsMenu({ doc, productId, directMail }: { doc: ProductShellDoc; productId: number | undefined; directMail: boolean }) {
   const muid = typeof doc.muid === 'number' || (typeof doc.muid === 'string' && /^\d+$/.test(doc.muid)) ? String(doc.muid) : null;
   const hasFile = typeof doc.product_pdf === 'string' && doc.product_pdf !== '';
   const p = productId !== undefined ? productWindows.product(productId) : null;

@@ -15,6 +15,7 @@ import { httpProductLookups, productApi } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
 import { markRequired } from './markRequired';
+import { shellDocReader, type ProductShellDoc } from './productShellDoc';
 import { refusalStyles } from './refusalStyles';
 import { starlessFor, withoutStars } from './requiredForAction';
 import { buttonPlan, initialStatuses, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
@@ -27,9 +28,13 @@ import { loadAllowedSectors } from './widgets/SectorChainsWidget';
 export interface ProductEditorModel {
   controller: ProductEditorController;
   state: EditorState;
-  doc: Doc;
+  /** The product values the frame reads (the form subscribes to the whole document itself). */
+  doc: ProductShellDoc;
+  store: ProductDocumentStore;
+  /** The view model's blocks (the engine keeps the record while no block changes). */
+  blocks: ViewModelLike['blocks'];
   /** The view model as drawn: editor-only fields hidden, stars only for the button at hand. */
-  shownVm: ViewModelLike;
+  showViewModel: (vm: ViewModelLike) => ViewModelLike;
   plan: ButtonPlan;
   buttons: readonly StatusButton[];
   productId: number | undefined;
@@ -89,8 +94,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     }),
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const doc = useSyncExternalStore(store.subscribe, store.getDoc);
-  const vm = useSyncExternalStore(store.subscribe, store.getViewModel);
+  // The frame renders when what it shows changes, not on every edit (the form subscribes itself).
+  const doc = useSyncExternalStore(store.subscribe, useMemo(() => shellDocReader(store), [store]));
+  const blocks = useSyncExternalStore(store.subscribe, () => store.getViewModel().blocks);
 
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
   const refusals = useMemo(() => refusalStyles(pe.engine), [pe.engine]);
@@ -106,15 +112,19 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
   const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
-  const shownVm = useMemo(() => {
-    const base = markRequired(withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless), requiredRules);
-    if (!deleted) return base;
-    const blocks = { ...base.blocks };
-    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
-    return { ...base, blocks };
-  }, [vm, hidden, deleted, starless, editorBlocks, requiredRules]);
+  const showViewModel = useCallback(
+    (vm: ViewModelLike) => {
+      const base = markRequired(withoutStars(hideFields(vm, hidden), starless), requiredRules);
+      if (!deleted) return base;
+      const shownBlocks = { ...base.blocks };
+      for (const id of editorBlocks.child) shownBlocks[id] = { ...shownBlocks[id], visible: false };
+      return { ...base, blocks: shownBlocks };
+    },
+    [hidden, deleted, starless, editorBlocks, requiredRules],
+  );
   const form = compileForm(pe.blocks, pe.codes);
-  const key = sectionKey(form, shownVm, [...editorBlocks.top, ...editorBlocks.child]);
+  // Editor-only blocks are left out of the sections, so the drawn view model's blocks are the engine's here.
+  const key = sectionKey(form, { blocks } as ViewModelLike, [...editorBlocks.top, ...editorBlocks.child]);
   const { shown: sections, hidden: hiddenSections } = useMemo(() => sectionsOf(form, key), [form, key]);
   const today = useMemo(() => localToday(), []);
 
@@ -187,7 +197,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   }, [controller]);
 
   // The reasons are looked up when the block turns read-only (the same rules decide both).
-  const moveReadonly = vm.blocks[MOVE_BLOCK]?.readonly === true;
+  const moveReadonly = blocks[MOVE_BLOCK]?.readonly === true;
   const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
 
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
@@ -209,7 +219,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     controller,
     state,
     doc,
-    shownVm,
+    store,
+    blocks: blocks as ViewModelLike['blocks'],
+    showViewModel,
     plan,
     buttons,
     productId,
