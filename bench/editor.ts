@@ -65,7 +65,13 @@ export async function benchEditor(): Promise<BenchRow[]> {
     });
     const results: Record<string, Sample[]> = {};
     for (const rate of [1, 4]) Object.assign(results, await typeInterleaved(browser, port, data.targetPath, rate));
-    return rows(results, data);
+    const keystrokes = rows(results, data);
+    await browser.close();
+    browser = undefined;
+    if (process.env.EDITOR_INTERACTIONS === '0') return keystrokes;
+    // Issue 27 item 11: the editor's actions in the real product screen (its own server and browser).
+    const { benchEditorInteractions } = await import('./editorInteractions');
+    return [...keystrokes, ...(await benchEditorInteractions())];
   } finally {
     await browser?.close();
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
@@ -84,8 +90,8 @@ function rows(results: Record<string, Sample[]>, data: BenchData): BenchRow[] {
       figure: `editor: work per keystroke, ours / stock RJSF, ${rate}x CPU`,
       value: ratio,
       unit: 'ratio',
-      budget: '<= 0.2',
-      pass: ratio <= 0.2,
+      budget: '<= 0.1',
+      pass: ratio <= 0.1,
       detail: `median ours ${med(`ours@${rate}`, 'work').toFixed(2)} ms, stock ${med(`stock@${rate}`, 'work').toFixed(2)} ms; ${schemaNote}`,
     });
   }

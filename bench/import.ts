@@ -63,7 +63,7 @@ const spread = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}
  * Side by side: each pair is one parser-only pass over the corpus and one whole import of it, back
  * to back, the order alternating between pairs; the ratio is the median of the pairs' ratios.
  * A single pass of each, minutes apart on a shared 2-core machine, swung 0.43-1.43x with the
- * machine's load (docs/decisions/email-import-limits.md); a pair sees the same load on both sides.
+ * machine's load; a pair sees the same load on both sides.
  * As in a running portal (drop folder, uploads), imports after the first reuse the parser workers
  * the first one started (leaseParserPool), as parser-only passes after the first run on code V8 has
  * already optimised; the first pair's ratio (new workers) is in the detail.

@@ -154,9 +154,11 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     const summary = page.locator('.portal-product-summary');
     await summary.locator('section[data-block="advertiser"]').waitFor();
     const text = (await summary.textContent()) ?? '';
-    for (const shown of ['Spring Apparel Sale', 'US Mail', 'Springfield', '62704', 'Retail > Apparel', 'Approved', 'Direct Mail', company.companyName, affinity.affinityName, `/api/download/${productId}`]) {
+    for (const shown of ['Spring Apparel Sale', 'US Mail', 'Springfield', '62704', 'Retail > Apparel', 'Approved', 'Direct Mail', company.companyName, affinity.affinityName]) {
       expect(text).toContain(shown);
     }
+    // The Product PDF by its file name, opening the file (issue 27 item 8).
+    expect(await summary.getByRole('link', { name: 'offer.pdf', exact: true }).getAttribute('href')).toBe(`/api/download/${productId}`);
     // The promotion form is editor state: not in the summary.
     expect(await summary.locator('section[data-block="promotion_form"]').count()).toBe(0);
     const table = summary.getByTestId('promotion-table');

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StartedServer } from '../server/helpers/startServer';
-import { sharedServer } from './helpers/sharedServers';
+import { openDb } from '../../src/server/db/openDb';
+import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
@@ -27,13 +31,24 @@ describe('product editor actions', () => {
   const ids = { headlineOwner: 0, moveSource: 0, moveTarget: 0, statusProduct: 0 };
   const ownerHeadline = 'Earn 2% cash back on every purchase, actions e2e';
   const statusHeadline = 'Status buttons product headline, actions e2e';
-  // Products opened from an email (/addproduct/v2/{muid}); the muids need no email row.
-  const tempMuid = 970_011;
-  const approvedMuid = 970_012;
+  // Products opened from an email (/addproduct/v2/{muid}): the server links a product only to an
+  // email that exists, so this file's portal holds two corpus emails (the empty template has none).
+  let tempMuid = 0;
+  let approvedMuid = 0;
+  let dataDir = '';
   const product = (id: number) => apiAs<{ payload: Stored }>(server, token, `/api/product/${id}`).then((r) => r.payload);
 
   beforeAll(async () => {
-    server = sharedServer('empty');
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-editor-actions-'));
+    copySeededDataDir('empty', dataDir);
+    const db = await openDb({ dataDir });
+    try {
+      await importPaths(db, demoCorpusFiles().slice(0, 2));
+      [tempMuid, approvedMuid] = (await db.query<{ muid: string }>('select muid from emails order by muid')).rows.map((r) => Number(r.muid));
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ dataDir });
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;
@@ -50,6 +65,7 @@ describe('product editor actions', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('warns on blur when the headline is already used by another product (001 §5 Headline)', async () => {
@@ -71,7 +87,7 @@ describe('product editor actions', () => {
     await fillDate(page, 'panelist_draft.pp_date', '2024-05-01');
     await searchAndPick(page, 'panelist-search', panelist.last_name, new RegExp(`\\(${panelist.panelist_id}\\)`));
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
-    expect(await table.locator('tbody tr td').first().textContent()).toBe('2024-05-01');
+    expect(await table.locator('tbody tr td').first().textContent()).toBe('05/01/2024');
 
     await page.getByRole('button', { name: `Edit panelist ${name}` }).click();
     const editor = page.locator('fieldset', { has: page.getByText('Edit Panelist', { exact: true }) });
@@ -81,7 +97,7 @@ describe('product editor actions', () => {
     await byId(page, 'panelist_draft.tracking_id').fill('4321');
     await page.getByRole('button', { name: 'Update Panelist' }).click();
 
-    await expect.poll(() => table.locator('tbody tr td').first().textContent()).toBe('2024-05-03');
+    await expect.poll(() => table.locator('tbody tr td').first().textContent()).toBe('05/03/2024');
     const row = await table.locator('tbody tr').allTextContents();
     expect(row).toHaveLength(1);
     expect(row[0]).toContain('4321');
@@ -267,12 +283,12 @@ describe('product editor actions', () => {
     expect(approvedActions).toContain('Cancel');
     for (const gone of ['Submit', 'Update', 'Approve']) expect(approvedActions).not.toContain(gone);
 
-    // The same Approved product on the edit route: Move and delete opens with its buttons disabled (001 §2).
+    // The same Approved product on the edit route: Move and delete cannot apply, so its button is
+    // disabled with the reason (001 §2).
     await page.goto(`${server.url}/product/${approvedMuid}`);
-    await toolbarButton(page, 'Move and delete').click();
-    const moveDialog = page.getByRole('dialog', { name: 'Move and delete', exact: true });
-    await moveDialog.waitFor();
-    expect(await moveDialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    const move = toolbarButton(page, 'Move and delete');
+    await expect.poll(() => move.isDisabled()).toBe(true);
+    expect(await page.locator(`[id="${await move.getAttribute('aria-describedby')}"]`).textContent()).toBe('An approved product cannot be moved and deleted.');
 
     // No uncaught errors and no failed requests in the whole file.
     expect(watched.problems.filter((p) => p.startsWith('pageerror') || p.startsWith('requestfailed') || /^http 5/.test(p))).toEqual([]);

@@ -83,6 +83,18 @@ describe('product media', () => {
     expect(await dialog.textContent()).toContain('Earn 5% cash back on groceries');
     await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
     expect(await page.getByRole('link', { name: 'Manage Preview' }).getAttribute('href')).toBe(`/managepdf/${productId}`);
+
+    // Product Image from the product's own PDF: its pages come first in the chooser (issue 27 item 5).
+    const imageInput = page.locator('[id="product_image"]');
+    const original = await imageInput.inputValue();
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    const own = page.getByRole('dialog', { name: 'Product Image' }).getByRole('region', { name: "Pages of this product's PDF" });
+    await own.getByRole('button', { name: 'This product, page 3' }).click();
+    const page3 = (await images()).payload.find((i) => i.img_document_sort === 3)!;
+    await expect.poll(() => imageInput.inputValue()).toBe(`/api/product-images/${page3.id}`);
+    await expect.poll(() => page.locator('img.portal-product-image-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Back as stored: nothing left unsaved for the next test.
+    await imageInput.fill(original);
   }, 240_000);
 
   it('shows the page thumbnails on /managepdf, sets a default (green border) and rotates it', async () => {
@@ -112,6 +124,18 @@ describe('product media', () => {
     expect(await page.getByRole('link', { name: 'Original Images' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Resample Try #3' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Open PDF' }).getAttribute('href')).toBe(`/api/download/${productId}`);
+
+    // Resample asks first (issue 27 item 9); Cancel changes nothing, Resample keeps the default page and its rotation.
+    await page.getByRole('link', { name: 'Resample Try #3' }).click();
+    const confirm = page.locator('.bp6-alert');
+    await expect.poll(() => confirm.textContent()).toContain('Make the page images again from the PDF?Page 2 stays the default preview and rotated pages keep their rotation.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await images()).payload[1].id).toBe(after.id);
+    await page.getByRole('link', { name: 'Resample Try #3' }).click();
+    await confirm.getByRole('button', { name: 'Resample' }).click();
+    await expect.poll(async () => (await images()).payload.map((i) => [i.img_document_default, i.rotation, i.id === after.id]), { timeout: 60_000 }).toEqual([[0, 0, false], [1, 90, false], [0, 0, false]]);
+    await expect.poll(() => pageButton(2).getAttribute('aria-pressed')).toBe('true');
   }, 120_000);
 
   it("says 'PDF file does not exist for this product.' on /managepdf of a product without a file", async () => {
@@ -197,7 +221,7 @@ describe('product media', () => {
     );
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/product?product_id=${fromEmail}`);
-    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
     const menu = page.getByRole('menu', { name: 'Open a window' });
     const href = (name: string) => menu.getByRole('menuitem', { name: new RegExp(`^${name}`) }).getAttribute('href');
     expect(await href('Processed HTML')).toBe(`/processedhtml/${email.muid}`);
@@ -214,8 +238,8 @@ describe('product media', () => {
     await expect.poll(() => pdfIcon.getAttribute('href'), { timeout: 30_000 }).toBe(`/api/download/${mediaFiles}`);
 
     // Product Image chosen from the company's images: the first product's default page (page 2 since the managepdf test).
-    await page.getByRole('button', { name: 'Choose from company images' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Product Image: company images' });
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Product Image' });
     const thumb = dialog.getByRole('button', { name: `Product ${productId}, page 2` });
     await thumb.waitFor({ timeout: 30_000 });
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
@@ -282,8 +306,8 @@ describe('product media', () => {
     // Another product of the same company picks the demo PDF's first page as its Product Image.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/product?product_id=${demo.other}`);
-    await page.getByRole('button', { name: 'Choose from company images' }).click();
-    const picker = page.getByRole('dialog', { name: 'Product Image: company images' });
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Product Image' });
     const thumb = picker.getByRole('button', { name: `Product ${demo.id}, page 1` });
     await thumb.waitFor({ timeout: 30_000 });
     await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -87,8 +87,12 @@ describe('product PDF processing and page images', () => {
     const re = await kit.app.inject({ method: 'POST', url: `/api/resample/${id}`, headers: kit.as.editor });
     expect(re.statusCode, re.body).toBe(200);
     await processed(id);
+    // What still applies is kept (issue 27 item 9): page 2 stays the default, turned 90°, its image turned again.
     const again = (await images(id)).payload;
-    expect(again.map((i) => [i.img_document_sort, i.img_document_default, i.rotation])).toEqual([[1, 1, 0], [2, 0, 0]]);
+    expect(again.map((i) => [i.img_document_sort, i.img_document_default, i.rotation])).toEqual([[1, 0, 0], [2, 1, 90]]);
+    expect([again[1].width, again[1].height]).toEqual([before.height, before.width]);
+    const banner = (await kit.db.query<{ document: Record<string, unknown> }>('select document from products where product_id = $1', [id])).rows[0].document.banner_product_path;
+    expect(banner).toBe(`/api/product-images/${again[1].id}`);
   });
 
   it("keeps 50,000 characters of a longer text with 'Pdf content character length exceed the limit: 50000 . please click to View Content', and withholds a text over the word limit", async () => {

@@ -212,6 +212,16 @@ describe('product API', () => {
       expect(messages(res.body)).toEqual(expect.arrayContaining(['Please Upload Product Pdf', 'Product Image', 'Product Name', 'Product Headline', 'Company', 'Sector/Category', 'Mailing Type', 'Personalization', 'State Province']));
     });
 
+    it('approval refuses a Product Image that cannot be shown, in the editor\'s words (issue 27 item 5)', async () => {
+      const id = await createProduct(kit, approvableProduct({ product_image: 'brochure.pdf' }));
+      const res = await post(`/api/product/${id}/status`, { action: 'approve' });
+      expect(res.statusCode).toBe(422);
+      expect(messages(res.body)).toEqual([
+        "The Product Image cannot be shown: choose a page of the product's PDF or a company image, or give an http(s) address or an image path ending in .jpg, .png, .gif, .webp or .svg.",
+      ]);
+      expect((await stored(id)).product_status).toBe(0);
+    });
+
     it('approve 1, unapprove 2, reprocess 3, unused -1, problem 4: each saves the status and logs it', async () => {
       const id = await createProduct(kit, approvableProduct({ product_comment: 'checked' }));
       for (const [action, status] of [['approve', 1], ['unapprove', 2], ['reprocess', 3], ['unused', -1], ['problem', 4]] as const) {
@@ -263,7 +273,7 @@ describe('product API', () => {
     beforeAll(async () => {
       id = await createProduct(kit, approvableProduct());
       // The product↔email link is made by the server's own flows (accept a prediction, create from an
-      // email the caller may see: docs/decisions/product-email-link-server-only.md); set it as they would.
+      // email the caller may see: docs/decisions/permissions.md); set it as they would.
       await kit.db.query('update products set muid = 4242 where product_id = $1', [id]);
     });
 

@@ -128,8 +128,9 @@ describe('send-link (POST /api/send-email)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    viaSmtp = await productsKit({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://portal.example' });
-    viaOutbox = await productsKit();
+    // Colleagues are at portal.example, FORWARD_TO's domain: the mail policy's default lets them through.
+    viaSmtp = await productsKit({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://portal.example', forwardTo: 'catalogue@portal.example' });
+    viaOutbox = await productsKit({ forwardTo: 'catalogue@portal.example', mail: { maxRecipients: 2, sendsPerHour: 3 } });
     await addColleague(viaSmtp);
     await addColleague(viaOutbox);
   });
@@ -193,5 +194,38 @@ describe('send-link (POST /api/send-email)', () => {
     expect((await send({ user_email: ['someone@elsewhere.example'] })).statusCode).toBe(400);
     const draft = await createProduct(kit, approvableProduct());
     expect((await send({ product_id: draft })).statusCode).toBe(409);
+  });
+
+  // Issue 26 hole 2, item 2: send-link mails through the forward's policy, not around it.
+  it('holds the mail policy: recipients cap, allowed domains (even for portal users) and the per-user send rate (429 with Retry-After)', async () => {
+    const kit = viaOutbox;
+    const id = await approvedProduct(kit);
+    const role = await findRole(kit.db, 'editor');
+    await createUser(kit.db, { username: 'contractor', password: 'contractor-password', role_id: role!.role_id, email: 'contractor@gmail.example' });
+    await createUser(kit.db, { username: 'colleague2', password: 'colleague2-password', role_id: role!.role_id, email: 'colleague2@portal.example' });
+    const send = (who: Record<string, string>, user_email: string[]) => kit.app.inject({ method: 'POST', url: '/api/send-email', headers: who, payload: { product_id: id, message: 'Have a look', user_email } });
+    const eml = () => readdirSync(outboxDir(kit.config.dataDir)).filter((f) => f.endsWith('.eml')).length;
+    const before = eml();
+
+    const many = await send(kit.as.admin, ['colleague@portal.example', 'colleague2@portal.example', 'banker@portal.example']);
+    expect(many.statusCode).toBe(422);
+    expect(many.json().message).toBe('At most 2 recipients (To and Cc) per mail.');
+    const outside = await send(kit.as.admin, ['colleague@portal.example', 'contractor@gmail.example']);
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().message).toBe('Mail to contractor@gmail.example is not allowed: recipients must be at portal.example.');
+    // Portal users only, as before: an allowed domain does not make a stranger a recipient.
+    const stranger = await send(kit.as.admin, ['nobody@portal.example']);
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe('Not a portal user: nobody@portal.example');
+    expect(eml()).toBe(before);
+
+    // Three a hour (this kit's MAIL_SENDS_PER_HOUR) for the admin, whose refusals above used none; five at once: two refused.
+    const results = await Promise.all(Array.from({ length: 5 }, () => send(kit.as.admin, ['colleague@portal.example'])));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429, 429]);
+    const refused = results.find((r) => r.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(refused.json().message).toMatch(/^You have sent 3 mails in the last hour, the most allowed\. Try again in \d+ min\.$/);
+    expect(eml()).toBe(before + 3);
   });
 });

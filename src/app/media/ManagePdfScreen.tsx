@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, Classes, H4, NonIdealState, OverlayToaster, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Callout, Classes, H4, NonIdealState, OverlayToaster, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client/ApiError';
@@ -29,6 +29,7 @@ export function ManagePdfScreen() {
   // 001 §8: listing failures show the server message ('PDF file does not exist for this product.').
   const error = read.error ? messageOf(read.error) : null;
   const [busy, setBusy] = useState(false);
+  const [confirmResample, setConfirmResample] = useState(false);
   const toaster = useRef<OverlayToaster | null>(null);
   const toast = (message: string) => toaster.current?.show({ message, intent: 'danger' });
 
@@ -70,7 +71,7 @@ export function ManagePdfScreen() {
                 href="#resample"
                 onClick={(e) => {
                   e.preventDefault();
-                  if (!busy && !processing) void act(() => mediaApi.resample(id), 'some error occured');
+                  if (!busy && !processing) setConfirmResample(true);
                 }}
               >
                 Resample Try #3
@@ -111,6 +112,25 @@ export function ManagePdfScreen() {
           </li>
         ))}
       </ul>
+      {/* Resample throws the page images away: it asks first, and keeps the default page and rotations. */}
+      <Alert
+        isOpen={confirmResample}
+        cancelButtonText="Cancel"
+        confirmButtonText="Resample"
+        intent="warning"
+        icon="refresh"
+        onCancel={() => setConfirmResample(false)}
+        onConfirm={() => {
+          setConfirmResample(false);
+          void act(() => mediaApi.resample(id), 'some error occured');
+        }}
+      >
+        <p>Make the page images again from the PDF?</p>
+        <p>
+          {current ? `Page ${current.img_document_sort} stays the default preview` : 'The first page becomes the default preview'}
+          {images.some((i) => i.rotation % 360 !== 0) ? ' and rotated pages keep their rotation.' : '.'}
+        </p>
+      </Alert>
       <OverlayToaster ref={toaster} position="bottom-right" />
     </div>
   );

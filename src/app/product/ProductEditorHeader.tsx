@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { Doc } from '../../ui/form/types';
+import type { ProductShellDoc } from './productShellDoc';
 import type { ButtonPlan } from './statusButtons';
 
 /** 001 §2 header data: MUID link, product id, last worked user, the required-field legend. */
-export function ProductEditorHeader({ doc, productId, plan, legend }: { doc: Doc; productId: number | undefined; plan: ButtonPlan; legend: boolean }) {
+export function ProductEditorHeader({ doc, productId, plan, legend }: { doc: ProductShellDoc; productId: number | undefined; plan: ButtonPlan; legend: boolean }) {
   return (
     <header className="portal-product-header">
       <h2>{productId ? `Product ${productId}` : 'Add product'}</h2>

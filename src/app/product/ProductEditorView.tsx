@@ -1,15 +1,16 @@
 import { Callout } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { focusField } from '../../ui/form/focusField';
-import { MetadataForm } from '../../ui/form/MetadataForm';
 import { SectionNav } from '../../ui/form/SectionNav';
 import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { WHY_KEY } from '../../ui/why/whyKey';
 import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
+import { LiveProductForm } from './LiveProductForm';
 import { ProductActionsBar } from './ProductActionsBar';
 import { ProductEditorHeader } from './ProductEditorHeader';
 import { ProductEditorModals } from './ProductEditorModals';
+import { showsRequiredLegend } from './statusButtons';
 import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
 import type { ProductEditorModel } from './useProductEditorController';
 import type { ProductEngine } from './useProductEngine';
@@ -34,7 +35,7 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
   return (
     <ProductEditorContext.Provider value={model.editor}>
       <div className="portal-product-editor" aria-busy={state.busy}>
-        <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={plan.statusActions || plan.submit !== null} />
+        <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={showsRequiredLegend(plan)} />
         <ProductActionsBar model={model} barRef={barRef} />
         {plan.deletedNotice && (
           <Callout intent="warning" title="Deleted product">
@@ -48,15 +49,15 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
           </Callout>
         )}
         <div className="portal-product-body">
-          <WhyProvider engine={pe.engine} document={doc}>
+          <WhyProvider engine={pe.engine} getDocument={model.store.getDoc}>
             <SectionNav sections={model.sections} container={formRef} hidden={deleted ? [] : model.hiddenSections} why={(id) => <WhyButton target={id} />} />
             <div className="portal-product-form" ref={formRef} onBlurCapture={model.onBlurCapture}>
               {productId !== undefined && <ProductEmailsSection productId={productId} />}
-              <MetadataForm
+              <LiveProductForm
+                store={model.store}
+                showViewModel={model.showViewModel}
                 blocks={pe.blocks}
                 codes={pe.codes}
-                document={doc}
-                viewModel={model.shownVm}
                 onChange={model.editor.change}
                 mode={deleted ? 'read' : 'edit'}
                 exclude={model.dialogBlocks}

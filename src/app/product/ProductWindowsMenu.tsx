@@ -1,16 +1,14 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { productWindows } from '../media/productWindows';
-
-/** Media channel 1, direct mail: its upload is the scanned piece (001 §9). */
-const DIRECT_MAIL = 1;
+import type { ProductShellDoc } from './productShellDoc';
 
 /**
  * The windows of 001 §2 "Actions" (view PDF, HTML or media): the uploaded file and, for direct
- * mail, the scan as first uploaded; for a product catalogued from an email, that email as
+ * mail (`directMail`: its upload is the scanned piece, 001 §9), the scan as first uploaded; for a product catalogued from an email, that email as
  * processed HTML, as its kept temp PDF and rendered as a PDF now. Each opens in its own window;
  * an entry that does not apply says why instead.
  */
-export function ProductWindowsMenu({ doc, productId }: { doc: Record<string, unknown>; productId: number | undefined }) {
+export function ProductWindowsMenu({ doc, productId, directMail }: { doc: ProductShellDoc; productId: number | undefined; directMail: boolean }) {
   const muid = typeof doc.muid === 'number' || (typeof doc.muid === 'string' && /^\d+$/.test(doc.muid)) ? String(doc.muid) : null;
   const hasFile = typeof doc.product_pdf === 'string' && doc.product_pdf !== '';
   const p = productId !== undefined ? productWindows.product(productId) : null;
@@ -24,8 +22,8 @@ export function ProductWindowsMenu({ doc, productId }: { doc: Record<string, unk
       placement="bottom-start"
       content={
         <Menu aria-label="Open a window">
-          {item(doc.media_channel === DIRECT_MAIL ? 'Uploaded PDF' : 'Uploaded PDF / media', 'media', hasFile ? p?.uploaded : null, noFile)}
-          {doc.media_channel === DIRECT_MAIL && item('Direct Mail PDF', 'archive', hasFile ? p?.original : null, noFile)}
+          {item(directMail ? 'Uploaded PDF' : 'Uploaded PDF / media', 'media', hasFile ? p?.uploaded : null, noFile)}
+          {directMail && item('Direct Mail PDF', 'archive', hasFile ? p?.original : null, noFile)}
           <MenuDivider title="Email" />
           {item('Processed HTML', 'code', e?.processedHtml, 'No email')}
           {item('Temp PDF', 'document', e?.tempPdf, 'No email')}

@@ -3,7 +3,7 @@ import type {
   PanelistSearchRow, ProductLogRow, ProductLogResponse, ProductResponse, ProductRuleError, PublicationSearchRow, SectorOption, StatusActionName,
   UploadResponse, UsersResponse,
 } from '../../api/products';
-import type { CompanyMediaResponse, UploadPdfResponse } from '../../api/media';
+import type { CompanyMediaResponse, UploadPdfResponse, ViewImagesResponse } from '../../api/media';
 import type { ProductLookups, UploadResult } from './widgets/ProductLookups';
 import { apiFetch, apiJson, ApiError } from '../auth/apiFetch';
 import { readCookie } from '../auth/cookies';
@@ -82,6 +82,15 @@ export const httpProductLookups: ProductLookups = {
   },
   upload: (file, productId, onProgress, signal, mediaChannel) => uploadMedia(file, productId, onProgress, signal, mediaChannel),
   media: (productId) => apiJson<UploadPdfResponse>(`/api/upload-pdf?product_id=${productId}`).then((r) => r.payload),
+  // No PDF (404) or none rendered yet: no page images to offer.
+  pageImages: (productId) =>
+    apiJson<ViewImagesResponse>(`/api/view-images?product_id=${productId}&product_type=ProductImg`).then(
+      (r) => r.payload,
+      (e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return [];
+        throw e;
+      },
+    ),
   companyMedia: (companyId, exclude) => apiJson<CompanyMediaResponse>(`/api/company-media/${companyId}${exclude ? `?exclude=${exclude}` : ''}`).then((r) => r.payload),
 };
 

@@ -39,13 +39,22 @@ export interface ButtonPlan {
   deletedNotice: boolean;
 }
 
-/** 001 §4: which buttons the product screen shows. */
-export function buttonPlan(kind: ScreenKind, doc: { product_id?: unknown; product_status?: unknown; is_deleted?: unknown }): ButtonPlan {
+/**
+ * The statuses a product may be submitted in as new (001 §4: "status 0 or 11", New and Temp
+ * Product): the entries of codes/product_status marked `x-initial`, the first of them a new
+ * product's own.
+ */
+export function initialStatuses(engine: Engine): readonly number[] {
+  return (engine.model.codeTables.get(PRODUCT_STATUS_TABLE)?.entries ?? []).filter((e) => e['x-initial'] === true).map((e) => Number(e.const));
+}
+
+/** 001 §4: which buttons the product screen shows; `initial` the statuses of a product not yet made (initialStatuses). */
+export function buttonPlan(kind: ScreenKind, doc: { product_id?: unknown; product_status?: unknown; is_deleted?: unknown }, initial: readonly number[]): ButtonPlan {
   const stored = doc.product_id !== undefined && doc.product_id !== null && doc.product_id !== '';
   const deleted = Number(doc.is_deleted) === 1;
-  const status = doc.product_status === undefined || doc.product_status === null ? 0 : Number(doc.product_status);
   if (deleted) return { statusActions: false, submit: null, cancel: true, tempCreated: false, deletedNotice: true };
-  const newOrTemp = status === 0 || status === 11;
+  // A product without a status is new.
+  const newOrTemp = doc.product_status === undefined || doc.product_status === null || initial.includes(Number(doc.product_status));
   if (kind === 'add' || !stored) {
     // New product (status 0 or 11): Submit, or Update once stored; otherwise it was already made.
     if (!newOrTemp) return { statusActions: false, submit: null, cancel: true, tempCreated: true, deletedNotice: false };
@@ -53,6 +62,9 @@ export function buttonPlan(kind: ScreenKind, doc: { product_id?: unknown; produc
   }
   return { statusActions: true, submit: 'Update', cancel: true, tempCreated: false, deletedNotice: false };
 }
+
+/** "Fields marked * are required to …": only where the product can still be saved (not on a deleted product, nor where a temp product was already made). */
+export const showsRequiredLegend = (plan: ButtonPlan): boolean => plan.statusActions || plan.submit !== null;
 
 /** The problems of every rule action an editor action runs, each (rule, field) once, in order. */
 export function checkRuleActions<P extends { rule: string; field: string }>(check: (action: string) => P[], rules: readonly string[]): P[] {

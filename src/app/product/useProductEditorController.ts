@@ -2,6 +2,7 @@ import type { OverlayToaster } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type RefObject } from 'react';
 import { useBlocker, useLocation, useNavigate, type Blocker } from 'react-router-dom';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
+import { codeByKey } from '../../engine/model/codeByKey';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -14,9 +15,10 @@ import { httpProductLookups, productApi } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
 import { markRequired } from './markRequired';
+import { shellDocReader, type ProductShellDoc } from './productShellDoc';
 import { refusalStyles } from './refusalStyles';
 import { starlessFor, withoutStars } from './requiredForAction';
-import { buttonPlan, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
+import { buttonPlan, initialStatuses, statusButtons, type ButtonPlan, type ScreenKind, type StatusButton } from './statusButtons';
 import type { ProductEngine } from './useProductEngine';
 import type { MoveAndDeleteCalls } from './widgets/MoveAndDeleteDialog';
 import type { ProductEditor } from './widgets/ProductEditorContext';
@@ -26,9 +28,13 @@ import { loadAllowedSectors } from './widgets/SectorChainsWidget';
 export interface ProductEditorModel {
   controller: ProductEditorController;
   state: EditorState;
-  doc: Doc;
+  /** The product values the frame reads (the form subscribes to the whole document itself). */
+  doc: ProductShellDoc;
+  store: ProductDocumentStore;
+  /** The view model's blocks (the engine keeps the record while no block changes). */
+  blocks: ViewModelLike['blocks'];
   /** The view model as drawn: editor-only fields hidden, stars only for the button at hand. */
-  shownVm: ViewModelLike;
+  showViewModel: (vm: ViewModelLike) => ViewModelLike;
   plan: ButtonPlan;
   buttons: readonly StatusButton[];
   productId: number | undefined;
@@ -41,6 +47,8 @@ export interface ProductEditorModel {
   editor: ProductEditor;
   services: FormServices;
   isProductAdmin: boolean;
+  /** The product is direct mail (media channel key direct_mail): its upload is the scanned piece. */
+  directMail: boolean;
   /** Why Move and delete cannot apply to this product (001 §2), empty when it can. */
   moveBlocked: readonly string[];
   /** Every action is disabled while an upload or a save runs (001 §4). */
@@ -55,6 +63,7 @@ export interface ProductEditorModel {
 
 /** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
 const MOVE_BLOCK = 'move_and_delete';
+const MEDIA_CHANNEL_TABLE = 'codes/media_channel';
 const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
 
 /** The product editor's controller bound to React and the router: state, data and actions for the views. */
@@ -85,8 +94,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     }),
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const doc = useSyncExternalStore(store.subscribe, store.getDoc);
-  const vm = useSyncExternalStore(store.subscribe, store.getViewModel);
+  // The frame renders when what it shows changes, not on every edit (the form subscribes itself).
+  const doc = useSyncExternalStore(store.subscribe, useMemo(() => shellDocReader(store), [store]));
+  const blocks = useSyncExternalStore(store.subscribe, () => store.getViewModel().blocks);
 
   const onChangeChecks = useMemo(() => changeActions(pe.engine), [pe.engine]);
   const refusals = useMemo(() => refusalStyles(pe.engine), [pe.engine]);
@@ -95,20 +105,26 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   // 001 §4 / docs/decisions/editor-texts.md: a deleted product is read-only until an administrator restores it,
   // so it is drawn in read mode (as the summary, editor-only child blocks hidden).
   const deleted = Number(doc.is_deleted) === 1;
-  const plan = buttonPlan(kind, doc);
+  const initial = useMemo(() => initialStatuses(pe.engine), [pe.engine]);
+  const directMailChannel = useMemo(() => codeByKey(pe.engine.model, MEDIA_CHANNEL_TABLE, 'direct_mail'), [pe.engine]);
+  const plan = buttonPlan(kind, doc, initial);
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
   const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
-  const shownVm = useMemo(() => {
-    const base = markRequired(withoutStars(hideFields(vm as unknown as ViewModelLike, hidden), starless), requiredRules);
-    if (!deleted) return base;
-    const blocks = { ...base.blocks };
-    for (const id of editorBlocks.child) blocks[id] = { ...blocks[id], visible: false };
-    return { ...base, blocks };
-  }, [vm, hidden, deleted, starless, editorBlocks, requiredRules]);
+  const showViewModel = useCallback(
+    (vm: ViewModelLike) => {
+      const base = markRequired(withoutStars(hideFields(vm, hidden), starless), requiredRules);
+      if (!deleted) return base;
+      const shownBlocks = { ...base.blocks };
+      for (const id of editorBlocks.child) shownBlocks[id] = { ...shownBlocks[id], visible: false };
+      return { ...base, blocks: shownBlocks };
+    },
+    [hidden, deleted, starless, editorBlocks, requiredRules],
+  );
   const form = compileForm(pe.blocks, pe.codes);
-  const key = sectionKey(form, shownVm, [...editorBlocks.top, ...editorBlocks.child]);
+  // Editor-only blocks are left out of the sections, so the drawn view model's blocks are the engine's here.
+  const key = sectionKey(form, { blocks } as ViewModelLike, [...editorBlocks.top, ...editorBlocks.child]);
   const { shown: sections, hidden: hiddenSections } = useMemo(() => sectionsOf(form, key), [form, key]);
   const today = useMemo(() => localToday(), []);
 
@@ -181,7 +197,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   }, [controller]);
 
   // The reasons are looked up when the block turns read-only (the same rules decide both).
-  const moveReadonly = vm.blocks[MOVE_BLOCK]?.readonly === true;
+  const moveReadonly = blocks[MOVE_BLOCK]?.readonly === true;
   const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
 
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
@@ -203,7 +219,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     controller,
     state,
     doc,
-    shownVm,
+    store,
+    blocks: blocks as ViewModelLike['blocks'],
+    showViewModel,
     plan,
     buttons,
     productId,
@@ -214,6 +232,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     editor,
     services,
     isProductAdmin: !!session.role?.modules.some((m) => m.module_key === 'product' && (m.operations.includes('admin') || m.operations.includes('*'))),
+    directMail: doc.media_channel === directMailChannel,
     moveBlocked,
     disabled: state.uploading || state.busy,
     moveCalls: MOVE_CALLS,

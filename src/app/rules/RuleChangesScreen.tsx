@@ -18,9 +18,10 @@ const label = (key: string) => diffWords.impactRows.find(([k]) => k === key)![1]
 
 function VersionSelect({ name, value, versions, onChange }: { name: string; value: string; versions: RuleVersion[]; onChange: (ref: string) => void }) {
   return (
-    <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
-      {name}
-      <HTMLSelect value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={name}>
+    <label style={{ display: 'flex', gap: 6, alignItems: 'center', maxWidth: 720 }}>
+      <span style={{ minWidth: 40 }}>{name}</span>
+      {/* A commit's subject can be long: the select keeps a readable width and the option its full text. */}
+      <HTMLSelect fill value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={name}>
         {versions.some((v) => v.ref === value) ? null : <option value={value}>{value}</option>}
         {versions.map((v) => (
           <option key={v.ref} value={v.ref}>

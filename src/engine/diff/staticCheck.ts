@@ -55,9 +55,11 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
   // The derived document of the last product asked about (same() then blockVisible() ask about the same one).
   let lastDoc: unknown = undefined;
   let lastInputs: { data: unknown; ctx: EvalContext } | null = null;
+  // What the checked rules read: only the derive rules deciding those values run.
+  const reading: string[][] = [];
   const inputs = (doc: unknown) => {
     if (!lastInputs || lastDoc !== doc) {
-      lastInputs = from.derive(doc, { prev: null });
+      lastInputs = from.derive(doc, { prev: null }, reading);
       lastDoc = doc;
     }
     return lastInputs;
@@ -75,6 +77,7 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
       const rules = to.rules.filter((r) => r.kind === 'visible' && chain.includes(r.target));
       if (!rules.every((r) => r.targetType === 'block' && safeOnDerivedDocument(r, clearFields))) return null;
       visibility.set(block, rules);
+      for (const r of rules) reading.push(...r.docDeps!);
       checks.push((doc) => getIn(doc, segs) === undefined || isEmptyValue(getIn(doc, segs)));
       continue;
     }
@@ -85,6 +88,9 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
     if (canonicalJson(ra.actions ?? []) !== canonicalJson(rb.actions ?? [])) return null;
     if (!safeOnDerivedDocument(ra, clearFields) || !safeOnDerivedDocument(rb, clearFields)) return null;
     const messageChanged = ra.message !== rb.message;
+    reading.push(...ra.docDeps!, ...rb.docDeps!);
+    if (ra.targetType === 'item') reading.push(ra.itemArray!);
+    if (messageChanged && ra.kind === 'required') reading.push(ra.targetSegs);
     checks.push((doc) => {
       const { data, ctx } = inputs(doc);
       return (!messageChanged || !mayFire(ra, data, ctx)) && results(ra, data, ctx) === results(rb, data, ctx);

@@ -45,9 +45,10 @@ export interface Engine {
   explain(doc: unknown, target: string, opts?: EvaluateOptions): Explanation;
   /**
    * The document as the rules see it (derived values applied) and their context, without running
-   * them: for tools that check single rules on many documents (impact's static check).
+   * them: for tools that check single rules on many documents (impact's static check). With
+   * `reading`, only the derive rules deciding those paths run (the values there are the same).
    */
-  derive(doc: unknown, opts?: EvaluateOptions): { data: unknown; ctx: EvalContext };
+  derive(doc: unknown, opts?: EvaluateOptions, reading?: readonly string[][]): { data: unknown; ctx: EvalContext };
   /** Plain words for a json-logic expression, using field and code titles. */
   describe(logic: unknown): string;
   /** Compile ad-hoc logic with this engine's operations. */

@@ -13,7 +13,7 @@ import { defaultOps } from '../ops/defaultOps';
 import type { EvaluateOptions, Metadata, ViewModel } from '../types';
 import { compileRules } from './compileRules';
 import { runConditions } from './conditionsPhase';
-import { runDerive } from './derivePhase';
+import { deriveRulesFor, runDerive } from './derivePhase';
 import type { Engine, EngineOptions } from './Engine';
 import { buildEngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -74,6 +74,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateKey = Symbol('engine run state');
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
+  const deriveMasks = new Map<string, Uint8Array | null>();
 
   function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
@@ -141,9 +142,15 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       return run(doc, opts, state, changedPaths);
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
-    derive(doc, opts = {}) {
+    derive(doc, opts = {}, reading) {
       const p = pass(doc, opts, null, null);
-      runDerive(tables, p);
+      let only: Uint8Array | null = null;
+      if (reading) {
+        const key = JSON.stringify(reading);
+        if (!deriveMasks.has(key)) deriveMasks.set(key, deriveRulesFor(tables.deriveRules, reading));
+        only = deriveMasks.get(key)!;
+      }
+      if (!only || only.includes(1)) runDerive(tables, p, only);
       return { data: p.working, ctx: p.ctx };
     },
     describe: (logic) => describeLogic(logic, model, { ops }),

@@ -29,9 +29,10 @@ function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
  * An incremental run starts with the rules reading a changed path or writing one. After the first
  * pass a rule runs again only when a value written since its last run touches what it reads or its
  * target (or it reads anything): with the same inputs it would answer the same, so the result is
- * that of running every rule every pass.
+ * that of running every rule every pass. `only` (by position) limits the run to a set of rules
+ * closed under "writes what a member reads or writes" (deriveRulesFor), whose results it does not change.
  */
-export function runDerive(t: EngineTables, p: EvaluationPass): void {
+export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array | null = null): void {
   const { ctx, changed, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
@@ -44,6 +45,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
+      if (only !== null && only[k] === 0) continue;
       if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed, samePrev) && !targetChanged(r, changed) : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
@@ -65,4 +67,26 @@ export function runDerive(t: EngineTables, p: EvaluationPass): void {
     if (!changedThisPass) break;
   }
   p.working = working;
+}
+
+/**
+ * The derive rules deciding the values at `paths`: those writing them, and, transitively, those
+ * writing what those read (their document reads: `$prev` is the same for all). Null when that is
+ * every rule or one reads anything.
+ */
+export function deriveRulesFor(rules: readonly CompiledRule[], paths: readonly string[][]): Uint8Array | null {
+  const mask = new Uint8Array(rules.length);
+  const wanted = [...paths];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let k = 0; k < rules.length; k++) {
+      const r = rules[k];
+      if (mask[k] || !wanted.some((w) => pathsOverlap(w, r.targetSegs))) continue;
+      if (r.docDeps === null) return null;
+      mask[k] = 1;
+      wanted.push(r.targetSegs, ...r.docDeps);
+      grew = true;
+    }
+  }
+  return mask.every((m) => m === 1) ? null : mask;
 }

@@ -94,6 +94,8 @@ export interface EngineTables {
   optionFields: number[];
   /** Fields whose hidden policy is `clear`. */
   clearFields: number[];
+  /** clearFields by the root key holding them (`banking` for `banking.*`; null for root fields), in field order within each. */
+  clearGroups: Array<{ container: string | null; fields: number[] }>;
   /**
    * Per field: the view model reads its value beyond rule results (an item list, a message
    * placeholder, a required or validate target at or inside it), so emptying it redraws the view model
@@ -179,10 +181,22 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
+    clearGroups: clearGroupsOf(fields),
     viewReads: viewReadsOf(fields, checks, [...groups.values()]),
     staticOptionIds,
     addingCopy,
   };
+}
+
+function clearGroupsOf(fields: FieldMeta[]): Array<{ container: string | null; fields: number[] }> {
+  const groups = new Map<string | null, number[]>();
+  fields.forEach((f, i) => {
+    if (f.hidden !== 'clear') return;
+    const container = f.segs.length > 1 ? f.segs[0] : null;
+    if (!groups.has(container)) groups.set(container, []);
+    groups.get(container)!.push(i);
+  });
+  return [...groups].map(([container, members]) => ({ container, fields: members }));
 }
 
 /** Message placeholders (`{path}`) as path segments. */

@@ -14,10 +14,24 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
   let owned: Set<object> | null = null;
   const emptied: string[][] = [];
   let viewReads = false;
-  for (const i of t.clearFields) {
-    if (fieldVisible[i]) continue;
+  const found: number[] = [];
+  const groups = t.clearGroups;
+  for (let g = 0; g < groups.length; g++) {
+    const { container, fields } = groups[g];
+    // A sub-form the document does not hold: none of its fields has a value.
+    if (container !== null && isEmptyContainer(working, container)) continue;
+    for (let k = 0; k < fields.length; k++) {
+      const i = fields[k];
+      if (fieldVisible[i]) continue;
+      const f = t.fields[i];
+      if (isEmptyValue(getIn(working, f.segs))) continue;
+      found.push(i);
+    }
+  }
+  // In field order (the groups are by container).
+  if (found.length > 1) found.sort((a, b) => a - b);
+  for (const i of found) {
     const f = t.fields[i];
-    if (isEmptyValue(getIn(working, f.segs))) continue;
     p.derived[f.path] = null;
     p.dropped.push(f.path);
     emptied.push(f.segs);
@@ -30,4 +44,9 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
     p.ctx.rev = (p.ctx.rev ?? 0) + 1;
   }
   return { emptied, viewReads };
+}
+
+function isEmptyContainer(doc: unknown, key: string): boolean {
+  const v = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[key] : undefined;
+  return v === undefined || v === null;
 }

@@ -34,6 +34,8 @@ export interface Explanation {
   label: string;
   state: BlockState | FieldState | undefined;
   rules: ExplainedRule[];
+  /** The hidden block that hides this field or block (its own explanation), when one does. */
+  hiddenBy?: Explanation;
   /** Human-readable, one line per fact: `Delivery hidden: rule delivery.visible: media_channel is 2, needs == 1`. */
   trace: string;
 }

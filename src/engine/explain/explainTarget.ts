@@ -31,9 +31,10 @@ export function explainTarget(engine: Engine, doc: unknown, target: string, opts
     const label = state.label;
     const parent = block.parent ? model.blockById.get(block.parent) : undefined;
     const parentHidden = !!parent && !vm.blocks[parent.id].visible;
-    if (parentHidden) {
-      lines.push(`${label} hidden: parent block ${parent.id} (${vm.blocks[parent.id].label}) is hidden`);
-      lines.push(...engine.explain(doc, parent.id, opts).trace.split('\n').map((l) => `  ${l}`));
+    const hiddenBy = parentHidden ? engine.explain(doc, parent.id, opts) : undefined;
+    if (hiddenBy) {
+      lines.push(`${label} hidden: parent block ${parent!.id} (${vm.blocks[parent!.id].label}) is hidden`);
+      lines.push(...hiddenBy.trace.split('\n').map((l) => `  ${l}`));
     }
     const vis = explained.filter((e) => e.kind === 'visible');
     if (!vis.length && !parentHidden) lines.push(`${label} ${state.visible ? 'shown' : 'hidden'}: no visibility rule`);
@@ -42,16 +43,17 @@ export function explainTarget(engine: Engine, doc: unknown, target: string, opts
     }
     for (const e of explained.filter((x) => x.kind === 'readonly' && x.outcome)) lines.push(`${label} read-only: rule ${e.id}: ${e.why}`);
     for (const e of explained.filter((x) => x.kind === 'validate' && x.outcome)) lines.push(`${label} error: rule ${e.id}: ${e.why}`);
-    return { target, kind: 'block', label, state, rules: explained, trace: lines.join('\n') };
+    return { target, kind: 'block', label, state, rules: explained, trace: lines.join('\n'), ...(hiddenBy ? { hiddenBy } : {}) };
   }
 
   const state = vm.fields[target] as FieldState | undefined;
   const label = state?.label ?? field?.title ?? target;
+  let hiddenBy: Explanation | undefined;
   if (field) {
     const b = vm.blocks[field.block];
     if (b && !b.visible) {
-      const blockWhy = engine.explain(doc, field.block, opts).trace;
-      lines.push(`${label} hidden: block ${field.block} (${b.label}) is hidden`, ...blockWhy.split('\n').map((l) => `  ${l}`));
+      hiddenBy = engine.explain(doc, field.block, opts);
+      lines.push(`${label} hidden: block ${field.block} (${b.label}) is hidden`, ...hiddenBy.trace.split('\n').map((l) => `  ${l}`));
     }
   }
   for (const e of explained) {
@@ -68,7 +70,7 @@ export function explainTarget(engine: Engine, doc: unknown, target: string, opts
   if (!explained.length && !lines.length) lines.push(`${label}: no rule targets it${state ? (state.visible ? ' (shown)' : ' (hidden)') : ''}`);
   for (const err of state?.errors ?? []) lines.push(`${label} error (${err.rule}): ${err.message}`);
   if (target in vm.derived) lines.push(`${label} becomes ${traceWords(model, { ops: engine.ops }).value(vm.derived[target], { var: target })}`);
-  return { target, kind: 'field', label, state, rules: explained, trace: lines.join('\n') };
+  return { target, kind: 'field', label, state, rules: explained, trace: lines.join('\n'), ...(hiddenBy ? { hiddenBy } : {}) };
 }
 
 function explainRule(

@@ -15,6 +15,7 @@ import type { LintProblem, LocatedRule, Metadata } from '../types';
 import { checkCodeLiterals } from './checkCodeLiterals';
 import { checkConditions } from './checkConditions';
 import { checkLoaders } from './checkLoaders';
+import { checkLayoutRows } from './checkLayoutRows';
 import { checkPickedLists } from './checkPickedLists';
 import { checkVars, type VarScope } from './checkVars';
 import { jsonPath } from './jsonPath';
@@ -64,6 +65,7 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
   checkDeriveCycles(model, add);
   checkLoaders(model, (p) => problems.push(p));
   checkPickedLists(model, (p) => problems.push(p));
+  checkLayoutRows(model, (p) => problems.push(p));
   if (!problems.length) {
     try {
       compileRules(model, ops);

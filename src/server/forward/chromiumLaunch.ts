@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,10 +20,11 @@ let wrapper: string | undefined;
  * A launcher for a server running as root (issue 26): Chromium refuses its sandbox as root, so the
  * script hands Playwright's profile folder to `user` and starts Chromium as that user with setpriv,
  * sandbox on. Playwright talks to it over the inherited pipe (--remote-debugging-pipe), so no port
- * is opened. Written once into a private temporary folder.
+ * is opened. Written into a private temporary folder.
  */
 function rootWrapper(executablePath: string, user: string): string {
-  if (wrapper) return wrapper;
+  // Written again if a temp cleaner removed it while the server ran.
+  if (wrapper && existsSync(wrapper)) return wrapper;
   const { uid, gid } = idsOf(user);
   const dir = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
   const file = join(dir, 'chromium-as-user.sh');

@@ -12,7 +12,8 @@ import { emailMessages } from '../emails/emailMessages';
 import { errorBody } from '../errorHandler';
 import { httpError } from '../httpError';
 import { createMailer } from '../mail/mailer';
-import { allowedDomainsFor, defaultMailPolicy, domainAllowed, domainOf, refusedRecipient } from '../mail/mailPolicy';
+import { allowedDomainsFor, defaultMailPolicy, domainAllowed, domainOf } from '../mail/mailPolicy';
+import { recipientRefusal } from '../mail/recipientRefusal';
 import { returnSendSlot, takeSendSlot } from '../mail/takeSendSlot';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { storageFor } from '../storage/storageFor';
@@ -115,8 +116,7 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     });
   }
 
-  /** The recipient domains a sender may mail, and the ones a self-declared sender address may use (null: any). */
-  const domainsFor = (sender: string) => allowedDomainsFor(mailPolicy, sender, ctx.config.forwardTo);
+  /** The domains a self-declared sender address may use (null: any). */
   const senderDomains = (): string[] | null => {
     const configured = allowedDomainsFor(mailPolicy, '', ctx.config.forwardTo);
     return configured.length ? configured : null;
@@ -205,10 +205,8 @@ export const forwardRoutes: RoutePlugin = async (app, { ctx }) => {
     const to = b.forward_to.trim();
     const ccList = warnings.length ? [] : splitAddresses(cc);
     const recipients = [to, ...ccList];
-    if (recipients.length > mailPolicy.maxRecipients) return refuse(reply, [fillMessage(m.tooManyRecipients.text, { max: mailPolicy.maxRecipients })]);
-    const domains = domainsFor(from);
-    const refused = refusedRecipient(recipients, domains);
-    if (refused !== null) return refuse(reply, [fillMessage(m.recipientNotAllowed.text, { address: refused, domains: domains.join(', ') || '-' })]);
+    const refused = recipientRefusal(mailPolicy, ctx.config.forwardTo, from, recipients, m);
+    if (refused !== null) return refuse(reply, [refused]);
     // 000 §4: Save & Send saves first, then sends what was saved.
     const ids = await saveDraft(auth, { muid: b.muid, ids: b.ids, body: b.body, subject: b.subject, to: b.forward_to, cc, message: b.message ?? '' });
     const slot = await takeSendSlot(db, auth.userId, recipients.length, mailPolicy.sendsPerHour);

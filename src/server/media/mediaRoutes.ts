@@ -14,7 +14,7 @@ import { requireDocumentSectors } from '../products/sectorAccess';
 import type { FileStorage } from '../storage/FileStorage';
 import { kindOfMime } from './kindOfMime';
 import { pdfTextPolicy } from './mediaPolicy';
-import { enqueuePdfJob, makeThumb } from './pdfJobs';
+import { enqueuePdfJob, keptOf, makeThumb } from './pdfJobs';
 import type { PdfProcessor } from './pdfProcessor';
 
 /** 001 §8 messages of the image actions and the manage-PDF screen. */
@@ -245,10 +245,14 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: ServerContext, st
     if (!file || kindOfMime(file.mime) !== 'pdf') throw httpError(404, noPdfMessage);
     const state = file.processing;
     if (state.status === 'pending' || state.status === 'running') throw httpError(409, 'The PDF is still being processed.');
-    // Render every page again from the PDF (rotations and the default are reset).
+    // Render every page again from the PDF; the job gives the new images the default page and the
+    // rotations they had, where those pages still exist (issue 27 item 9).
     const old = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ storage_key: string; thumb_key: string }>('delete from product_images where file_id = $1 returning storage_key, thumb_key', [file.id]);
-      await enqueuePdfJob(tx, file.id, productId);
+      const rows = await tx.query<{ storage_key: string; thumb_key: string; page: number; rotation: number; is_default: boolean }>(
+        'delete from product_images where file_id = $1 returning storage_key, thumb_key, page, rotation, is_default',
+        [file.id],
+      );
+      await enqueuePdfJob(tx, file.id, productId, keptOf(rows.rows));
       await recordProductActivity(tx, auth, productId, 'resample', null, { file_id: Number(file.id) });
       return rows.rows;
     });

@@ -21,12 +21,25 @@ export interface PdfJobRow {
   attempts: number;
 }
 
-/** The durable trigger: one row per uploaded PDF, written in the upload's own transaction. */
-export async function enqueuePdfJob(tx: Queryable, fileId: number | string, productId: number): Promise<void> {
+/** What a resample keeps of the page images it replaces: the default page and each turned page's rotation. */
+export interface KeptPages {
+  default_page: number | null;
+  rotations: Record<string, number>;
+}
+
+export function keptOf(rows: ReadonlyArray<{ page: number; rotation: number; is_default: boolean }>): KeptPages {
+  return {
+    default_page: rows.find((r) => r.is_default)?.page ?? null,
+    rotations: Object.fromEntries(rows.filter((r) => r.rotation % 360 !== 0).map((r) => [String(r.page), r.rotation % 360])),
+  };
+}
+
+/** The durable trigger: one row per uploaded PDF, written in the upload's own transaction (a resample passes what to keep). */
+export async function enqueuePdfJob(tx: Queryable, fileId: number | string, productId: number, keep: KeptPages | null = null): Promise<void> {
   await tx.query(
-    `insert into product_pdf_jobs (file_id, product_id) values ($1, $2)
-     on conflict (file_id) do update set status = 'pending', attempts = 0, pages_done = 0, error = null, lease_owner = null, lease_until = null, finished_at = null`,
-    [fileId, productId],
+    `insert into product_pdf_jobs (file_id, product_id, keep) values ($1, $2, $3::jsonb)
+     on conflict (file_id) do update set status = 'pending', attempts = 0, pages_done = 0, error = null, lease_owner = null, lease_until = null, finished_at = null, keep = excluded.keep`,
+    [fileId, productId, keep === null ? null : JSON.stringify(keep)],
   );
 }
 
@@ -74,7 +87,28 @@ export async function runPdfJob(deps: PdfJobDeps, job: PdfJobRow): Promise<void>
     });
   });
   await timed(pdfRenderSeconds, { kind: 'product_pdf' }, render);
+  await applyKept(deps, job);
   await finishPdfJob(db, deps.owner, job);
+}
+
+/**
+ * A resample's kept rotations, turned into the new images: each turned image is written under a
+ * key of its own and its row then names it, so a job run again after a crash turns nothing twice.
+ */
+async function applyKept({ db, storage }: PdfJobDeps, job: PdfJobRow): Promise<void> {
+  const keep = (await db.query<{ keep: KeptPages | null }>('select keep from product_pdf_jobs where file_id = $1', [job.file_id])).rows[0]?.keep;
+  if (!keep) return;
+  for (const [page, rotation] of Object.entries(keep.rotations)) {
+    const row = (await db.query<{ id: string; storage_key: string; thumb_key: string; rotation: number }>('select id::text as id, storage_key, thumb_key, rotation from product_images where file_id = $1 and page = $2', [job.file_id, Number(page)])).rows[0];
+    if (!row || row.rotation === rotation) continue;
+    const { data, info } = await sharp(await storage.get(row.storage_key)).rotate(rotation).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+    const keys = { image: row.storage_key.replace(/\.jpg$/, `-r${rotation}.jpg`), thumb: row.thumb_key.replace(/\.jpg$/, `-r${rotation}.jpg`) };
+    await storage.put(keys.image, data);
+    await storage.put(keys.thumb, await makeThumb(data));
+    await db.query('update product_images set storage_key = $2, thumb_key = $3, rotation = $4, width = $5, height = $6 where id = $1', [row.id, keys.image, keys.thumb, rotation, info.width, info.height]);
+    await storage.delete(row.storage_key);
+    await storage.delete(row.thumb_key);
+  }
 }
 
 async function finishPdfJob(db: Db, owner: string, job: PdfJobRow): Promise<void> {
@@ -87,6 +121,13 @@ async function finishPdfJob(db: Db, owner: string, job: PdfJobRow): Promise<void
     const text = pages.rows.map((r) => r.text).join('\n\n');
     await tx.query('update product_files set pdf_text = $2, pdf_words = $3 where id = $1', [job.file_id, text, countWords(text)]);
     let defaultId = pages.rows.find((r) => r.is_default)?.id;
+    // A resample keeps the default page while the PDF still has it.
+    const kept = (await tx.query<{ keep: KeptPages | null }>('select keep from product_pdf_jobs where file_id = $1', [job.file_id])).rows[0]?.keep;
+    const keptDefault = kept?.default_page ? pages.rows[kept.default_page - 1]?.id : undefined;
+    if (!defaultId && keptDefault) {
+      defaultId = keptDefault;
+      await tx.query('update product_images set is_default = true where id = $1', [defaultId]);
+    }
     if (!defaultId && pages.rows[0]) {
       defaultId = pages.rows[0].id;
       await tx.query('update product_images set is_default = true where id = $1', [defaultId]);

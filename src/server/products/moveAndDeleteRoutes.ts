@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/AuthContext';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { productSchema } from './productApiSchemas';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
+import { metadataStore } from '../metadata/metadataStore';
 import { productEngine } from './productEngine';
 import { prepareDocument } from './prepareDocument';
 import { changedKeys, findProduct, findProductByEntryId, recordProductActivity, setDeleted, updateProduct, type ProductRow } from './productStore';
@@ -15,18 +16,18 @@ import { chainRoots } from './sectorAccess';
 
 const perm = (operation: string) => ({ permission: { module: 'product', operation } });
 
-/** 001 §8 messages (the client appends ' for product ID: {id}' to a lookup failure). */
-export const moveMessages = {
-  productIdEmpty: 'Product ID cannot be empty.',
-  entryIdNotFound: 'Entry Id not found',
-  found: 'Entry Id found',
-  valid: 'Entry Id is valid',
-  moved: 'Product move and deleted successfully',
-  deleted: 'The product has already been deleted.',
-  same: 'A product cannot be moved into its own entry.',
-} as const;
+/** The move-and-delete texts (001 §8), kept with its rules: `x-messages` of this rule file. */
+export const MOVE_RULE_FILE = 'rules/product/move-and-delete.json';
+export const moveMessageKeys = ['productIdEmpty', 'entryIdNotFound', 'found', 'valid', 'moved', 'deleted', 'same', 'noTarget'] as const;
+export type MoveMessage = (typeof moveMessageKeys)[number];
 
-const noTarget = (entryId: string) => `No product found for Entry ID: ${entryId}`;
+/** A move-and-delete text from the metadata the server serves, its {placeholders} filled. */
+export function moveMessage(key: MoveMessage, values: Record<string, string> = {}): string {
+  const file = metadataStore().current().metadata.files[MOVE_RULE_FILE] as { 'x-messages'?: Record<string, string> } | undefined;
+  const text = file?.['x-messages']?.[key];
+  if (typeof text !== 'string') throw new Error(`${MOVE_RULE_FILE} has no x-messages.${key}`);
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+}
 
 /** The move_and_delete checks of the rules (entry id given, contains yyyy-mm-dd, panelist date) on a document. */
 function entryIdErrors(doc: Record<string, unknown>, entryId: string) {
@@ -50,12 +51,12 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: MoveLookupRequest }>('/api/move-and-delete/lookup', { config: perm('edit'), schema: { body: productSchema('MoveLookupRequest') } }, async (req, reply) => {
     const raw = req.body.product_id;
-    if (raw === '' || raw === null || raw === undefined) return send<MoveLookupResponse>(reply, { status_code: 400, message: moveMessages.productIdEmpty, products: { entry_id: null } });
+    if (raw === '' || raw === null || raw === undefined) return send<MoveLookupResponse>(reply, { status_code: 400, message: moveMessage('productIdEmpty'), products: { entry_id: null } });
     const id = productIdOf(raw);
     const row = id === undefined ? undefined : await findProduct(db, id);
     if (row && !mayUse(requireAuth(req), row)) return send<MoveLookupResponse>(reply, { status_code: 403, message: noPermissionMessage, products: { entry_id: null } });
-    if (!row || row.is_deleted === 1 || !row.entry_id) return send<MoveLookupResponse>(reply, { status_code: 404, message: moveMessages.entryIdNotFound, products: { entry_id: null } });
-    return send<MoveLookupResponse>(reply, { status_code: 200, message: moveMessages.found, products: { entry_id: row.entry_id } });
+    if (!row || row.is_deleted === 1 || !row.entry_id) return send<MoveLookupResponse>(reply, { status_code: 404, message: moveMessage('entryIdNotFound'), products: { entry_id: null } });
+    return send<MoveLookupResponse>(reply, { status_code: 200, message: moveMessage('found'), products: { entry_id: row.entry_id } });
   });
 
   app.post<{ Body: MoveValidateRequest }>('/api/move-and-delete/validate', { config: perm('edit'), schema: { body: productSchema('MoveValidateRequest') } }, async (req, reply) => {
@@ -63,9 +64,9 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
     const errors = entryIdErrors({}, entryId);
     if (errors.length) return send<MoveValidateResponse>(reply, { status_code: 400, message: errors[0].message, data: null });
     const target = await findProductByEntryId(db, entryId);
-    if (!target) return send<MoveValidateResponse>(reply, { status_code: 404, message: noTarget(entryId), data: null });
+    if (!target) return send<MoveValidateResponse>(reply, { status_code: 404, message: moveMessage('noTarget', { entry_id: entryId }), data: null });
     if (!mayUse(requireAuth(req), target)) return send<MoveValidateResponse>(reply, { status_code: 403, message: noPermissionMessage, data: null });
-    return send<MoveValidateResponse>(reply, { status_code: 200, message: moveMessages.valid, data: targetOf(target) });
+    return send<MoveValidateResponse>(reply, { status_code: 200, message: moveMessage('valid'), data: targetOf(target) });
   });
 
   app.post<{ Body: MoveConfirmRequest }>('/api/move-and-delete/confirm', { config: perm('delete'), schema: { body: productSchema('MoveConfirmRequest') } }, async (req, reply) => {
@@ -73,22 +74,22 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
     const { engine, version } = productEngine();
     const entryId = req.body.target_entry_id.trim();
     const sourceId = productIdOf(req.body.source_product_id);
-    if (sourceId === undefined) return send<MoveConfirmResponse>(reply, { status_code: 400, status: false, message: moveMessages.productIdEmpty });
+    if (sourceId === undefined) return send<MoveConfirmResponse>(reply, { status_code: 400, status: false, message: moveMessage('productIdEmpty') });
     const outcome = await db.transaction(async (tx): Promise<MoveConfirmResponse> => {
       const source = await findProduct(tx, sourceId, { forUpdate: true });
       if (!source) return { status_code: 404, status: false, message: `Product ${sourceId} not found` };
       // The object checks come before any other answer about the products.
       if (!mayUse(auth, source)) return { status_code: 403, status: false, message: noPermissionMessage };
-      if (source.is_deleted === 1) return { status_code: 404, status: false, message: moveMessages.deleted };
+      if (source.is_deleted === 1) return { status_code: 404, status: false, message: moveMessage('deleted') };
       // 001 §2: where the dialog is read-only (an approved product) the move is refused, in the rule's words.
       const blocked = readonlyReasons(engine, source.document, 'move_and_delete');
       if (blocked.length) return { status_code: 409, status: false, message: blocked[0] };
       const errors = entryIdErrors(source.document, entryId);
       if (errors.length) return { status_code: 422, status: false, message: errors[0].message, errors };
       const target = await findProductByEntryId(tx, entryId);
-      if (!target) return { status_code: 404, status: false, message: noTarget(entryId) };
+      if (!target) return { status_code: 404, status: false, message: moveMessage('noTarget', { entry_id: entryId }) };
       if (!mayUse(auth, target)) return { status_code: 403, status: false, message: noPermissionMessage };
-      if (target.product_id === source.product_id) return { status_code: 409, status: false, message: moveMessages.same };
+      if (target.product_id === source.product_id) return { status_code: 409, status: false, message: moveMessage('same') };
       await tx.query('select 1 from products where product_id = $1 for update', [target.product_id]);
 
       // The panelists join the target as if added in its editor (the panelist effects run), then the target is saved.
@@ -105,7 +106,7 @@ export const moveAndDeleteRoutes: RoutePlugin = async (app, { ctx }) => {
       // Emails catalogued as the source now belong to the target entry.
       await tx.query('update emails set product_id = $1, entry_id = $2 where product_id = $3', [target.product_id, target.entry_id, source.product_id]);
       await recordProductActivity(tx, auth, source.product_id, 'move_and_delete', { is_deleted: 0, entry_id: source.entry_id }, { is_deleted: 1, target_entry_id: entryId, target_product_id: target.product_id });
-      return { status_code: 200, status: true, message: moveMessages.moved };
+      return { status_code: 200, status: true, message: moveMessage('moved') };
     });
     return send(reply, outcome);
   });

@@ -22,12 +22,16 @@ const fixed: Record<string, string> = {
   send_link: 'Sent a link to the product',
   move_and_delete: 'Moved and deleted the product',
   move_target: 'Received panelists by move and delete',
+  pdf_processed: 'Processed the PDF',
+  resample: 'Resampled the PDF pages',
+  default_image: 'Chose the default page image',
+  rotate_image: 'Rotated a page image',
 };
 
-/** A changed document key in the users' words: its field or block title from the metadata. */
-export function keyTitle(model: MetadataModel | undefined, key: string): string {
+/** A changed document key in the users' words: its field or block title from the metadata; none for the server's bookkeeping (updated_at, metadata_version). */
+export function keyTitle(model: MetadataModel | undefined, key: string): string | undefined {
   if (!model) return key;
-  return model.fieldByPath.get(key)?.title ?? model.blocks.find((b) => b.path === key)?.title ?? key;
+  return model.fieldByPath.get(key)?.title ?? model.blocks.find((b) => b.path === key)?.title;
 }
 
 /** Plain words for one activity row: what was done and which fields changed (by their labels). */
@@ -40,9 +44,14 @@ export function describeActivity(action: string, after: Record<string, unknown> 
   if (action === 'send_link' && after && Array.isArray(after.user_email)) what = `Sent a link to ${after.user_email.join(', ')}`;
   if (action === 'move_and_delete' && after && typeof after.target_entry_id === 'string') what = `Moved panelists to entry ${after.target_entry_id} and deleted the product`;
   if (action === 'pdf_failed' && after && typeof after.error === 'string') what = `PDF not processed: ${after.error}`;
+  if (action === 'pdf_processed' && after && typeof after.pages === 'number') what = `Processed the PDF: ${after.pages} ${after.pages === 1 ? 'page' : 'pages'}`;
+  if ((action === 'default_image' || action === 'rotate_image') && after && typeof after.img_document_sort === 'number') {
+    what = action === 'default_image' ? `Chose page ${after.img_document_sort} as the default image` : `Rotated page ${after.img_document_sort}${typeof after.rotation === 'number' ? ` to ${after.rotation}°` : ''}`;
+  }
   const skip = new Set(['last_worked_user', 'product_status', 'is_deleted', 'product_id']);
   const fields = action === 'update' || isStatusAction(action) ? Object.keys(after ?? {}).filter((k) => !skip.has(k)) : [];
-  return fields.length ? `${what}: ${[...new Set(fields.map((k) => keyTitle(model, k)))].sort().join(', ')}` : what;
+  const titles = [...new Set(fields.map((k) => keyTitle(model, k)).filter((t): t is string => !!t))].sort();
+  return titles.length ? `${what}: ${titles.join(', ')}` : what;
 }
 
 /** The Product Activity Log (001 §2, §3 Log row): newest first. */

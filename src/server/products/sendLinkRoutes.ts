@@ -1,10 +1,15 @@
+import { fillMessage } from '../../api/forwardEditorMeta';
 import type { MessageResponse, SendLinkRequest } from '../../api/products';
 import { requireAuth } from '../auth/access';
 import { allowedOrigins } from '../auth/allowedOrigins';
 import { authSettingsFromEnv } from '../auth/authSettings';
 import { requireProductAccess } from '../auth/objectAccess';
 import { httpError } from '../httpError';
+import { forwardPolicy } from '../forward/forwardPolicy';
 import { createMailer } from '../mail/mailer';
+import { defaultMailPolicy } from '../mail/mailPolicy';
+import { recipientRefusal } from '../mail/recipientRefusal';
+import { returnSendSlot, takeSendSlot } from '../mail/takeSendSlot';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { productSchema } from './productApiSchemas';
 import { productEngine } from './productEngine';
@@ -20,11 +25,12 @@ export const notOfferedMessage = 'Link to your colleague is offered for approved
 /**
  * Send-link (001 §2, §5, §7): emails a product link to colleagues through the mail transport
  * (SMTP_URL, else DATA_DIR/outbox). The send_link rules run on the dialog (message at most 500
- * characters, at least one recipient); recipients must be portal users, so the portal cannot be
- * used to mail arbitrary addresses.
+ * characters, at least one recipient); recipients must be portal users, and the mail policy of
+ * the forward holds (MAIL_ALLOWED_DOMAINS, MAIL_MAX_RECIPIENTS, MAIL_SENDS_PER_HOUR: mail/mailPolicy.ts).
  */
 export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, dataDir: ctx.config.dataDir });
+  const mailPolicy = ctx.config.mail ?? defaultMailPolicy;
   app.addHook('onClose', async () => mailer.close());
   const publicUrl = () => ctx.config.publicUrl ?? allowedOrigins(app, authSettingsFromEnv().allowedOrigins)[0];
 
@@ -55,11 +61,17 @@ export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
       const unknown = recipients.filter((r) => !knownSet.has(r.toLowerCase()));
       if (unknown.length) throw httpError(400, `Not a portal user: ${unknown.join(', ')}`);
 
+      // The forward's mail policy (issue 26 hole 2): the recipients cap and domains (default: the
+      // signed-in user's and FORWARD_TO's) here, the per-user send rate just before sending.
+      const policy = forwardPolicy().messages;
+      const me = await ctx.db.query<{ email: string }>('select email from auth_users where user_id = $1', [auth.userId]);
+      const replyTo = me.rows[0]?.email.trim() ?? '';
+      const refused = recipientRefusal(mailPolicy, ctx.config.forwardTo, replyTo, recipients, policy);
+      if (refused !== null) throw httpError(422, refused);
+
       // Built here from the stored product, the configured public URL and the signed-in user: the
       // client's product_link, username and from_email are ignored (no header or link injection).
       const link = `${publicUrl()}/viewproduct/${product.muid ?? '-'}?product_id=${productId}`;
-      const me = await ctx.db.query<{ email: string }>('select email from auth_users where user_id = $1', [auth.userId]);
-      const replyTo = me.rows[0]?.email.trim() ?? '';
       const lines = [
         message,
         '',
@@ -69,9 +81,15 @@ export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
         '',
         `Sent by ${auth.username} from the Content Portal.`,
       ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''));
+      const slot = await takeSendSlot(ctx.db, auth.userId, recipients.length, mailPolicy.sendsPerHour);
+      if (!slot.allowed) {
+        reply.header('retry-after', String(slot.retryAfter));
+        throw httpError(429, fillMessage(policy.sendRate.text, { count: slot.sent, minutes: Math.ceil(slot.retryAfter / 60) }));
+      }
       try {
         await mailer.send({ to: recipients, subject, text: lines.join('\n'), ...(replyTo ? { replyTo } : {}) });
       } catch (err) {
+        await returnSendSlot(ctx.db, slot.id);
         req.log.error({ err }, 'send-link failed');
         // 001 §8: the client shows 'Error:Something wrong' on failure.
         throw httpError(502, 'The mail server did not accept the message.');

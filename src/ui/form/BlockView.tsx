@@ -2,6 +2,7 @@ import { WhyButton } from '../why/WhyButton';
 import { memo, useSyncExternalStore, type CSSProperties } from 'react';
 import { blockColumns } from './fieldSpan';
 import { FieldView } from './FieldView';
+import { RowGroupView } from './RowGroupView';
 import type { BlockModel } from './formModel';
 import type { FormStore } from './formStore';
 import type { FormMode } from './types';
@@ -30,7 +31,7 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
       className={`portal-block portal-block-${mode} portal-grid`}
       data-block={block.id}
       aria-label={block.title}
-      style={{ ['--portal-columns' as string]: columns } as CSSProperties}
+      style={{ ['--portal-columns' as string]: columns, ['--portal-wide-columns' as string]: columns + 1 } as CSSProperties}
     >
       {title && (
         <div className="portal-block-head">
@@ -38,9 +39,13 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
           {mode === 'edit' && <WhyButton target={block.id} />}
         </div>
       )}
-      {block.fields.map((f) => (
-        <FieldView key={f.path} field={f} store={store} mode={mode} columns={columns} />
-      ))}
+      {block.layout.map((item) =>
+        'field' in item ? (
+          <FieldView key={item.field.path} field={item.field} store={store} mode={mode} columns={columns} blockTitle={title} />
+        ) : (
+          <RowGroupView key={item.rows[0]![0]!.path} rows={item.rows} store={store} mode={mode} columns={columns} />
+        ),
+      )}
       {block.children.map((b) => (
         <BlockView key={b.id} block={b} store={store} mode={mode} level={level + 1} />
       ))}

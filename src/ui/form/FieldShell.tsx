@@ -11,6 +11,8 @@ export interface FieldShellProps {
   heading?: string;
   /** Field path for the Why? control (shown only inside a WhyProvider). */
   why?: string;
+  /** The label only for assistive technology (it repeats the title just above: the block's). */
+  labelHidden?: boolean;
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ export interface FieldShellProps {
  * then the errors (danger intent) or the help text. Shared by the metadata renderer and the RJSF
  * FieldTemplate.
  */
-export function FieldShell({ id, label, required, errors, help, heading, why, children }: FieldShellProps) {
+export function FieldShell({ id, label, required, errors, help, heading, why, labelHidden = false, children }: FieldShellProps) {
   const helper = errors.length ? (
     <span className="portal-field-errors" role="alert">
       {errors.map((e, i) => (
@@ -36,7 +38,7 @@ export function FieldShell({ id, label, required, errors, help, heading, why, ch
     <>
       {heading && <h5 className="portal-form-heading">{heading}</h5>}
       <FormGroup
-        className="portal-field"
+        className={labelHidden ? 'portal-field portal-field-label-hidden' : 'portal-field'}
         label={
           required || why ? (
             <>

@@ -19,6 +19,10 @@ export interface FieldViewProps {
   mode: FormMode;
   /** Columns of the grid the field sits in (its block's `x-block.columns`). */
   columns: number;
+  /** The first field of a layout row (`x-block.rows`): it starts at the left of the grid. */
+  rowStart?: boolean;
+  /** The block's title: a field labelled the same (Comment in Comment) shows no label line of its own. */
+  blockTitle?: string;
 }
 
 const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
@@ -29,7 +33,7 @@ const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
  * (per the view model) fields render nothing. The field is one cell of its block's grid, as wide
  * as `x-ui.width` or its widget's default says.
  */
-export const FieldView = memo(function FieldView({ field, store, mode, columns }: FieldViewProps) {
+export const FieldView = memo(function FieldView({ field, store, mode, columns, rowStart = false, blockTitle }: FieldViewProps) {
   const subscribe = store.subscriber(field.path);
   const state = useSyncExternalStore(subscribe, () => store.getField(field.path));
   const registry = useRegistry()!;
@@ -41,7 +45,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
   const empty = useSyncExternalStore(subscribe, () => asText && isEmptyValue(store.getValue(field.path)));
   const enumOptions = useMemo(() => enumOptionsFor(field, state.options, asText ? 'read' : mode), [field, state.options, mode, asText]);
   const span = fieldSpan(field, entry, columns);
-  const cellStyle = useMemo<CSSProperties>(() => (span >= columns ? FULL_ROW : { gridColumn: `span ${span}` }), [span, columns]);
+  const cellStyle = useMemo<CSSProperties>(() => (span >= columns ? FULL_ROW : { gridColumn: rowStart ? `1 / span ${span}` : `span ${span}` }), [span, columns, rowStart]);
 
   if (!state.visible) return null;
   // A read-only value the product does not have yet (an entry id before the first save) is not drawn.
@@ -53,7 +57,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
   if (field.children && !Array.isArray(field.schema.type) && field.schema.type !== 'array' && !field.ui.widget) {
     // A nested object without a widget of its own: a titled group of its members, in its own grid.
     return (
-      <fieldset className="portal-field-group portal-grid" style={{ ...FULL_ROW, ['--portal-columns' as string]: columns }} data-field={field.path}>
+      <fieldset className="portal-field-group portal-grid" style={{ ...FULL_ROW, ['--portal-columns' as string]: columns, ['--portal-wide-columns' as string]: columns + 1 }} data-field={field.path}>
         <legend>{label}</legend>
         {field.children.map((c) => (
           <FieldView key={c.path} field={c} store={store} mode={mode} columns={columns} />
@@ -87,7 +91,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns }
     <>
       {heading}
       <div className={`portal-cell${asText ? ' portal-cell-text' : ''}`} style={cellStyle} data-field={field.path}>
-        <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} why={field.path}>
+        <FieldShell id={field.path} label={label} required={state.required} errors={state.errors} help={help} why={field.path} labelHidden={!state.required && label === blockTitle}>
           {widget}
         </FieldShell>
       </div>

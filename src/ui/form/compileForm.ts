@@ -1,4 +1,4 @@
-import type { BlockModel, FieldModel, FormModel } from './formModel';
+import type { BlockModel, FieldModel, FormModel, LayoutItem } from './formModel';
 import { resolveCodeTable } from './resolveCodeTable';
 import type { BlockSchema, CodeTables, JsonSchema } from './types';
 
@@ -29,6 +29,7 @@ export function compileForm(blocks: readonly BlockSchema[], codes: CodeTables): 
       order: xb.order ?? 0,
       schema,
       fields: sortFields(own),
+      layout: [],
       children: [],
     });
   }
@@ -41,6 +42,7 @@ export function compileForm(blocks: readonly BlockSchema[], codes: CodeTables): 
     parent.fields = parent.fields.filter((f) => !listed.includes(f.key));
     block.fields = sortFields([...block.fields, ...taken.map((f) => ({ ...f, blockId: block.id }))]);
   }
+  for (const block of blocksById.values()) block.layout = layoutOf(block);
   const top: BlockModel[] = [];
   for (const block of blocksById.values()) {
     const parentId = block.schema['x-block'].parent;
@@ -114,4 +116,24 @@ function isObjectType(s: JsonSchema): boolean {
 function sortFields(fields: FieldModel[]): FieldModel[] {
   const ord = (f: FieldModel) => f.ui.order ?? Number.MAX_SAFE_INTEGER;
   return [...fields].sort((a, b) => ord(a) - ord(b) || a.index - b.index);
+}
+
+/** The block's fields in order, each `x-block.rows` group (keys of its fields) drawn where its first field is. */
+function layoutOf(block: BlockModel): LayoutItem[] {
+  const groups = (block.schema['x-block'].rows ?? []) as string[][][];
+  const byKey = new Map(block.fields.map((f) => [f.key, f]));
+  const groupOf = new Map<string, number>();
+  groups.forEach((rows, g) => rows.flat().forEach((key) => groupOf.set(key, g)));
+  const out: LayoutItem[] = [];
+  const placed = new Set<number>();
+  for (const f of block.fields) {
+    const g = groupOf.get(f.key);
+    if (g === undefined) out.push({ field: f });
+    else if (!placed.has(g)) {
+      placed.add(g);
+      const rows = groups[g]!.map((row) => row.map((key) => byKey.get(key)).filter((x): x is FieldModel => !!x)).filter((row) => row.length > 0);
+      out.push({ rows });
+    }
+  }
+  return out;
 }

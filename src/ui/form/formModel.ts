@@ -29,8 +29,17 @@ export interface BlockModel {
   order: number;
   schema: BlockSchema;
   fields: FieldModel[];
+  /** The fields in drawing order, those of `x-block.rows` groups gathered where the group's first field is. */
+  layout: LayoutItem[];
   children: BlockModel[];
 }
+
+/**
+ * One field in the block's grid, or a group of rows (`x-block.rows`): each row starts at the
+ * left; rows after the first are repeats (tier 2, tier 3) the editor shows once they hold a value
+ * or are added.
+ */
+export type LayoutItem = { field: FieldModel } | { rows: FieldModel[][] };
 
 export interface FormModel {
   blocks: BlockModel[];

@@ -48,6 +48,8 @@ export interface XBlock {
   parent?: string;
   /** Field keys (relative to `path`) this block groups when it shares its parent's path. */
   fields?: string[];
+  /** Layout rows: groups of rows of field keys; each row starts at the left, later rows of a group are repeats. */
+  rows?: string[][][];
   heading?: string;
   [key: string]: unknown;
 }

@@ -16,6 +16,8 @@ import './richtext.css';
 
 export interface RichTextEditorProps {
   id: string;
+  /** The field's visible label: the editable's accessible name (a `<label for>` names no contenteditable). */
+  label?: string;
   /** HTML; a new value from outside replaces the document. */
   value: string;
   /** The document as HTML, after a pause in typing and on blur. */
@@ -242,7 +244,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <div className="portal-richtext" data-testid={`${id}-richtext`}>
       <Slate editor={editor} initialValue={initial} onChange={changed}>
-        <div className="portal-richtext-toolbar" role="toolbar" aria-label="Formatting">
+        <div className="portal-richtext-toolbar" role="toolbar" aria-label={props.label ? `${props.label} formatting` : 'Formatting'}>
           <MarkButtons disabled={readOnly} />
           {props.findReplace ? (
             <div className="portal-richtext-find" role="search">
@@ -260,6 +262,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         <div className="portal-richtext-frame" style={{ height }}>
           <Editable
             id={id}
+            aria-label={props.label}
             className="portal-richtext-editable"
             readOnly={readOnly}
             renderElement={RenderElement}

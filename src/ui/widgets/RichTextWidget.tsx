@@ -37,6 +37,7 @@ export function RichTextWidget(props: WidgetProps) {
   return (
     <module.RichTextEditor
       id={props.id}
+      label={props.label}
       value={value}
       onChange={(html) => props.onChange(html)}
       height={height}

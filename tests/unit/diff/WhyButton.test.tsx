@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine';
 import { WhyButton } from '../../../src/ui/why/WhyButton';
 import { WhyProvider } from '../../../src/ui/why/WhyContext';
+import { plainWhy } from '../../../src/ui/why/plainWhy';
 import { whySummary } from '../../../src/ui/why/whySummary';
 import { miniMetadata } from './miniMetadata';
 
@@ -37,6 +38,31 @@ describe('Why?', () => {
     expect(text).toContain('Required');
     expect(text).toContain('1 error');
     expect(text).toContain('Entry Date cannot be in the future');
+  });
+
+  it('speaks plain words first (no rule ids, code numbers, templates or arrows), the rules folded for analysts (issue 27 item 8)', () => {
+    render(
+      <WhyProvider engine={engine} document={{ media_channel: 2, audience: 1 }}>
+        <WhyButton target="delivery.delivery_method" />
+      </WhyProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Why? (delivery.delivery_method)' }));
+    const plain = screen.getByRole('list', { name: 'Why, in plain words' });
+    const lines = [...plain.querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual(['Hidden because its section Delivery is hidden.', 'Delivery: hidden because Media Channel is Print; shown when Media Channel is Direct Mail.']);
+    for (const line of lines) expect(line).not.toMatch(/[{}]|->|\(\d+\)|\w\.\w/);
+    const analysts = screen.getByText('For analysts: rules and values').closest('details')!;
+    expect(analysts.open).toBe(false);
+    expect(analysts.textContent).toContain('rule delivery.visible');
+  });
+
+  it('merges identical explanations and says an error in its message', () => {
+    const ex = engine.explain({ media_channel: 1, audience: 1, entry_date: '2024-07-04' }, 'entry_date', { action: 'save' });
+    const lines = plainWhy(ex);
+    expect(lines).toContain('Entry Date cannot be in the future');
+    expect(lines.filter((l) => l.startsWith('Required to save')).length).toBe(1);
+    const twice = plainWhy({ ...ex, rules: [...ex.rules, ...ex.rules] });
+    expect(twice).toEqual(lines);
   });
 
   it('renders nothing without an engine to ask', () => {

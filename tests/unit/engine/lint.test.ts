@@ -245,6 +245,16 @@ describe('lintMetadata', () => {
     ]);
   });
 
+  it('layout rows: every key a field of the block, each in one row', () => {
+    const md = broken('schemas/product/sectors/advertiser.json', (c) => {
+      (c['x-block'] as Record<string, unknown>).rows = [[['advertiser_city', 'advertiser_zipcode'], ['advertiser_cty']], [['advertiser_zipcode']]];
+    });
+    expect(lines(md)).toEqual([
+      'schemas/product/sectors/advertiser.json:$["x-block"].rows[0][1][0]: row field "advertiser_cty" is not a field of block advertiser',
+      'schemas/product/sectors/advertiser.json:$["x-block"].rows[1][0][0]: row field "advertiser_zipcode" is in more than one row',
+    ]);
+  });
+
   it('ignores files of other features (schemas/admin), and checks the dashboards (issue 10)', () => {
     const md = miniMetadata();
     md.files['schemas/admin/user.json'] = { whatever: true };

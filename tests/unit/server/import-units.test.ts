@@ -12,7 +12,7 @@ import { sanitizeText } from '../../../src/server/import/sanitizeText';
 import { searchQuery, searchVector } from '../../../src/server/import/searchVector';
 import { hammingDistance, simhash, simhashBands } from '../../../src/server/import/simhash';
 
-// The import pipeline's pure parts (docs/decisions/email-import-limits.md).
+// The import pipeline's pure parts (docs/decisions/email-import.md).
 
 describe('splitMbox', () => {
   it('splits on From_ lines, drops them and the separator blank line, undoes >From quoting', () => {

@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../src/server/forward/chromiumLaunch';
 import { HttpError } from '../../../src/server/httpError';
 import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf } from '../../../src/server/forward/renderPdf';
 
@@ -9,6 +11,8 @@ import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pending
 // runs with its sandbox, never as root.
 
 const doc = (text: string) => `<!doctype html><html><body><p>${text}</p></body></html>`;
+/** A document's file in the cache: the sha256 of its HTML. */
+const cacheName = (html: string) => `${createHash('sha256').update(html).digest('hex')}.pdf`;
 
 /** Processes whose parent is this one, with their uid and command line (Linux /proc). */
 function children(): Array<{ pid: number; uid: number; cmdline: string[] }> {
@@ -43,6 +47,14 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     if (process.getuid?.() === 0) expect(browser!.uid).not.toBe(0);
   });
 
+  it.skipIf(process.getuid?.() !== 0)('as root, the launcher is written again when a temp cleaner removed it', () => {
+    const first = chromiumLaunchOptions(findChromium()!).executablePath;
+    rmSync(first);
+    const again = chromiumLaunchOptions(findChromium()!).executablePath;
+    expect(existsSync(again), again).toBe(true);
+    expect(readFileSync(again, 'utf8')).toContain('setpriv');
+  });
+
   it('at most maxPending renders wait: one more is refused at once with 503 busy', async () => {
     const limits = { ...pdfRenderLimits, maxPending: 1 };
     const first = renderPdf(doc('first in the queue'), dataDir, limits);
@@ -73,5 +85,17 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     // The one dropped is B's: A is still served from the cache, unchanged.
     expect((await renderPdf(doc('A'), dataDir, limits)).equals(a)).toBe(true);
     expect(cacheFiles()).toEqual(after);
+  });
+
+  it('past the cache byte bound the least recently used PDF is dropped', async () => {
+    rmSync(join(dataDir, 'pdf-cache'), { recursive: true, force: true });
+    const a = await renderPdf(doc('A'), dataDir);
+    const b = await renderPdf(doc('B'), dataDir);
+    expect(cacheFiles()).toHaveLength(2);
+    // Room for A and B, not for a third: C pushes out A, the least recently used.
+    const limits = { ...pdfRenderLimits, cacheMaxBytes: a.length + b.length + 100 };
+    const c = await renderPdf(doc('C'), dataDir, limits);
+    expect(a.length + b.length + c.length).toBeGreaterThan(limits.cacheMaxBytes);
+    expect(cacheFiles()).toEqual([cacheName(doc('B')), cacheName(doc('C'))].sort());
   });
 });

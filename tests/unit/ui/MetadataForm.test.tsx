@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MetadataForm } from '../../../src/ui/form/MetadataForm';
-import type { Doc, ViewModelLike } from '../../../src/ui/form/types';
+import type { BlockSchema, Doc, ViewModelLike } from '../../../src/ui/form/types';
 import { MetadataSummary } from '../../../src/ui/summary/MetadataSummary';
 import type { RegistryEntry } from '../../../src/ui/registry/fieldRegistry';
 import { ReadText } from '../../../src/ui/widgets/ReadText';
@@ -97,6 +97,38 @@ describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
     expect((doc.energy as Doc).energy_plans).toHaveLength(2);
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]!);
     expect((doc.energy as Doc).energy_plans).toEqual([{}]);
+  });
+
+  it('layout rows (x-block.rows): a tier per row; empty later tiers wait behind one Add line, filled ones show (issue 27 item 10)', () => {
+    const tiers: BlockSchema = {
+      $id: 'product/sectors/fees',
+      title: 'Fees',
+      type: 'object',
+      'x-block': { id: 'fees', path: 'fees', order: 400, columns: 4, rows: [[['fee_tier1', 'fee_details_tier1'], ['fee_tier2', 'fee_details_tier2'], ['fee_tier3', 'fee_details_tier3']]] },
+      properties: Object.fromEntries(
+        [1, 2, 3].flatMap((t) => [
+          [`fee_tier${t}`, { title: `Fee (Tier ${t})`, type: 'string', 'x-ui': { widget: 'text', order: t * 2 - 1, width: 'narrow' } }],
+          [`fee_details_tier${t}`, { title: `Fee Details (Tier ${t})`, type: 'string', 'x-ui': { widget: 'text', order: t * 2, width: 'medium' } }],
+        ]),
+      ),
+    };
+    let doc: Doc = {};
+    const { unmount } = render(<MetadataForm blocks={[tiers]} codes={codes} document={{}} services={services} onChange={(_p, _v, next) => (doc = next)} />);
+    const fees = section('Fees');
+    expect(within(fees).queryByLabelText('Fee (Tier 2)')).toBeNull();
+    expect(within(fees).getAllByRole('button', { name: /^Add / }).map((b) => b.textContent)).toEqual(['Add Fee (Tier 2)']);
+    // Each tier's first field starts a row of the grid.
+    expect((within(fees).getByLabelText('Fee (Tier 1)').closest('.portal-cell') as HTMLElement).style.gridColumn).toBe('1 / span 1');
+    fireEvent.click(within(fees).getByRole('button', { name: 'Add Fee (Tier 2)' }));
+    fireEvent.change(within(fees).getByLabelText('Fee (Tier 2)'), { target: { value: '40' } });
+    expect(doc).toEqual({ fees: { fee_tier2: '40' } });
+    expect(within(fees).getAllByRole('button', { name: /^Add / }).map((b) => b.textContent)).toEqual(['Add Fee (Tier 3)']);
+    unmount();
+    // A stored product shows every tier up to its last filled one; the summary shows all of them.
+    render(<MetadataForm blocks={[tiers]} codes={codes} document={{ fees: { fee_tier3: '50' } }} services={services} onChange={() => {}} />);
+    expect(within(section('Fees')).getByLabelText('Fee (Tier 2)')).toBeDefined();
+    expect(within(section('Fees')).getByLabelText('Fee (Tier 3)')).toBeDefined();
+    expect(within(section('Fees')).queryByRole('button', { name: /^Add / })).toBeNull();
   });
 
   it('reads visibility, required stars, labels, options and errors from the view model only', () => {

@@ -27,6 +27,8 @@ describe('RichTextWidget', () => {
     const { container } = render(<RichTextWidget {...props()} />);
     const placeholder = container.querySelector('[aria-busy="true"]') as HTMLElement;
     expect(placeholder.style.height).toBe('240px');
+    // The chunk the widget awaits (seconds on a loaded machine, beyond waitFor's 1 s): then the swap.
+    await loadRichTextEditor();
     await waitFor(() => expect(screen.getByText('Dear panelist').closest('[contenteditable]')).not.toBeNull());
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
   });
@@ -36,5 +38,13 @@ describe('RichTextWidget', () => {
     const { container } = render(<RichTextWidget {...props()} />);
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
     expect(screen.getByText('Dear panelist').closest('[contenteditable]')).not.toBeNull();
+  });
+
+  // Issue 28 item 7 (axe): a <label for> names no contenteditable, so the box takes its field's label.
+  it('names the editable box and its toolbar after the field’s label', async () => {
+    await loadRichTextEditor();
+    render(<RichTextWidget {...props({ label: 'Message' })} />);
+    expect(screen.getByRole('textbox', { name: 'Message' }).textContent).toBe('Dear panelist');
+    expect(screen.getByRole('toolbar', { name: 'Message formatting' })).not.toBeNull();
   });
 });

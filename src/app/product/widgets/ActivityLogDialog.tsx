@@ -29,7 +29,7 @@ export function ActivityLogDialog({ isOpen, onClose, load }: { isOpen: boolean; 
         {rows === null ? (
           <Spinner />
         ) : (
-          <HTMLTable compact striped aria-label="Product Activity Log">
+          <HTMLTable compact striped aria-label="Product Activity Log" className="portal-activity-log">
             <thead>
               <tr>
                 <th>User</th>

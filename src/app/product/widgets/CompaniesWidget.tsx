@@ -15,7 +15,11 @@ const DEBOUNCE_MS = 600;
 /** 001 §5: the warning shown for a company with co_states, followed by the state names. */
 export const STATE_SPECIFIC_WARNING = 'Warning: State Specific Company : ';
 
-const COMPANY_KEYS = ['companyID', 'companyName', 'default_img', 'isWorksiteVoluntary', 'isMilitaryCo', 'isInsuranceExchange', 'co_states', 'imagePath', 'associatedProductName'];
+/** What a company item keeps of a search hit: the item schema's keys (schemas/product/sections/companies.json). */
+export function companyItemKeys(schema: WidgetProps['schema']): string[] {
+  const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items : undefined;
+  return Object.keys(items?.properties ?? {});
+}
 
 /**
  * Companies with Add Company (search), Up, Down and Remove. The duplicate check is the rules of
@@ -32,7 +36,7 @@ export function CompaniesWidget(props: WidgetProps) {
   const pick = async (hit: CompanyHit) => {
     if (!editor) return;
     const row = hit as unknown as Record<string, unknown>;
-    const item = Object.fromEntries(COMPANY_KEYS.filter((k) => row[k] !== undefined && row[k] !== null).map((k) => [k, row[k]]));
+    const item = Object.fromEntries(companyItemKeys(props.schema).filter((k) => row[k] !== undefined && row[k] !== null).map((k) => [k, row[k]]));
     if (!(await add(item))) return;
     if (Array.isArray(hit.co_states) && hit.co_states.length) editor.notify(STATE_SPECIFIC_WARNING + states(item), 'warning');
   };

@@ -1,5 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useSyncExternalStore } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useState, useSyncExternalStore } from 'react';
+import { deepEqual } from '../../../engine/model/deepEqual';
+import { isEmptyValue } from '../../../ui/form/isEmptyValue';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { useOptionalProductEditor } from './ProductEditorContext';
 import { RegistryField } from '../../../ui/form/RegistryField';
@@ -10,6 +13,7 @@ const noSubscribe = () => () => {};
 /**
  * Incentives as numbered blocks (`x-ui.slots`, 3 in the metadata), each drawing the item fields
  * through the registry; the block label ("Sign-on Incentive" / "Incentive") comes from the engine.
+ * In the editor, slots without an entered value (defaults aside) wait behind one "Add" line.
  */
 export function IncentivesWidget(props: WidgetProps) {
   const o = widgetOptions(props);
@@ -27,11 +31,18 @@ export function IncentivesWidget(props: WidgetProps) {
   // The block label rule ("Incentive" for insurance / investment, else "Sign-on Incentive") names each slot.
   const blockLabel = useSyncExternalStore(editor?.subscribe ?? noSubscribe, () => (field && editor ? editor.block(field.blockId).label : undefined));
   const label = blockLabel || props.label || field?.title || 'Incentive';
+  // Empty slots wait behind one "Add" line (issue 27: three empty slots took ~600 px on every product).
+  const [added, setAdded] = useState(0);
+  const children = field?.children ?? [];
+  const entered = (slot: Slot) => children.some((c) => !isEmptyValue(slot[c.key]) && !deepEqual(slot[c.key], c.schema.default));
+  const lastEntered = Array.from({ length: count }, (_x, i) => entered(slots[i] ?? {})).lastIndexOf(true);
+  const shown = readMode ? count : Math.min(count, Math.max(added, lastEntered + 1));
   return (
     <div className="portal-incentives" id={props.id}>
       {Array.from({ length: count }, (_x, i) => {
         const slot = slots[i] ?? {};
         if (readMode && !Object.values(slot).some((v) => v !== undefined && v !== null && v !== '')) return null;
+        if (i >= shown) return null;
         return (
           <fieldset key={i} className="portal-field-group" aria-label={`${label} ${i + 1}`}>
             <legend>{`${label} ${i + 1}`}</legend>
@@ -48,6 +59,19 @@ export function IncentivesWidget(props: WidgetProps) {
           </fieldset>
         );
       })}
+      {shown < count && (
+        <Button
+          className="portal-row-add"
+          variant="minimal"
+          size="small"
+          icon="add"
+          text={`Add ${label} ${shown + 1}`}
+          onClick={() => {
+            setAdded(shown + 1);
+            requestAnimationFrame(() => document.getElementById(`incentives.${shown}.${children[0]?.key ?? ''}`)?.focus());
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -62,8 +62,8 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
       if (r.status_code === 200) {
         clear();
         onClose();
-        // An alert, not a toast: onMoved leaves the product screen, and its toaster with it.
-        await editor.alert('Product move and deleted successfully');
+        // The server's words (rules/product/move-and-delete.json); an alert, not a toast: onMoved leaves the product screen, and its toaster with it.
+        await editor.alert(r.message);
         onMoved();
       } else editor.notify(r.message, r.status_code === 404 ? 'warning' : 'danger');
     } catch (e) {

@@ -8,6 +8,7 @@ import { usePickedList, type PickedList } from './usePickedList';
 import type { PanelistHit } from './ProductLookups';
 import { childField, RegistryField } from '../../../ui/form/RegistryField';
 import { SearchBox } from '../../../ui/widgets/SearchBox';
+import { formatUsDate } from '../../../ui/widgets/formatUsDate';
 
 type Panelist = Record<string, unknown>;
 
@@ -54,7 +55,7 @@ function PanelistTable({ items, editor, actions }: { items: Panelist[]; editor: 
       <tbody>
         {items.map((p, i) => (
           <tr key={`${String(p.panelist_id)}-${i}`}>
-            <td>{String(p.pp_date ?? '')}</td>
+            <td>{formatUsDate(p.pp_date)}</td>
             <td>{fullName(p)}</td>
             <td>{String(p.panelist_id ?? '')}</td>
             <td>{String(p.invitation_id ?? '')}</td>

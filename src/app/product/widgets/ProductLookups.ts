@@ -1,6 +1,6 @@
 /** Search and reference calls the product widgets make (001 §7); the screen supplies an HTTP implementation. */
 import type { MediaDetails } from './MediaDetails';
-import type { CompanyMedia } from '../../../api/media';
+import type { CompanyMedia, ProductImageItem } from '../../../api/media';
 import type { AffinitySearchRow, CompanySearchRow, PanelistSearchRow, PublicationSearchRow, UserOption } from '../../../api/products';
 
 export type PanelistHit = PanelistSearchRow;
@@ -34,6 +34,8 @@ export interface ProductLookups {
   upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal, mediaChannel?: unknown): Promise<UploadResult>;
   /** The product's current file, its extracted text and the state of its processing. */
   media(productId: number): Promise<MediaDetails>;
+  /** The page images of the product's own PDF (none while it has no rendered PDF). */
+  pageImages(productId: number): Promise<ProductImageItem[]>;
   /** A company's newest other product (its Html/PDF windows) and its products' page images. */
   companyMedia(companyId: number, excludeProductId?: number): Promise<CompanyMedia>;
 }

@@ -96,8 +96,16 @@ export function UploadWidget(props: WidgetProps) {
   if (!editor || props.readonly || props.disabled) {
     return (
       <div className="portal-upload">
+        {/* The file by its name, opening it (the stored path says nothing to an editor). */}
         <span className="portal-read-value">
-          {current} {links}
+          {details?.file_path ? (
+            <a href={details.file_path} target="_blank" rel="noreferrer">
+              {details.filename ?? current}
+            </a>
+          ) : (
+            (details?.filename ?? current)
+          )}{' '}
+          {links}
         </span>
         {below}
       </div>

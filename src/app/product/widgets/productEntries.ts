@@ -48,5 +48,5 @@ export const productEntries: readonly RegistryEntry[] = [
   { name: 'company-select', tester: when((f) => named('select')(f) && f.ui.lookup === 'companies'), edit: CompanySelectWidget, read: ReadCompanyName, width: 'medium' },
   { name: 'slots', tester: when((f) => isObjectList(f) && typeof f.ui.slots === 'number'), edit: IncentivesWidget, read: IncentivesWidget },
   { name: 'file', tester: when(named('file')), edit: UploadWidget, read: UploadWidget, width: 'medium' },
-  { name: 'product-image', tester: when(named('image', 'product-image')), edit: ProductImageWidget, read: ProductImageWidget, width: 'medium' },
+  { name: 'product-image', tester: when(named('image', 'product-image')), edit: ProductImageWidget, read: ProductImageWidget, width: 'wide' },
 ];
