@@ -2,7 +2,7 @@ import { pathsOverlap, spreadAdding, type AddingCopier } from '../model/paths';
 import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
-import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
+import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy, RuleError } from '../types';
 import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
 import { messageFormat } from './messageFormat';
 
@@ -39,6 +39,11 @@ export interface Check {
   itemPaths: string[];
   /** Item rules: the item group of the same target (its item states), or -1. */
   group: number;
+  /**
+   * The last error emitted, by item index (0 for a block or field rule): an error equal to it is
+   * that object again, so the states holding it stay the same objects from one evaluation to the next.
+   */
+  lastErrors: Array<RuleError | undefined>;
 }
 
 /**
@@ -141,6 +146,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
       actions: rule.actions ? new Set(rule.actions) : null,
       itemPaths: [],
       group: rule.targetType === 'item' ? [...groups.keys()].indexOf(rule.target) : -1,
+      lastErrors: [],
     }));
   // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
   for (const c of checks) {
