@@ -4,6 +4,7 @@ import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy, RuleError } from '../types';
 import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
+import { createDirtyIndex, type DirtyIndex } from './dirtyRules';
 import { messageFormat } from './messageFormat';
 
 /** The rules that decide one target's state, by kind. */
@@ -111,6 +112,8 @@ export interface EngineTables {
   staticOptionIds: Record<string, unknown[]>;
   /** How derive and the hidden policy copy an object that gains a key (see setInOwned). */
   addingCopy: AddingCopier;
+  /** Which rules read which paths: an incremental run's dirty rules. */
+  dirtyIndex: DirtyIndex;
 }
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
@@ -191,6 +194,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     viewReads: viewReadsOf(fields, checks, [...groups.values()]),
     staticOptionIds,
     addingCopy,
+    dirtyIndex: createDirtyIndex(rules),
   };
 }
 

@@ -4,7 +4,6 @@ import { getIn } from '../model/paths';
 import type { CodeEntry } from '../types';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
-import { isDirty } from './ruleResults';
 
 function sameEntries(a: CodeEntry[] | undefined, b: CodeEntry[]): a is CodeEntry[] {
   if (!a || a.length !== b.length) return false;
@@ -33,7 +32,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
   const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
 
   function run(p: EvaluationPass): void {
-    const { ctx, results, changed, ran, working, action } = p;
+    const { ctx, results, dirty, ran, working, action } = p;
     const scratch = { option: null as unknown, doc: working };
     // Many filters read the same inputs (the sector chains): compare each pair of values once per run.
     const knownEqual = new Map<unknown, unknown>();
@@ -46,7 +45,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
       return eq;
     };
     for (const r of optionRules) {
-      if (results[r.index] !== undefined && !isDirty(r, changed, p.samePrev)) continue;
+      if (dirty !== null && dirty[r.index] === 0 && results[r.index] !== undefined) continue;
       ran.push(r.id);
       const entries = optionEntries[r.index];
       // Same inputs as last time (by value): same list, without running the filter per option.
