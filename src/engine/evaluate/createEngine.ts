@@ -76,6 +76,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
   const deriveMasks = new Map<string, Uint8Array | null>();
+  // The dirty mask of the pass under way (evaluations never nest).
+  const dirtyScratch = new Uint8Array(rules.length);
 
   function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
@@ -97,7 +99,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
       changed,
-      dirty: changed ? dirtyMask(tables.dirtyIndex, changed, false) : null,
+      dirty: changed ? dirtyMask(tables.dirtyIndex, changed, false, dirtyScratch) : null,
       samePrev: false,
       ran: [],
       working: doc,
@@ -121,7 +123,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       const working = p.working;
       p.changed = emptied.emptied;
       p.samePrev = true;
-      p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true);
+      p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch);
       runRules(p);
       // No rule answers differently and the view model reads none of the values: it stays as it is.
       if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;

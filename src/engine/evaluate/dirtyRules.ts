@@ -59,12 +59,13 @@ export function createDirtyIndex(rules: readonly CompiledRule[]): DirtyIndex {
 }
 
 /**
- * A fresh dirty mask (per rule index, 1: must run again) for changes `changed`: the rules reading
- * anything, and those reading a changed path (derive rules also when it touches their target).
- * `docOnly`: the changes come from the evaluation itself, so `$prev` reads do not count.
+ * The dirty mask (per rule index, 1: must run again) for changes `changed`, written into `dirty`
+ * (one per engine, reused: a typed array of this size is allocated outside the heap): the rules
+ * reading anything, and those reading a changed path (derive rules also when it touches their
+ * target). `docOnly`: the changes come from the evaluation itself, so `$prev` reads do not count.
  */
-export function dirtyMask(ix: DirtyIndex, changed: readonly string[][], docOnly: boolean): Uint8Array {
-  const dirty = new Uint8Array(ix.ruleCount);
+export function dirtyMask(ix: DirtyIndex, changed: readonly string[][], docOnly: boolean, dirty: Uint8Array): Uint8Array {
+  dirty.fill(0);
   const reads = docOnly ? ix.docOnly : ix.withPrev;
   for (const i of reads.always) dirty[i] = 1;
   for (const c of changed) markDirty(ix, dirty, c, docOnly);

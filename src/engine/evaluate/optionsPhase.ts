@@ -29,6 +29,8 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
   const lastOptionsKey: Array<unknown[] | null> = [];
   const fieldOptions: Array<CodeEntry[] | undefined> = [];
   const fieldOptionIds: unknown[][] = [];
+  // Per field with several options rules: the rules' lists its options were last intersected from.
+  const fieldInputs: Array<Array<CodeEntry[] | undefined>> = [];
   const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
 
   function run(p: EvaluationPass): void {
@@ -78,9 +80,20 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
     for (const i of optionFields) {
       const list = fieldRules[i]!.options;
       let kept = results[list[0].index] as CodeEntry[];
-      for (let k = 1; k < list.length; k++) {
-        const also = results[list[k].index] as CodeEntry[];
-        kept = kept.filter((e) => also.includes(e));
+      if (list.length > 1) {
+        // The rules keep their lists' identity while unchanged: the same lists, the same intersection.
+        const inputs = (fieldInputs[i] ??= []);
+        let same = fieldOptions[i] !== undefined;
+        for (let k = 0; k < list.length; k++) {
+          if (inputs[k] !== results[list[k].index]) same = false;
+          inputs[k] = results[list[k].index] as CodeEntry[];
+        }
+        if (same) kept = fieldOptions[i]!;
+        else
+          for (let k = 1; k < list.length; k++) {
+            const also = results[list[k].index] as CodeEntry[];
+            kept = kept.filter((e) => also.includes(e));
+          }
       }
       const last = fieldOptions[i];
       if (!sameEntries(last, kept)) {
