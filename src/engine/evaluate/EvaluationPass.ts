@@ -8,6 +8,11 @@ export interface EvaluationPass {
   results: unknown[];
   /** Incremental runs: the paths changed since the previous view model (derive targets are added); null runs every rule. */
   changed: string[][] | null;
+  /**
+   * Per rule (by `rule.index`), 1 when `changed` makes it run again (kept up to date as derive rules
+   * write); null when `changed` is: every rule runs.
+   */
+  dirty: Uint8Array | null;
   /** The changes come from this evaluation itself (hidden values it emptied): `$prev` reads are not affected. */
   samePrev: boolean;
   /** Ids of the rules whose logic ran. */

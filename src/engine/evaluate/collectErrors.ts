@@ -1,7 +1,7 @@
 import { getIn } from '../model/paths';
 import { isEmptyValue } from '../ops/listOps';
-import type { BlockState, CompiledRule, RuleError } from '../types';
-import type { EngineTables } from './engineTables';
+import type { BlockState, RuleError } from '../types';
+import type { Check, EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 import { fillMessage } from './fillMessage';
 import { labelFrom } from './ruleResults';
@@ -38,8 +38,11 @@ export function collectErrors(
   const { blockVisible, fieldVisible, blockStates, itemStates } = visibility;
   const out: CollectedErrors = { errors: [], warnings: [], byField: null };
   if (!action) return out;
-  const emit = (r: CompiledRule, path: string, label: string, item?: unknown) => {
-    const e: RuleError = { rule: r.id, field: path, message: fillMessage(r.message ?? label, working, { now: ctx.now, action, item, format: messageFormats[r.index] }) };
+  const emit = (c: Check, slot: number, path: string, label: string, item?: unknown) => {
+    const r = c.rule;
+    const message = fillMessage(r.message ?? label, working, { now: ctx.now, action, item, format: messageFormats[r.index] });
+    const last = c.lastErrors[slot];
+    const e: RuleError = last && last.field === path && last.message === message ? last : (c.lastErrors[slot] = { rule: r.id, field: path, message });
     if (r.severity === 'warning') {
       out.warnings.push(e);
       return;
@@ -63,7 +66,7 @@ export function collectErrors(
         const g = c.group >= 0 && i < itemStates.count[c.group] ? c.group : -1;
         if (g >= 0 && !itemStates.visible[g][i] && t.itemGroups[g].hidden !== 'keep') continue;
         if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;
-        emit(r, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
+        emit(c, i, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
       }
       continue;
     }
@@ -73,7 +76,7 @@ export function collectErrors(
     if (r.kind === 'required' && !isEmptyValue(getIn(working, r.targetSegs))) continue;
     const f = c.field >= 0 && fields[c.field].path === r.target ? c.field : -1;
     const label = f >= 0 ? labelFrom(results, fieldRules[f]?.label ?? [], -1, fields[f].title) : c.block >= 0 ? blockStates[r.target].label : r.target;
-    emit(r, r.target, label);
+    emit(c, 0, r.target, label);
   }
   return out;
 }

@@ -3,7 +3,6 @@ import { getIn } from '../model/paths';
 import type { EvalContext } from '../logic/EvalContext';
 import type { ConditionSlot, EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
-import { isDirty } from './ruleResults';
 
 /**
  * Phase 3, conditions: the `when` of visible / readonly / label / required rules, and whether each
@@ -11,11 +10,11 @@ import { isDirty } from './ruleResults';
  * after this phase.
  */
 export function runConditions(t: EngineTables, p: EvaluationPass): void {
-  const { ctx, results, changed, ran, working, action } = p;
+  const { ctx, results, dirty, ran, working, action } = p;
   const whens = t.whenSlots;
   for (let k = 0; k < whens.length; k++) {
     const s = whens[k];
-    if (results[s.index] !== undefined && !isDirty(s.rule, changed, p.samePrev)) continue;
+    if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
     ran.push(s.id);
     const when = s.when;
     if (s.itemArray) {
@@ -35,7 +34,7 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
       continue;
     }
     // Incremental runs only happen for the same action, so a kept result is for this action.
-    if (results[s.index] !== undefined && !isDirty(s.rule, changed, p.samePrev)) continue;
+    if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
     ran.push(s.id);
     if (s.itemArray) {
       const list = getIn(working, s.itemArray);

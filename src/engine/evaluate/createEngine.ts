@@ -15,6 +15,7 @@ import { compileRules } from './compileRules';
 import { runConditions } from './conditionsPhase';
 import { deriveRulesFor, runDerive } from './derivePhase';
 import type { Engine, EngineOptions } from './Engine';
+import { dirtyMask } from './dirtyRules';
 import { buildEngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 import { applyHiddenPolicy } from './hiddenPolicy';
@@ -75,6 +76,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
   const lastRun = { ruleIds: [] as string[] };
   const deriveMasks = new Map<string, Uint8Array | null>();
+  // The dirty mask of the pass under way (evaluations never nest).
+  const dirtyScratch = new Uint8Array(rules.length);
 
   function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
@@ -90,11 +93,13 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): EvaluationPass {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
+    const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
     return {
       action,
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
-      changed: prevState && changedPaths ? changedPaths.map(splitPath) : null,
+      changed,
+      dirty: changed ? dirtyMask(tables.dirtyIndex, changed, false, dirtyScratch) : null,
       samePrev: false,
       ran: [],
       working: doc,
@@ -118,6 +123,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       const working = p.working;
       p.changed = emptied.emptied;
       p.samePrev = true;
+      p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch);
       runRules(p);
       // No rule answers differently and the view model reads none of the values: it stays as it is.
       if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;

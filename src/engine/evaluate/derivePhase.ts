@@ -5,7 +5,7 @@ import type { CompiledRule } from '../types';
 import type { DeriveOverlaps } from './deriveOverlaps';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
-import { isDirty } from './ruleResults';
+import { markDirty } from './dirtyRules';
 
 const MAX_DERIVE_PASSES = 10;
 
@@ -13,13 +13,6 @@ const MAX_DERIVE_PASSES = 10;
 function touched(o: DeriveOverlaps, k: number, writes: readonly number[], from: number): boolean {
   const by = o.touchedBy[k];
   for (let w = from; w < writes.length; w++) if (by[writes[w]] === 1) return true;
-  return false;
-}
-
-/** An edit touched the rule's target: the rule decides that value again (an edit cannot override a derived value). */
-function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
-  if (!changed) return true;
-  for (const c of changed) if (pathsOverlap(c, r.targetSegs)) return true;
   return false;
 }
 
@@ -33,7 +26,7 @@ function targetChanged(r: CompiledRule, changed: string[][] | null): boolean {
  * closed under "writes what a member reads or writes" (deriveRulesFor), whose results it does not change.
  */
 export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array | null = null): void {
-  const { ctx, changed, ran, derived, samePrev } = p;
+  const { ctx, changed, dirty, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
   let owned: Set<object> | null = null;
@@ -46,7 +39,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
       if (only !== null && only[k] === 0) continue;
-      if (pass === 0 || seen[k] < 0 ? !isDirty(r, changed, samePrev) && !targetChanged(r, changed) : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
+      if (pass === 0 || seen[k] < 0 ? dirty !== null && dirty[r.index] === 0 : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
       ran.push(r.id);
       seen[k] = writes.length;
       if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;
@@ -63,6 +56,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
       // Its own write counts only when the rule reads its target (a self-reading clean-up).
       if (!overlaps.readsOwnTarget[k]) seen[k] = writes.length;
       if (changed) changed.push(r.targetSegs);
+      if (dirty) markDirty(t.dirtyIndex, dirty, r.targetSegs, samePrev);
     }
     if (!changedThisPass) break;
   }

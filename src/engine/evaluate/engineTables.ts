@@ -2,8 +2,9 @@ import { pathsOverlap, spreadAdding, type AddingCopier } from '../model/paths';
 import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
-import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy } from '../types';
+import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy, RuleError } from '../types';
 import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
+import { createDirtyIndex, type DirtyIndex } from './dirtyRules';
 import { messageFormat } from './messageFormat';
 
 /** The rules that decide one target's state, by kind. */
@@ -39,6 +40,11 @@ export interface Check {
   itemPaths: string[];
   /** Item rules: the item group of the same target (its item states), or -1. */
   group: number;
+  /**
+   * The last error emitted, by item index (0 for a block or field rule): an error equal to it is
+   * that object again, so the states holding it stay the same objects from one evaluation to the next.
+   */
+  lastErrors: Array<RuleError | undefined>;
 }
 
 /**
@@ -106,6 +112,8 @@ export interface EngineTables {
   staticOptionIds: Record<string, unknown[]>;
   /** How derive and the hidden policy copy an object that gains a key (see setInOwned). */
   addingCopy: AddingCopier;
+  /** Which rules read which paths: an incremental run's dirty rules. */
+  dirtyIndex: DirtyIndex;
 }
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
@@ -141,6 +149,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
       actions: rule.actions ? new Set(rule.actions) : null,
       itemPaths: [],
       group: rule.targetType === 'item' ? [...groups.keys()].indexOf(rule.target) : -1,
+      lastErrors: [],
     }));
   // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
   for (const c of checks) {
@@ -185,6 +194,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     viewReads: viewReadsOf(fields, checks, [...groups.values()]),
     staticOptionIds,
     addingCopy,
+    dirtyIndex: createDirtyIndex(rules),
   };
 }
 

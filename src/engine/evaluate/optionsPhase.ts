@@ -4,7 +4,6 @@ import { getIn } from '../model/paths';
 import type { CodeEntry } from '../types';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
-import { isDirty } from './ruleResults';
 
 function sameEntries(a: CodeEntry[] | undefined, b: CodeEntry[]): a is CodeEntry[] {
   if (!a || a.length !== b.length) return false;
@@ -30,10 +29,12 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
   const lastOptionsKey: Array<unknown[] | null> = [];
   const fieldOptions: Array<CodeEntry[] | undefined> = [];
   const fieldOptionIds: unknown[][] = [];
+  // Per field with several options rules: the rules' lists its options were last intersected from.
+  const fieldInputs: Array<Array<CodeEntry[] | undefined>> = [];
   const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
 
   function run(p: EvaluationPass): void {
-    const { ctx, results, changed, ran, working, action } = p;
+    const { ctx, results, dirty, ran, working, action } = p;
     const scratch = { option: null as unknown, doc: working };
     // Many filters read the same inputs (the sector chains): compare each pair of values once per run.
     const knownEqual = new Map<unknown, unknown>();
@@ -46,7 +47,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
       return eq;
     };
     for (const r of optionRules) {
-      if (results[r.index] !== undefined && !isDirty(r, changed, p.samePrev)) continue;
+      if (dirty !== null && dirty[r.index] === 0 && results[r.index] !== undefined) continue;
       ran.push(r.id);
       const entries = optionEntries[r.index];
       // Same inputs as last time (by value): same list, without running the filter per option.
@@ -79,9 +80,20 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
     for (const i of optionFields) {
       const list = fieldRules[i]!.options;
       let kept = results[list[0].index] as CodeEntry[];
-      for (let k = 1; k < list.length; k++) {
-        const also = results[list[k].index] as CodeEntry[];
-        kept = kept.filter((e) => also.includes(e));
+      if (list.length > 1) {
+        // The rules keep their lists' identity while unchanged: the same lists, the same intersection.
+        const inputs = (fieldInputs[i] ??= []);
+        let same = fieldOptions[i] !== undefined;
+        for (let k = 0; k < list.length; k++) {
+          if (inputs[k] !== results[list[k].index]) same = false;
+          inputs[k] = results[list[k].index] as CodeEntry[];
+        }
+        if (same) kept = fieldOptions[i]!;
+        else
+          for (let k = 1; k < list.length; k++) {
+            const also = results[list[k].index] as CodeEntry[];
+            kept = kept.filter((e) => also.includes(e));
+          }
       }
       const last = fieldOptions[i];
       if (!sameEntries(last, kept)) {

@@ -1,4 +1,3 @@
-import { pathsOverlap } from '../model/paths';
 import type { CompiledRule } from '../types';
 
 // Rule results are `true`/`false` for targets, or one boolean per item for item rules (`item` >= 0).
@@ -38,15 +37,4 @@ export function labelFrom(results: unknown[], list: CompiledRule[], item: number
     if ((item < 0 ? v : (v as boolean[])[item]) === true && r.label) label = r.label;
   }
   return label;
-}
-
-/**
- * The rule must run again: a full run, a rule reading anything, or one reading a changed path.
- * `samePrev`: the changes come from this evaluation itself (`$prev` is as the rule last saw it).
- */
-export function isDirty(r: CompiledRule, changed: string[][] | null, samePrev = false): boolean {
-  const deps = samePrev ? r.docDeps : r.deps;
-  if (!changed || deps === null) return true;
-  for (const d of deps) for (const c of changed) if (pathsOverlap(d, c)) return true;
-  return false;
 }

@@ -7,6 +7,14 @@ import { allHold, anyHolds, labelFrom, requiredFor } from './ruleResults';
 
 const NO_ERRORS: RuleError[] = Object.freeze([]) as unknown as RuleError[];
 
+/** The same error objects in the same order (collectErrors hands out an unchanged error as the same object). */
+function sameErrors(a: RuleError[], b: RuleError[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 export type ViewModelParts = Pick<ViewModel, 'blocks' | 'fields' | 'visible' | 'errors' | 'warnings'>;
 
 export interface ViewModelPhase {
@@ -58,6 +66,10 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     members.push(i);
   }
   const groupSlot = new Int8Array(rulelessGroups.length).fill(-1);
+  // A field's errors make its group walk again; only groups holding one.
+  const rulelessGroupOf = new Map<string, number>();
+  rulelessGroups.forEach(({ fields: members }, g) => members.forEach((i) => rulelessGroupOf.set(fields[i].path, g)));
+  const groupHasErrors = new Uint8Array(rulelessGroups.length);
 
   function run(p: EvaluationPass): ViewModelParts {
     const { results, working, action } = p;
@@ -139,7 +151,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       const errs = fieldErrors?.get(f.path) ?? NO_ERRORS;
       const old = lastFieldStates[i];
       const state =
-        old && errs === NO_ERRORS && old.errors === NO_ERRORS && old.visible === visible && old.required === required &&
+        old && sameErrors(old.errors, errs) && old.visible === visible && old.required === required &&
         old.readonly === readonly && old.label === label && old.options === optionList
           ? old
           : optionList ? { visible, required, readonly, label, options: optionList, errors: errs } : { visible, required, readonly, label, errors: errs };
@@ -148,12 +160,19 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     };
     // Fields no rule targets, by block: while their block's state (shown, read-only) is the one of the
     // last evaluation and no field has an error, each keeps its shared steady state: skipped.
+    groupHasErrors.fill(0);
+    if (fieldErrors !== null) {
+      for (const path of fieldErrors.keys()) {
+        const g = rulelessGroupOf.get(path);
+        if (g !== undefined) groupHasErrors[g] = 1;
+      }
+    }
     for (let g = 0; g < rulelessGroups.length; g++) {
       const { block: b, fields: members } = rulelessGroups[g];
       const slot = b < 0 ? 2 : (blockVisible[b] === 1 ? 2 : 0) + (blockReadonly[b] === 1 ? 1 : 0);
-      if (fieldErrors === null && groupSlot[g] === slot) continue;
+      if (groupHasErrors[g] === 0 && groupSlot[g] === slot) continue;
       for (let k = 0; k < members.length; k++) fieldState(members[k]);
-      groupSlot[g] = fieldErrors === null ? slot : -1;
+      groupSlot[g] = groupHasErrors[g] === 0 ? slot : -1;
     }
     for (let k = 0; k < ruledFields.length; k++) fieldState(ruledFields[k]);
     for (let gi = 0; gi < itemGroups.length; gi++) {
@@ -170,7 +189,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
         const errs = fieldErrors?.get(paths[i]) ?? NO_ERRORS;
         const old = i < reusable ? last[i] : undefined;
         const state =
-          old && errs === NO_ERRORS && old.errors === NO_ERRORS && old.visible === vis[i] && old.required === req[i] &&
+          old && sameErrors(old.errors, errs) && old.visible === vis[i] && old.required === req[i] &&
           old.readonly === ro[i] && old.label === lab[i]
             ? old
             : { visible: vis[i], required: req[i], readonly: ro[i], label: lab[i], errors: errs };

@@ -58,6 +58,20 @@ describe('engine.evaluateIncremental (dependency graph from each rule\'s vars)',
     expect(next.fields['delivery.delivery_method']).not.toBe(vm.fields['delivery.delivery_method']);
   });
 
+  it('keeps the state of a field whose error is unchanged, and the record of field states', () => {
+    const doc = { ...directMail(), sectors: [[{ id: 87 }]] };
+    const vm = engine.evaluate(doc, { action: 'approve' });
+    const error = vm.fields.offer_origin.errors[0];
+    expect(error.rule).toBe('offer_origin.required');
+    const same = engine.evaluateIncremental(vm, { ...doc, product_name: 'Platinum Rewards' }, ['product_name'], { action: 'approve' });
+    expect(same.fields.offer_origin).toBe(vm.fields.offer_origin);
+    expect(same.fields).toBe(vm.fields);
+    expect(engine.evaluate(structuredClone(doc), { action: 'approve' }).fields.offer_origin).toBe(vm.fields.offer_origin);
+    const fixed = engine.evaluateIncremental(vm, { ...doc, sectors: [[{ id: 266 }]] }, ['sectors'], { action: 'approve' });
+    expect(fixed.fields.offer_origin.errors).toEqual([]);
+    expect(fixed.fields).not.toBe(vm.fields);
+  });
+
   it('falls back to a full evaluation for another action or an unknown view model', () => {
     const doc = directMail();
     const vm = engine.evaluate(doc, { action: 'save' });
