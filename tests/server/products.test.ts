@@ -104,6 +104,18 @@ describe('product API', () => {
       expect(act.rows).toEqual([expect.objectContaining({ username: 'editor1', action: 'create' })]);
     });
 
+    it('answers the product as stored, as GET /api/product/{id} reads it, so the editor needs no second read (issue 28 item 8)', async () => {
+      const created = (await post('/api/addProduct', approvableProduct())).json<{ payload: { product_id: number; product: Record<string, unknown> } }>().payload;
+      const read = async () => (await get(`/api/product/${created.product_id}`)).json<{ payload: Record<string, unknown> }>().payload;
+      expect(created.product).toEqual(await read());
+      expect(created.product).toMatchObject({ product_id: created.product_id, product_status: 0 });
+      const approved = await post(`/api/product/${created.product_id}/status`, { action: 'approve' });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const answer = approved.json<{ payload: { product: Record<string, unknown> } }>().payload.product;
+      expect(answer).toMatchObject({ product_id: created.product_id, product_status: 1 });
+      expect(answer).toEqual(await read());
+    });
+
     it('drops editor and dialog state and empties hidden blocks (hidden-data policy) before storing', async () => {
       const id = await createProduct(kit, approvableProduct({
         panelist_draft: { pp_date: '2024-03-01' },

@@ -3,6 +3,7 @@ import { adminClient } from './adminClient';
 import { emailsClient } from './emailsClient';
 import { logsClient } from './logsClient';
 import { mediaClient } from './mediaClient';
+import { productsClient } from './productsClient';
 import { rulesClient } from './rulesClient';
 import { spaceyClient } from './spaceyClient';
 import type { Transport } from './Transport';
@@ -20,6 +21,7 @@ export interface PortalApi {
   admin: ReturnType<typeof adminClient>;
   media: ReturnType<typeof mediaClient>;
   rules: ReturnType<typeof rulesClient>;
+  products: ReturnType<typeof productsClient>;
 }
 
 /** The client over a transport (the app's signs requests with the session: src/app/portalApi.ts). */
@@ -32,5 +34,6 @@ export function createPortalApi(t: Transport): PortalApi {
     admin: adminClient(t),
     media: mediaClient(t),
     rules: rulesClient(t),
+    products: productsClient(t),
   };
 }
