@@ -17,6 +17,7 @@ import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
 import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
+import { storageFor } from '../storage/storageFor';
 import { requireProductAccess, requireProductIdAccess, visibleProductsCondition } from '../auth/objectAccess';
 import { SqlParams } from '../emails/SqlParams';
 import { hasPermission } from '../auth/AuthContext';
@@ -50,10 +51,11 @@ const saved = (row: ProductRow): AddProductResponse => ({
 
 export const productRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
+  const storage = storageFor(ctx.config);
 
   app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
-      const { row } = await saveProduct(db, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
+      const { row } = await saveProduct(db, storage, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
       return saved(row);
     }),
   );
@@ -72,7 +74,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
         const sent = req.body.product as Record<string, unknown> | undefined;
         const document = sent && hasPermission(req.auth, 'product', 'edit') ? sent : statusActionDocument(stored.document, sent, req.body.action);
         const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId };
-        const { row } = await saveProduct(db, req, input);
+        const { row } = await saveProduct(db, storage, req, input);
         return saved(row);
       });
     },
