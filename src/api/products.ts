@@ -25,10 +25,10 @@ export interface ProductRefusedResponse {
   errors: ProductRuleError[];
 }
 
-/** POST /api/addProduct answer. */
+/** POST /api/addProduct and POST /api/product/{id}/status answer: `product` is the product as stored (what GET /api/product/{id} answers). */
 export interface AddProductResponse {
   statusCode: 200;
-  payload: { product_id: number; index_name: string; metadata_version: string };
+  payload: { product_id: number; index_name: string; metadata_version: string; product: ProductDocumentJson };
 }
 
 /** GET /api/product/{id}, GET /api/product/muid/{muid}: the stored document plus its columns. */

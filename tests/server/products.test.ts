@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metadataHash } from '../../src/server/metadataHash';
+import { storageFor } from '../../src/server/storage/storageFor';
 import { approvableProduct, countRows, createProduct, creditCardChain, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §4, §5, §7 and 002 §7: the product API enforces the same rules as the editor, on a real database.
@@ -102,6 +103,18 @@ describe('product API', () => {
       expect(row.last_worked_user).toBe('editor1');
       const act = await kit.db.query<{ username: string; action: string; after: Record<string, unknown> }>("select username, action, after from activity where entity = 'product' and entity_id = $1", [String(id)]);
       expect(act.rows).toEqual([expect.objectContaining({ username: 'editor1', action: 'create' })]);
+    });
+
+    it('answers the product as stored, as GET /api/product/{id} reads it, so the editor needs no second read (issue 28 item 8)', async () => {
+      const created = (await post('/api/addProduct', approvableProduct())).json<{ payload: { product_id: number; product: Record<string, unknown> } }>().payload;
+      const read = async () => (await get(`/api/product/${created.product_id}`)).json<{ payload: Record<string, unknown> }>().payload;
+      expect(created.product).toEqual(await read());
+      expect(created.product).toMatchObject({ product_id: created.product_id, product_status: 0 });
+      const approved = await post(`/api/product/${created.product_id}/status`, { action: 'approve' });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const answer = approved.json<{ payload: { product: Record<string, unknown> } }>().payload.product;
+      expect(answer).toMatchObject({ product_id: created.product_id, product_status: 1 });
+      expect(answer).toEqual(await read());
     });
 
     it('drops editor and dialog state and empties hidden blocks (hidden-data policy) before storing', async () => {
@@ -220,6 +233,39 @@ describe('product API', () => {
         "The Product Image cannot be shown: choose a page of the product's PDF or a company image, or give an http(s) address or an image path ending in .jpg, .png, .gif, .webp or .svg.",
       ]);
       expect((await stored(id)).product_status).toBe(0);
+    });
+
+    it('approval refuses a Product Image naming a stored file that does not exist, a page image or a storage path, in the same words (issue 27 item 5)', async () => {
+      const storage = storageFor(kit.config);
+      const showable = "The Product Image cannot be shown: choose a page of the product's PDF or a company image, or give an http(s) address or an image path ending in .jpg, .png, .gif, .webp or .svg.";
+      const owner = await createProduct(kit, approvableProduct());
+      await storage.put('images/page-1.jpg', Buffer.from([0xff, 0xd8, 0xff]));
+      await storage.put('images/kept.png', Buffer.from([0x89, 0x50]));
+      const file = await kit.db.query<{ id: string }>(
+        "insert into product_files (product_id, storage_key, mime, size, sha256, kind) values ($1, 'products/x.pdf', 'application/pdf', 1, 'x', 'pdf') returning id::text as id",
+        [owner],
+      );
+      const image = async (key: string, page: number) =>
+        (await kit.db.query<{ id: string }>('insert into product_images (product_id, file_id, page, storage_key, thumb_key, width, height) values ($1, $2, $3, $4, $4, 1, 1) returning id::text as id', [owner, file.rows[0]!.id, page, key])).rows[0]!.id;
+      const shown = await image('images/page-1.jpg', 1);
+      const gone = await image('images/page-2-removed.jpg', 2);
+      const approve = async (productImage: string) => {
+        const id = await createProduct(kit, approvableProduct({ product_image: productImage }));
+        const res = await post(`/api/product/${id}/status`, { action: 'approve' });
+        return { code: res.statusCode, body: res.body, status: (await stored(id)).product_status };
+      };
+      for (const missing of ['/api/product-images/99999999', `/api/product-images/${gone}`, 'images/nothing-here.jpg', 'images/../secret.png']) {
+        const r = await approve(missing);
+        expect(r.code, missing).toBe(422);
+        expect(messages(r.body), missing).toEqual([showable]);
+        expect(r.status, missing).toBe(0);
+      }
+      // Files that exist approve; http(s) addresses and paths on the portal's host are not fetched.
+      for (const fine of [`/api/product-images/${shown}`, 'images/kept.png', 'https://cdn.example.com/missing.jpg', '/images/p.jpg']) {
+        const r = await approve(fine);
+        expect(r.code, `${fine}: ${r.body}`).toBe(200);
+        expect(r.status, fine).toBe(1);
+      }
     });
 
     it('approve 1, unapprove 2, reprocess 3, unused -1, problem 4: each saves the status and logs it', async () => {

@@ -4,6 +4,7 @@ import { emailsClient } from './emailsClient';
 import { forwardClient } from './forwardClient';
 import { logsClient } from './logsClient';
 import { mediaClient } from './mediaClient';
+import { productsClient } from './productsClient';
 import { rulesClient } from './rulesClient';
 import { spaceyClient } from './spaceyClient';
 import type { Transport } from './Transport';
@@ -22,6 +23,7 @@ export interface PortalApi {
   admin: ReturnType<typeof adminClient>;
   media: ReturnType<typeof mediaClient>;
   rules: ReturnType<typeof rulesClient>;
+  products: ReturnType<typeof productsClient>;
 }
 
 /** The client over a transport (the app's signs requests with the session: src/app/portalApi.ts). */
@@ -35,5 +37,6 @@ export function createPortalApi(t: Transport): PortalApi {
     admin: adminClient(t),
     media: mediaClient(t),
     rules: rulesClient(t),
+    products: productsClient(t),
   };
 }

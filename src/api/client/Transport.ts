@@ -8,6 +8,15 @@ export interface RequestOptions {
   /** The operation id header (000 §6): 'view' unless given. */
   operationId?: 'view' | 'add' | 'edit' | 'delete';
   headers?: Record<string, string>;
+  /** Cancels the request (a search superseded by the next keystroke). */
+  signal?: AbortSignal;
+}
+
+/** A multipart upload that reports its progress (fetch cannot). */
+export interface UploadOptions {
+  operationId?: RequestOptions['operationId'];
+  onProgress(sent: number, total: number): void;
+  signal: AbortSignal;
 }
 
 /**
@@ -19,6 +28,8 @@ export interface Transport {
   json<T>(path: string, options?: RequestOptions): Promise<T>;
   /** The raw answer (HTML, PDF, uploads whose status codes the screen maps to messages). */
   raw(path: string, options?: RequestOptions): Promise<Response>;
+  /** POSTs a form with progress; answers the status and the body's text (rejects only when the request could not be made). */
+  upload(path: string, form: FormData, options: UploadOptions): Promise<{ status: number; text: string }>;
 }
 
 export const post = (json: unknown, operationId: RequestOptions['operationId'] = 'view'): RequestOptions => ({ method: 'POST', json, operationId });

@@ -41,6 +41,10 @@ export const cacheKeys = {
   viewImages: (productId: string, productType: string, productStatus: string | null) => ['media/images', productId, productType, productStatus] as const,
   processedHtml: (muid: string) => ['media/processed-html', muid] as const,
   tempPdf: (muid: string) => ['media/temp-pdf', muid] as const,
+  /** A product by id and by muid: a write's answer goes under both. */
+  product: (productId: string) => ['products/by-id', productId] as const,
+  productByMuid: (muid: string) => ['products/by-muid', muid] as const,
+  productLog: (productId: number) => ['products/log', productId] as const,
 } satisfies Record<string, (...args: never[]) => CacheKey>;
 
 /** Whether a cached key is one of the resource `name`'s. */

@@ -7,7 +7,7 @@ import { usePredictions } from '../../api/hooks/spaceyHooks';
 import { CompaniesCard, type CompanyChoice } from './CompaniesCard';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
-import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type SpaceyMeta } from './spaceyMeta';
+import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type CodeOf, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
 
 type TargetMeta = { key: PredictionTarget; label: string; field: 'sectors' | 'cateegory' | 'mailingtypename' | 'companies' };
@@ -18,14 +18,16 @@ const tokenLabel = (token: string) => token.replace(/^(domain|host|subject|sende
 
 /** /company/{muid}, /companynew/{muid}, /companynew1/{muid}: 'Predictions for MUID' with accept, reject and companies. */
 export function PredictionsScreen() {
-  const { meta, error } = useSpaceyMeta();
+  const { meta, error, code } = useSpaceyMeta();
   if (error) return <Callout intent="danger">{error}</Callout>;
-  if (!meta) return <Spinner aria-label="Loading metadata" />;
-  return <Predictions spaceyMeta={meta} />;
+  if (!meta || !code) return <Spinner aria-label="Loading metadata" />;
+  return <Predictions spaceyMeta={meta} code={code} />;
 }
 
-function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
+function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeOf }) {
   const screen = spaceyMeta.predictionScreen;
+  // An email's company is deleted or not: its flag's table is named by the screen's metadata.
+  const companyDeleted = (key: 'yes' | 'no') => code(screen.companyDeleted.$ref, key);
   const m = spaceyMeta.messages;
   const targets = screen.targets as TargetMeta[];
   const muid = Number(useParams().muid);
@@ -70,11 +72,11 @@ function Predictions({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
     act(
       () => api.spacey.addCompany(muid, choice),
       (r) => m.companyAdded.replace('{name}', r.companyName),
-      (r) => setCompanies((cs) => [...cs, { id: r.id, companyID: r.companyID, companyName: r.companyName, deleted: 0 }]),
+      (r) => setCompanies((cs) => [...cs, { id: r.id, companyID: r.companyID, companyName: r.companyName, deleted: companyDeleted('no') }]),
     );
   const markCompany = (c: EmailCompany, deleted: number) => setCompanies((cs) => cs.map((x) => (x.id === c.id ? { ...x, deleted } : x)));
-  const deleteCompany = (c: EmailCompany) => void act(() => api.spacey.deleteCompany(c.id), () => `Company ${c.companyName} deleted.`, () => markCompany(c, 1));
-  const restoreCompany = (c: EmailCompany) => void act(() => api.spacey.restoreCompany(muid, c.id), () => `Company ${c.companyName} restored.`, () => markCompany(c, 0));
+  const deleteCompany = (c: EmailCompany) => void act(() => api.spacey.deleteCompany(c.id), () => `Company ${c.companyName} deleted.`, () => markCompany(c, companyDeleted('yes')));
+  const restoreCompany = (c: EmailCompany) => void act(() => api.spacey.restoreCompany(muid, c.id), () => `Company ${c.companyName} restored.`, () => markCompany(c, companyDeleted('no')));
 
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!data) return <Spinner aria-label="Loading predictions" />;

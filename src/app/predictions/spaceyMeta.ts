@@ -9,14 +9,39 @@ export const spaceyFile = 'schemas/dashboards/spacey.json';
 export const columnsOf = (m: SpaceyMeta) => m.columns as ColumnMeta[];
 export const rowActionsOf = (m: SpaceyMeta) => m.rowActions as RowActionMeta[];
 
+/** A code of a `codes/<name>` table by its x-key; throws when the table has no such key (metadata and code disagree). */
+export type CodeOf = (ref: string, key: string) => number;
+
+function codeReader(files: Record<string, unknown>): CodeOf {
+  return (ref, key) => {
+    const table = files[`schemas/${ref.replace(/\.json$/, '')}.json`] as { oneOf?: Array<{ const: unknown; 'x-key'?: string }> } | undefined;
+    const hit = table?.oneOf?.find((e) => e['x-key'] === key);
+    if (!hit) throw new Error(`${ref} has no code with x-key "${key}"`);
+    return Number(hit.const);
+  };
+}
+
+interface SpaceyMetaState {
+  meta: SpaceyMeta | null;
+  error: string | null;
+  /** Codes by key from the same metadata (null while loading). */
+  code: CodeOf | null;
+}
+
 /** schemas/dashboards/spacey.json as the server serves it (null while loading). */
-export function useSpaceyMeta(): { meta: SpaceyMeta | null; error: string | null } {
-  const [state, setState] = useState<{ meta: SpaceyMeta | null; error: string | null }>({ meta: null, error: null });
+export function useSpaceyMeta(): SpaceyMetaState {
+  const [state, setState] = useState<SpaceyMetaState>({ meta: null, error: null, code: null });
   useEffect(() => {
     let live = true;
     loadMetadataFiles().then(
-      (md) => live && setState(md.files[spaceyFile] ? { meta: md.files[spaceyFile] as SpaceyMeta, error: null } : { meta: null, error: `metadata file ${spaceyFile} is missing` }),
-      (e: unknown) => live && setState({ meta: null, error: e instanceof Error ? e.message : String(e) }),
+      (md) =>
+        live &&
+        setState(
+          md.files[spaceyFile]
+            ? { meta: md.files[spaceyFile] as SpaceyMeta, error: null, code: codeReader(md.files) }
+            : { meta: null, error: `metadata file ${spaceyFile} is missing`, code: null },
+        ),
+      (e: unknown) => live && setState({ meta: null, error: e instanceof Error ? e.message : String(e), code: null }),
     );
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { Alert, OverlayToaster } from '@blueprintjs/core';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import type { SendLinkRequest } from '../../api/products';
 import { cancelTarget } from './cancelTarget';
-import { productApi } from './productApi';
 import { ActivityLogDialog } from './widgets/ActivityLogDialog';
 import { MoveAndDeleteDialog } from './widgets/MoveAndDeleteDialog';
 import { ProblemsDialog } from './widgets/ProblemsDialog';
@@ -10,13 +11,15 @@ import type { ProductEditorModel } from './useProductEditorController';
 /** The editor's dialogs, the open modal (alert, confirm, problems), the unsaved-changes question and the toaster. */
 export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
   const { controller, state, doc, blocker } = model;
+  const api = usePortalApi();
   const { modal, dialog } = state;
   const close = () => controller.openDialog(null);
   return (
     <>
       {dialog === 'move' && <MoveAndDeleteDialog isOpen onClose={close} calls={model.moveCalls} onMoved={() => controller.leave(cancelTarget(doc.ec_content_type))} />}
-      <SendLinkDialog isOpen={dialog === 'send'} onClose={close} send={async (body) => void (await productApi.sendLink(body))} />
-      {dialog === 'log' && <ActivityLogDialog isOpen onClose={close} load={model.loadLog} />}
+      {/* The dialog's fields are the send_link block's, checked by its rules before sending. */}
+      <SendLinkDialog isOpen={dialog === 'send'} onClose={close} send={async (body) => void (await api.products.sendLink(body as unknown as SendLinkRequest))} />
+      {dialog === 'log' && <ActivityLogDialog isOpen onClose={close} productId={model.productId} />}
       {modal?.kind === 'alert' && (
         <Alert isOpen confirmButtonText="OK" onConfirm={() => controller.answer(true)}>
           <p>{modal.message}</p>

@@ -1,10 +1,9 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import type { Doc } from '../../ui/form/types';
-import { ApiError } from '../auth/apiFetch';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client/ApiError';
+import { useProduct, type ProductRef } from '../../api/hooks/productHooks';
 import { newProductDocument } from './newProductDocument';
-import { productApi } from './productApi';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { ProductEditorView } from './ProductEditorView';
 import { NO_PERMISSION } from './productScreenText';
@@ -28,44 +27,34 @@ export function ProductEditorScreen({ kind }: { kind: ScreenKind }) {
   return <LoadedEditor key={`${muid ?? ''}|${productId ?? ''}`} pe={pe} kind={kind} muid={muid} productId={productId} query={query} />;
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; store: ProductDocumentStore } | { status: 'denied' } | { status: 'error'; message: string };
+/** A 404 for a muid is an email with no product yet (addproduct/v2/{muid}): a new product for it. */
+const noProductYet = (error: unknown, ref: ProductRef) => ref !== null && 'muid' in ref && error instanceof ApiError && error.status === 404;
 
-async function loadDocument(pe: ProductEngine, muid: string | undefined, productId: string | undefined, query: URLSearchParams): Promise<Doc> {
-  if (productId) return productApi.byId(productId);
-  if (muid) {
-    try {
-      return await productApi.byMuid(muid);
-    } catch (e) {
-      // A muid with no product yet (addproduct/v2/{muid} from an email): a new product for it.
-      if (e instanceof ApiError && e.status === 404) return newProductDocument(pe.blocks, query, muid);
-      throw e;
-    }
-  }
-  return newProductDocument(pe.blocks, query);
-}
-
+/**
+ * The stored product through its SWR read, or a new document. The store is made once, from an answer
+ * the server gave for this visit: a cached one only when it is the save that led here (the post-submit
+ * message), otherwise after the read revalidated, so an edit never starts from an old copy. Later
+ * answers (a save's) are the store's business.
+ */
 function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine; kind: ScreenKind; muid?: string; productId?: string; query: URLSearchParams }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const location = useLocation();
+  const justSaved = typeof (location.state as { message?: unknown } | null)?.message === 'string';
+  const ref: ProductRef = productId ? { productId } : muid ? { muid } : null;
+  const { data, error, isValidating } = useProduct(ref, { revalidateOnFocus: false, revalidateOnReconnect: false, reuseWritten: justSaved });
+  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query)) : null));
+  const ready = data !== undefined && (justSaved || !isValidating);
+  const missing = noProductYet(error, ref);
   useEffect(() => {
-    let live = true;
-    loadDocument(pe, muid, productId, query).then(
-      (doc) => live && setLoad({ status: 'ready', store: createProductDocumentStore(pe.engine, doc) }),
-      (e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && e.status === 403) setLoad({ status: 'denied' });
-        else setLoad({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // The screen is keyed on muid and product id; the query is read once per load.
+    if (store) return;
+    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid)));
+    else if (ready) setStore(createProductDocumentStore(pe.engine, data));
+    // The query is read once per product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pe]);
-  if (load.status === 'loading') return <Spinner className="portal-product-loading" />;
-  if (load.status === 'denied') return <p className="portal-no-permission">{NO_PERMISSION}</p>;
-  if (load.status === 'error') return <NonIdealState icon="error" title="The product could not be loaded" description={load.message} />;
-  return <Editor pe={pe} kind={kind} store={load.store} />;
+  }, [store, missing, ready, data, pe]);
+  if (store) return <Editor pe={pe} kind={kind} store={store} />;
+  if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
+  if (error && !missing) return <NonIdealState icon="error" title="The product could not be loaded" description={error.message} />;
+  return <Spinner className="portal-product-loading" />;
 }
 
 function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore }) {

@@ -1,13 +1,15 @@
 import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { MetadataSummary } from '../../ui/summary/MetadataSummary';
 import { ProductEditorContext, type ProductEditor } from './widgets/ProductEditorContext';
 import { productEntries } from './widgets/productEntries';
-import { ApiError } from '../auth/apiFetch';
+import { ApiError } from '../../api/client/ApiError';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { useProduct } from '../../api/hooks/productHooks';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
-import { httpProductLookups, productApi } from './productApi';
+import { productLookups } from './productLookups';
 import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import { ProductEmailsSection } from '../dashboards/ProductEmailsSection';
@@ -21,25 +23,17 @@ export function ProductViewScreen() {
   const { muid } = useParams();
   const [query] = useSearchParams();
   const productId = query.get('product_id') ?? undefined;
-  const [doc, setDoc] = useState<Doc | 'denied' | { error: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    (productId ? productApi.byId(productId) : productApi.byMuid(muid ?? '')).then(
-      (d) => live && setDoc(d),
-      (e: unknown) => live && setDoc(e instanceof ApiError && e.status === 403 ? 'denied' : { error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [muid, productId]);
+  const { data: doc, error } = useProduct(productId ? { productId } : { muid: muid ?? '' });
   if (pe.status === 'error') return <NonIdealState icon="error" title="The product metadata could not be loaded" description={pe.message} />;
-  if (doc === 'denied') return <p className="portal-no-permission">{NO_PERMISSION}</p>;
-  if (doc && 'error' in doc && typeof doc.error === 'string' && Object.keys(doc).length === 1) return <NonIdealState icon="error" title="The product could not be loaded" description={doc.error} />;
+  if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
+  if (error) return <NonIdealState icon="error" title="The product could not be loaded" description={error.message} />;
   if (pe.status === 'loading' || !doc) return <Spinner className="portal-product-loading" />;
   return <Summary pe={pe} doc={doc} />;
 }
 
 function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
+  const api = usePortalApi();
+  const lookups = useMemo(() => productLookups(api.products), [api]);
   const vm = useMemo(() => pe.engine.evaluate(doc), [pe, doc]);
   const shown = vm.document as Doc;
   const editorBlocks = useMemo(() => editorOnlyBlocks(pe.blocks), [pe.blocks]);
@@ -58,7 +52,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
       refusal: () => 'toast',
       block: (id) => ({ visible: vm.blocks[id]?.visible !== false, readonly: true, label: vm.blocks[id]?.label }),
       codes: pe.codes,
-      lookups: httpProductLookups,
+      lookups,
       notify: noop,
       alert: async () => {},
       confirm: async () => false,
@@ -70,7 +64,7 @@ function Summary({ pe, doc }: { pe: ProductEngine; doc: Doc }) {
       form: { blocks: pe.blocks, entries: productEntries, services: { lookups: {} } },
       change: noop,
     }),
-    [pe, vm, shown],
+    [pe, vm, shown, lookups],
   );
   const productId = shown.product_id;
   return (

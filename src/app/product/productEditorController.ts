@@ -1,9 +1,9 @@
+import { ProductRefusedError } from '../../api/client/ProductRefusedError';
 import type { StatusActionName } from '../../api/products';
 import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
-import { ApiError } from '../auth/apiFetch';
+import { ApiError } from '../../api/client/ApiError';
 import { cancelTarget } from './cancelTarget';
-import { ProductRefusedError } from './productApi';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { NO_PERMISSION } from './productScreenText';
 import { checkRuleActions, type StatusButton } from './statusButtons';
@@ -30,11 +30,10 @@ export interface EditorState {
 
 export type ToastIntent = 'danger' | 'warning' | 'success' | 'primary';
 
-/** The calls a save and a delete make (productApi; a fake in unit tests). */
+/** The calls a save and a delete make (useProductWrites; a fake in unit tests): a save answers the product as stored. */
 export interface EditorApi {
-  save(doc: Doc): Promise<{ product_id: number | string }>;
-  status(id: number, action: StatusActionName, doc: Doc): Promise<{ product_id: number | string }>;
-  byId(id: number | string): Promise<Doc>;
+  save(doc: Doc): Promise<Doc>;
+  status(id: number, action: StatusActionName, doc: Doc): Promise<Doc>;
   softDelete(id: number, indexName: string): Promise<{ message: string }>;
 }
 
@@ -163,15 +162,16 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
       try {
         const current = store.getDoc();
         const saved = action === 'save' || id === undefined ? await api.save(current) : await api.status(id, action, current);
-        store.reset(await api.byId(saved.product_id));
+        store.reset(saved);
+        const savedId = String(saved.product_id);
         const status = buttons.find((b) => b.action === action)?.statusTitle;
-        const done = `Product ${saved.product_id} has been ${action === 'save' ? 'saved' : `saved with status ${status}`}.`;
+        const done = `Product ${savedId} has been ${action === 'save' ? 'saved' : `saved with status ${status}`}.`;
         set({ message: done });
-        notify(`Product ${saved.product_id} saved`, 'success');
+        notify(`Product ${savedId} saved`, 'success');
         if (id === undefined) {
           const { pathname, search } = deps.location();
           const q = new URLSearchParams(search);
-          q.set('product_id', String(saved.product_id));
+          q.set('product_id', savedId);
           navigate(`${pathname}?${q.toString()}`, { replace: true, state: { message: done } });
         }
       } catch (e) {

@@ -6,12 +6,14 @@ import { codeByKey } from '../../engine/model/codeByKey';
 import { compileForm } from '../../ui/form/compileForm';
 import { localToday, type FormServices } from '../../ui/form/FormServices';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { useProductWrites } from '../../api/hooks/useProductWrites';
 import { useSession } from '../auth/SessionContext';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { enteredHiddenDrops } from './enteredHiddenDrops';
 import { sectionKey, sectionsOf, type EditorSection } from './editorSections';
-import { httpProductLookups, productApi } from './productApi';
+import { productLookups } from './productLookups';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { createProductEditorController, type EditorState, type ProductEditorController, type ToastIntent } from './productEditorController';
 import { markRequired } from './markRequired';
@@ -54,7 +56,6 @@ export interface ProductEditorModel {
   /** Every action is disabled while an upload or a save runs (001 §4). */
   disabled: boolean;
   moveCalls: MoveAndDeleteCalls;
-  loadLog: () => ReturnType<typeof productApi.activityLog>;
   /** Asks before discarding unsaved changes (Cancel, a link, Back). */
   blocker: Blocker;
   toaster: RefObject<OverlayToaster | null>;
@@ -64,13 +65,16 @@ export interface ProductEditorModel {
 /** The move-and-delete dialog's block: its `readonly` rules say where the action cannot apply. */
 const MOVE_BLOCK = 'move_and_delete';
 const MEDIA_CHANNEL_TABLE = 'codes/media_channel';
-const MOVE_CALLS: MoveAndDeleteCalls = { lookup: productApi.moveLookup, validate: productApi.moveValidate, confirm: productApi.moveConfirm };
 
 /** The product editor's controller bound to React and the router: state, data and actions for the views. */
 export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, store: ProductDocumentStore): ProductEditorModel {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const api = usePortalApi();
+  const writes = useProductWrites();
+  const lookups = useMemo(() => productLookups(api.products), [api]);
+  const moveCalls = useMemo<MoveAndDeleteCalls>(() => ({ lookup: api.products.moveLookup, validate: api.products.moveValidate, confirm: writes.moveConfirm }), [api, writes]);
   const toaster = useRef<OverlayToaster | null>(null);
   const locationRef = useRef(location);
   locationRef.current = location;
@@ -83,7 +87,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       store,
       buttons,
       hiddenDrops: (doc) => enteredHiddenDrops(pe.engine, doc),
-      api: productApi,
+      api: writes,
       notify,
       navigate: (to, opts) => void navigate(to, opts),
       location: () => locationRef.current,
@@ -143,7 +147,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       today,
       lookups: {
         users: async (text) => {
-          users ??= httpProductLookups.users();
+          users ??= lookups.users();
           const q = text.toLowerCase();
           return (await users)
             .filter((u) => u.user_email.toLowerCase().includes(q) || (u.username ?? '').toLowerCase().includes(q))
@@ -151,7 +155,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
         },
       },
     };
-  }, [today]);
+  }, [today, lookups]);
 
   const editor = useMemo<ProductEditor>(
     () => ({
@@ -164,7 +168,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
         return { visible: b?.visible !== false, readonly: b?.readonly === true, label: b?.label };
       },
       codes: pe.codes,
-      lookups: httpProductLookups,
+      lookups,
       notify,
       alert: controller.alert,
       confirm: controller.confirm,
@@ -177,7 +181,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       form: { blocks: pe.blocks, entries: productEntries, services },
       change,
     }),
-    [store, pe, refusals, notify, controller, state.uploading, today, services, change],
+    [store, pe, refusals, notify, controller, state.uploading, today, services, change, lookups],
   );
 
   useEffect(() => {
@@ -201,18 +205,17 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const moveBlocked = useMemo(() => (moveReadonly ? readonlyReasons(pe.engine, store.getDoc(), MOVE_BLOCK) : []), [moveReadonly, pe.engine, store]);
 
   const productId = doc.product_id === undefined || doc.product_id === null ? undefined : Number(doc.product_id);
-  const loadLog = useCallback(() => productApi.activityLog(productId!), [productId]);
   const onBlurCapture = useCallback(
     (e: FocusEvent) => {
       // 001 §5: the headline's duplicate check runs on blur.
       const target = e.target as HTMLInputElement;
       if (target.id !== 'product_headline' || !target.value.trim()) return;
-      httpProductLookups.headlineDuplicate(target.value.trim(), productId).then(
+      lookups.headlineDuplicate(target.value.trim(), productId).then(
         (dup) => dup && void controller.alert(dup),
         (err: unknown) => console.info('headline check failed', err),
       );
     },
-    [controller, productId],
+    [controller, productId, lookups],
   );
 
   return {
@@ -235,8 +238,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     directMail: doc.media_channel === directMailChannel,
     moveBlocked,
     disabled: state.uploading || state.busy,
-    moveCalls: MOVE_CALLS,
-    loadLog,
+    moveCalls,
     blocker,
     toaster,
     onBlurCapture,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FileStorage } from '../storage/FileStorage';
 import type { AcceptRequest, AcceptResponse } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import type { Db } from '../db/Db';
@@ -56,7 +57,7 @@ const chainEntry = (id: string, level: number, title: string | null) => ({ id: N
  * [its sector, category]; a company becomes the first company. Each accepted label is recorded as
  * feedback.
  */
-export async function acceptPrediction(db: Db, req: FastifyRequest, muid: number, accept: AcceptRequest): Promise<AcceptResponse> {
+export async function acceptPrediction(db: Db, storage: FileStorage, req: FastifyRequest, muid: number, accept: AcceptRequest): Promise<AcceptResponse> {
   const auth = requireAuth(req);
   const targets = (Object.keys(accept) as PredictionTarget[]).filter((t) => accept[t]);
   if (targets.length === 0) throw httpError(400, 'Choose a prediction to accept.');
@@ -89,7 +90,7 @@ export async function acceptPrediction(db: Db, req: FastifyRequest, muid: number
     doc.companies = [c.rows[0], ...others];
   }
   // The route checked the caller may see this email; a new draft is linked to it.
-  const saved = await saveProduct(db, req, { document: doc, emailLink: stored ? undefined : muid });
+  const saved = await saveProduct(db, storage, req, { document: doc, emailLink: stored ? undefined : muid });
   const info = await currentModelInfo(db, 'current');
   await db.query(
     `insert into prediction_feedback (muid, model_version, target, label, verdict, username)

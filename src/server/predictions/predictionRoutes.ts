@@ -1,3 +1,4 @@
+import { storageFor } from '../storage/storageFor';
 import type { AcceptRequest, RejectRequest } from '../../api/predictionTypes';
 import { requireAuth } from '../auth/access';
 import { requireEmailAccess } from '../auth/objectAccess';
@@ -25,6 +26,7 @@ const label = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
 /** 000 §7 "Predictions and companies": the spacey list, an email's predictions, accept/reject, companies. */
 export const predictionRoutes: RoutePlugin = async (app, opts) => {
   const db = opts.ctx.db;
+  const storage = storageFor(opts.ctx.config);
 
   app.post<{ Body: SpaceyListRequest }>(
     '/api/spacey/list',
@@ -66,7 +68,7 @@ export const predictionRoutes: RoutePlugin = async (app, opts) => {
     { config: edit, schema: { params: muidParam, body: { type: 'object', additionalProperties: false, properties: { sector: label, category: label, mailing_type: label, company: label } } } },
     async (req) => {
       await requireEmailAccess(db, req, [Number(req.params.muid)]);
-      return acceptPrediction(db, req, Number(req.params.muid), req.body);
+      return acceptPrediction(db, storage, req, Number(req.params.muid), req.body);
     },
   );
 

@@ -12,11 +12,12 @@ import { productActivityLog } from './productActivityLog';
 import { productSchema } from './productApiSchemas';
 import { productEngine } from './productEngine';
 import { ProductRefused } from './ProductRefused';
-import { changedKeys, findProduct, findProductByMuid, productPayload, recordProductActivity, setDeleted } from './productStore';
+import { changedKeys, findProduct, findProductByMuid, productPayload, recordProductActivity, setDeleted, type ProductRow } from './productStore';
 import { refusalBody } from './refusalBody';
 import { saveProduct, type SaveRequest } from './saveProduct';
 import { runSectionLoader, sectionLoaders } from './sectionLoaders';
 import { sectionSlice } from './sectionSlice';
+import { storageFor } from '../storage/storageFor';
 import { requireProductAccess, requireProductIdAccess, visibleProductsCondition } from '../auth/objectAccess';
 import { SqlParams } from '../emails/SqlParams';
 import { hasPermission } from '../auth/AuthContext';
@@ -42,13 +43,20 @@ async function saveOr422(reply: FastifyReply, run: () => Promise<AddProductRespo
  * muid, status actions, soft delete and restore, generic per-section loaders, the last worked
  * user, the headline duplicate check and the Product Activity Log.
  */
+/** A write's answer: the stored product with it, so the client updates its caches without reading it again. */
+const saved = (row: ProductRow): AddProductResponse => ({
+  statusCode: 200,
+  payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '', product: productPayload(row) },
+});
+
 export const productRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
+  const storage = storageFor(ctx.config);
 
   app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
-      const { row } = await saveProduct(db, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
-      return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
+      const { row } = await saveProduct(db, storage, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
+      return saved(row);
     }),
   );
 
@@ -66,8 +74,8 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
         const sent = req.body.product as Record<string, unknown> | undefined;
         const document = sent && hasPermission(req.auth, 'product', 'edit') ? sent : statusActionDocument(stored.document, sent, req.body.action);
         const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId };
-        const { row } = await saveProduct(db, req, input);
-        return { statusCode: 200, payload: { product_id: row.product_id, index_name: row.index_name, metadata_version: row.metadata_version ?? '' } };
+        const { row } = await saveProduct(db, storage, req, input);
+        return saved(row);
       });
     },
   );

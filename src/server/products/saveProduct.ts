@@ -4,8 +4,10 @@ import type { StatusActionName } from '../../api/products';
 import { noPermissionMessage, requireAuth } from '../auth/access';
 import { hasPermission } from '../auth/AuthContext';
 import type { Db } from '../db/Db';
+import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
+import { storedImageErrors } from './missingStoredImage';
 import { prepareDocument } from './prepareDocument';
 import { productEngine } from './productEngine';
 import { ProductRefused } from './ProductRefused';
@@ -64,7 +66,7 @@ export function newEntryId(doc: Record<string, unknown>): string {
  * throws ProductRefused (422). Allowed sectors are enforced on every chain (403), deleted products
  * are read-only (409). The write and its activity row share one transaction.
  */
-export async function saveProduct(db: Db, req: FastifyRequest, input: SaveRequest): Promise<SaveResult> {
+export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequest, input: SaveRequest): Promise<SaveResult> {
   const auth = requireAuth(req);
   const { engine, version } = productEngine();
   const id = input.productId ?? productIdOf(input.document.product_id);
@@ -109,6 +111,8 @@ export async function saveProduct(db: Db, req: FastifyRequest, input: SaveReques
 
     const actions = statusAction ? rulesOfAction(statusAction) : ['save'];
     const prepared = prepareDocument(engine, doc, actions);
+    // A Product Image naming a stored file that is missing: the engine cannot see storage.
+    prepared.errors.push(...(await storedImageErrors(engine, tx, storage, prepared.document, actions, prepared.errors)));
     if (prepared.errors.length) throw new ProductRefused(prepared.errors);
 
     const productId = stored?.product_id ?? (await nextProductId(tx));

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/api/client/ApiError';
+import { ProductRefusedError } from '../../../src/api/client/ProductRefusedError';
 import { fakePortalApi } from '../../../src/api/client/fakePortalApi';
 import { createPortalApi } from '../../../src/api/client/PortalApi';
 import type { RequestOptions, Transport } from '../../../src/api/client/Transport';
 
 /** A transport that records each call and answers what the test queued. */
 function recording(answers: unknown[] = []) {
-  const calls: Array<{ path: string; options?: RequestOptions }> = [];
+  const calls: Array<{ path: string; options?: RequestOptions; form?: FormData }> = [];
   const t: Transport = {
     json: async <T,>(path: string, options?: RequestOptions) => (calls.push({ path, options }), answers.shift() as T),
     raw: async (path, options) => (calls.push({ path, options }), answers.shift() as Response),
+    upload: async (path, form, options) => {
+      calls.push({ path, form, options: { operationId: options.operationId } });
+      options.onProgress(5, 0);
+      return answers.shift() as { status: number; text: string };
+    },
   };
   return { t, calls };
 }
@@ -43,6 +49,46 @@ describe('createPortalApi (issue 28 item 8: one typed client)', () => {
     const err = await api.media.processedHtml(6).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 404, message: 'Email not found.' });
+  });
+});
+
+describe('the products section (the product editor, 001 §7)', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+  it("saves through addProduct and answers the product as stored; a rules refusal (422) is a ProductRefusedError with the rules' words", async () => {
+    const stored = { product_id: 12, product_status: 0, product_name: 'Acme' };
+    const errors = [{ rule: 'product_name.required', field: 'product_name', message: 'Product Name' }];
+    const { t, calls } = recording([json({ statusCode: 200, payload: { product_id: 12, index_name: 'products_2024', metadata_version: 'v', product: stored } }), json({ error: 'Unprocessable Entity', message: 'Product Name', errors }, 422)]);
+    const api = createPortalApi(t);
+    expect(await api.products.save({ product_name: 'Acme' })).toMatchObject({ product_id: 12, product: stored });
+    expect(calls[0]).toEqual({ path: '/api/addProduct', options: { method: 'POST', json: { product_name: 'Acme' }, operationId: 'add' } });
+    const refused = await api.products.status(12, 'approve', stored).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ProductRefusedError);
+    expect(refused).toMatchObject({ errors, message: 'Product Name' });
+    expect(calls[1]).toMatchObject({ path: '/api/product/12/status', options: { method: 'POST', json: { action: 'approve', product: stored } } });
+  });
+
+  it('returns the move answers that carry a status_code (the dialog words them, 001 §8), and throws for any other', async () => {
+    const notFound = { status_code: 404, message: 'Entry Id not found' };
+    const { t } = recording([json(notFound, 404), new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);
+    const api = createPortalApi(t);
+    expect(await api.products.moveLookup('7')).toEqual(notFound);
+    expect(await api.products.moveValidate('E1').catch((e: unknown) => e)).toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it("uploads a new product's file with its media channel before the file, reports progress, and answers the staged token", async () => {
+    const payload = { product_id: null, filename: 'a.pdf', mime: 'application/pdf', size: 3, kind: 'pdf', product_pdf: null, staged_upload: 'tok' };
+    const { t, calls } = recording([{ status: 200, text: JSON.stringify({ statusCode: 200, payload }) }, { status: 415, text: JSON.stringify({ message: 'This file type is not allowed.' }) }]);
+    const api = createPortalApi(t);
+    const progress: Array<[number, number]> = [];
+    const file = new File(['abc'], 'a.pdf', { type: 'application/pdf' });
+    expect(await api.products.upload(file, undefined, (s, total) => progress.push([s, total]), new AbortController().signal, 1)).toEqual(payload);
+    expect(calls[0]!.path).toBe('/api/upload-product-media');
+    expect([...calls[0]!.form!.keys()]).toEqual(['media_channel', 'file']);
+    // No length from the transport: the file's size is the total.
+    expect(progress).toEqual([[5, 3]]);
+    expect(await api.products.upload(file, 9, () => {}, new AbortController().signal).catch((e: unknown) => e)).toMatchObject({ status: 415, message: 'This file type is not allowed.' });
+    expect(calls[1]!.path).toBe('/api/upload-product-media?product_id=9');
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../src/engine';
-import { ApiError } from '../../../src/app/auth/apiFetch';
+import { ApiError } from '../../../src/api/client/ApiError';
 import { createProductDocumentStore } from '../../../src/app/product/productDocumentStore';
 import { createProductEditorController, hiddenDropNote, type EditorApi, type EditorControllerDeps } from '../../../src/app/product/productEditorController';
 import { enteredHiddenDrops } from '../../../src/app/product/enteredHiddenDrops';
@@ -25,7 +25,7 @@ function setup(initial: Doc, api: Partial<EditorApi> = {}) {
   const deps: EditorControllerDeps = {
     store,
     buttons: statusButtons(engine),
-    api: { save: unset('save'), status: unset('status'), byId: unset('byId'), softDelete: unset('softDelete'), ...api },
+    api: { save: unset('save'), status: unset('status'), softDelete: unset('softDelete'), ...api },
     notify: (m, intent) => void calls.notified.push([m, intent]),
     navigate: (to, opts) => void calls.navigated.push([to, opts]),
     location: () => ({ pathname: '/addproduct', search: '?channel_id=1' }),
@@ -74,25 +74,25 @@ describe('the product editor controller', () => {
     expect(controller.getState()).toMatchObject({ modal: null, focus: { path: 'product_headline', seq: 2 } });
   });
 
-  it('saves a new product, reloads it, says so and moves to its URL (001 §2 post-submit message)', async () => {
+  it("saves a new product, shows the server's stored answer without reading it again, says so and moves to its URL (001 §2 post-submit message)", async () => {
     const saved: Doc[] = [];
     const { controller, calls, store } = setup(basics, {
       save: async (doc) => {
         saved.push(doc);
-        return { product_id: 100251 };
+        return { ...basics, product_id: 100251, product_status: 0 };
       },
-      byId: async (id) => ({ ...basics, product_id: Number(id), product_status: 0 }),
     });
     await controller.run('save');
     expect(saved[0]).toMatchObject(basics);
     expect(store.getDoc().product_id).toBe(100251);
+    expect(store.getDoc().product_status).toBe(0);
     expect(controller.getState().message).toBe('Product 100251 has been saved.');
     expect(calls.navigated).toEqual([['/addproduct?channel_id=1&product_id=100251', { replace: true, state: { message: 'Product 100251 has been saved.' } }]]);
     expect(controller.getState().busy).toBe(false);
   });
 
   it('asks before leaving only while the product has unsaved changes', async () => {
-    const { controller, store } = setup(basics, { save: async () => ({ product_id: 5 }), byId: async () => ({ ...basics, audience: 2, product_id: 5 }) });
+    const { controller, store } = setup(basics, { save: async () => ({ ...basics, audience: 2, product_id: 5 }) });
     expect(controller.mustAsk()).toBe(false);
     store.change('audience', 2, { ...store.getDoc(), audience: 2 });
     expect(controller.mustAsk()).toBe(true);
@@ -154,7 +154,7 @@ describe('the save names what it clears from hidden sections (issue 27 item 1)',
       store,
       buttons: statusButtons(engine),
       hiddenDrops: () => [{ label: 'Delivery', count: 5 }, { label: 'DM/TM Source', count: 1 }],
-      api: { save: async () => (saves++, { product_id: 3 }), status: unset('status'), byId: async () => ({ ...basics, product_id: 3 }), softDelete: unset('softDelete') },
+      api: { save: async () => (saves++, { ...basics, product_id: 3 }), status: unset('status'), softDelete: unset('softDelete') },
       notify: () => {},
       navigate: () => {},
       location: () => ({ pathname: '/addproduct', search: '' }),

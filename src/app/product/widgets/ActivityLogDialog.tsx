@@ -1,28 +1,11 @@
 import { Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useProductLog } from '../../../api/hooks/productHooks';
 import { formatUsDateTime } from '../../../ui/widgets/formatUsDate';
 
-export interface LogRow {
-  userid: string;
-  ProductActivity: string;
-  logDate: string;
-}
-
-/** Product Activity Log (001 §2, §6): who did what, when; for product admins. A 401 just ends loading. */
-export function ActivityLogDialog({ isOpen, onClose, load }: { isOpen: boolean; onClose: () => void; load: () => Promise<LogRow[]> }) {
-  const [rows, setRows] = useState<LogRow[] | null>(null);
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    setRows(null);
-    load().then(
-      (r) => live && setRows(r),
-      () => live && setRows([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isOpen, load]);
+/** Product Activity Log (001 §2, §6): who did what, when; for product admins. A refusal (401, 403) just ends loading. */
+export function ActivityLogDialog({ isOpen, onClose, productId }: { isOpen: boolean; onClose: () => void; productId: number | undefined }) {
+  const { data, error } = useProductLog(isOpen && productId !== undefined ? productId : null);
+  const rows = data ?? (error ? [] : null);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Product Activity Log" style={{ width: 800 }}>
       <DialogBody>
