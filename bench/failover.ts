@@ -6,7 +6,8 @@ import type { DashboardRequest, SearchCriteria } from '../src/api/emailTypes';
 import { projectRoot } from '../src/server/paths';
 import { parseS3Url, s3ClientFromEnv, s3Storage } from '../src/server/storage/s3Storage';
 import { freePort } from '../tests/server/helpers/freePort';
-import { startLoopbackS3, type LoopbackS3 } from '../tests/server/helpers/loopbackS3';
+import type { LoopbackS3 } from '../tests/server/helpers/loopbackS3';
+import { startLoopbackS3Process } from '../tests/server/helpers/loopbackS3Process';
 import { minimalPdf } from '../tests/server/helpers/portalClient';
 import { startServer, type StartedServerProcess } from '../tests/server/helpers/startServer';
 import { createTestDatabase } from '../tests/server/helpers/testDb';
@@ -75,7 +76,7 @@ export async function benchFailover(): Promise<BenchRow[]> {
   const servers: StartedServerProcess[] = [];
   let haproxy: ChildProcess | undefined;
   try {
-    s3 = await startLoopbackS3();
+    s3 = await startLoopbackS3Process();
     const lbPort = await freePort();
     const lb = `http://127.0.0.1:${lbPort}`;
     const env = {

@@ -26,6 +26,11 @@ export interface PortalConfig {
   /** JOB_MAINTENANCE_INTERVAL_S: seconds between job-queue maintenance passes (expiry of dead instances' jobs). */
   jobMaintenanceSeconds?: number;
   /**
+   * PORTAL_TEST_PAUSE_AT (tests only): a named job step that, once it has stored part of its work,
+   * waits forever, so a crash test's kill -9 lands inside it. `predictions.score` is the one known.
+   */
+  testPauseAt?: string;
+  /**
    * PORTAL_TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (req.ip, https): false,
    * true (any), a hop count, or comma-separated addresses/CIDRs. Default false.
    */

@@ -16,7 +16,7 @@ import { startOrphanSweep } from './storage/startOrphanSweep';
 import { storageFor } from './storage/storageFor';
 import { warmSanitizer } from './forward/sanitizeForward';
 import { closeParserPools } from './import/leaseParserPool';
-import { registerPredictionJobs, startScoringTicker } from './predictions/predictionJobs';
+import { registerPredictionJobs, scoreJob, startScoringTicker } from './predictions/predictionJobs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -55,7 +55,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     sweeper = await startOrphanSweep(
       db,
       storageFor(config),
-      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
+      (r) => print(`storage: removed ${r.deleted.length} file(s) no row names${r.partial.length ? ` and ${r.partial.length} unfinished write(s)` : ''}${r.missing.length ? `; ${r.missing.length} row(s) name a missing file, e.g. ${r.missing[0]}` : ''}`),
       (err) => print(`storage: orphan sweep failed: ${(err as Error).message}`),
     );
     // Errors are logged through the app's logger once it exists.
@@ -63,7 +63,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, databaseUrl: config.databaseUrl, onError: (err) => logError(err) });
     ctx.jobs = jobs;
     await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config) });
-    await registerPredictionJobs(jobs, db);
+    await registerPredictionJobs(jobs, db, { pauseAfterFirstBatch: config.testPauseAt === scoreJob });
     app = await buildApp(ctx);
     const log = app.log;
     logError = (err) => log.error({ err }, 'job queue error');

@@ -1,6 +1,7 @@
 import type { MetadataFiles } from '../metadataFiles';
 import { adminClient } from './adminClient';
 import { emailsClient } from './emailsClient';
+import { forwardClient } from './forwardClient';
 import { logsClient } from './logsClient';
 import { mediaClient } from './mediaClient';
 import { rulesClient } from './rulesClient';
@@ -15,6 +16,7 @@ export interface PortalApi {
   /** GET /api/metadata */
   metadata(): Promise<MetadataFiles>;
   emails: ReturnType<typeof emailsClient>;
+  forward: ReturnType<typeof forwardClient>;
   logs: ReturnType<typeof logsClient>;
   spacey: ReturnType<typeof spaceyClient>;
   admin: ReturnType<typeof adminClient>;
@@ -27,6 +29,7 @@ export function createPortalApi(t: Transport): PortalApi {
   return {
     metadata: () => t.json<MetadataFiles>('/api/metadata'),
     emails: emailsClient(t),
+    forward: forwardClient(t),
     logs: logsClient(t),
     spacey: spaceyClient(t),
     admin: adminClient(t),

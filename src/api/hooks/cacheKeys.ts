@@ -18,6 +18,10 @@ export const cacheKeys = {
   emailList: (search: SearchCriteria | null, request: EmailListRequest) => ['emails/list', search, request] as const,
   emailDetail: (muid: number) => ['emails/detail', muid] as const,
   emailBody: (muid: number) => ['emails/body', muid] as const,
+  /** The forward editor's copy: a new forward of the email (efid null) or a saved one. */
+  forwardBody: (muid: number, efid: number | null) => ['forward/body', muid, efid] as const,
+  forwardHistory: (muid: number) => ['forward/history', muid] as const,
+  forwardAttachments: (muid: number, efid: number | null) => ['forward/attachments', muid, efid] as const,
   productEmails: (productId: string) => ['emails/product', productId] as const,
   importJobs: () => ['logs/import-jobs'] as const,
   importLogs: (request: Omit<ImportLogsRequest, 'tot_logs'>) => ['logs/import-logs', request] as const,

@@ -1,6 +1,6 @@
 import { AnchorButton, HTMLTable } from '@blueprintjs/core';
 import type { EmailAttachmentInfo } from '../../api/emailTypes';
-import { emailPartPath } from './forwardApi';
+import { forwardPaths } from '../../api/client/forwardClient';
 import { formatSize } from './formatSize';
 
 /**
@@ -26,7 +26,7 @@ export function EmailPartsList({ parts }: { parts: readonly EmailAttachmentInfo[
             <td>{p.content_type}</td>
             <td>{formatSize(p.size)}</td>
             <td>
-              <AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${p.filename || `part ${p.id}`}`} href={emailPartPath(p.id)} download />
+              <AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${p.filename || `part ${p.id}`}`} href={forwardPaths.emailPart(p.id)} download />
             </td>
           </tr>
         ))}

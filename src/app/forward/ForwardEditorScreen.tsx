@@ -2,8 +2,10 @@ import { AnchorButton, Button, Callout, Card, FileInput, H4, HTMLTable, InputGro
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillMessage } from '../../api/forwardEditorMeta';
-import type { ForwardAttachment, ForwardedEmail, HtmlBodyResponse } from '../../api/forwardTypes';
+import { forwardPaths } from '../../api/client/forwardClient';
+import type { ForwardAttachment, HtmlBodyResponse } from '../../api/forwardTypes';
 import { useEmailDetail } from '../../api/hooks/emailHooks';
+import { useForwardAttachments, useForwardBody, useForwardHistory, useForwardWrites } from '../../api/hooks/forwardHooks';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
@@ -14,7 +16,6 @@ import { formatEmailDate } from '../dashboards/formatEmailDate';
 import { carryReturn, returnTarget } from '../dashboards/listReturn';
 import { EmailPartsList } from './EmailPartsList';
 import { ForwardEmailHeader } from './ForwardEmailHeader';
-import { downloadAttachmentPath, forwardApi, pdfPath, processedHtmlPath, viewHtmlPath } from './forwardApi';
 import { formatSize } from './formatSize';
 import { TimedDialog, type Notice } from './TimedDialog';
 import { useForwardForm, type ForwardForm } from './useForwardForm';
@@ -51,8 +52,8 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const efidParam = Number(search.get('efid')) || null;
   const navigate = useNavigate();
   const { data: email } = useEmailDetail(muid);
+  const body = useForwardBody(muid, efidParam);
   const [loaded, setLoaded] = useState<HtmlBodyResponse | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [efid, setEfid] = useState<number | null>(efidParam);
   const docRef = useRef<ForwardDoc | null>(null);
   /** Something typed since the last load or save (Cancel and Go Back ask first). */
@@ -60,9 +61,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [vm, setVm] = useState<ViewModelLike | undefined>(undefined);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
-  const [attachments, setAttachments] = useState<ForwardAttachment[]>([]);
   const [uploadMessage, setUploadMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [history, setHistory] = useState<ForwardedEmail[]>([]);
   const [confirm, setConfirm] = useState<{ text: string; go: () => void } | null>(null);
   const [sender, setSender] = useState('');
   const [askSender, setAskSender] = useState(false);
@@ -70,32 +69,27 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [senderError, setSenderError] = useState<string | null>(null);
   const senderRef = useRef<HTMLInputElement | null>(null);
 
+  // The copy is taken when another email or forward opens, and when a cached one is refreshed
+  // while nothing is typed yet: a refresh never overwrites the reviewer's edits.
+  const takenFor = useRef<string | null>(null);
+  const copy = body.data;
   useEffect(() => {
-    let live = true;
-    setLoaded(null);
-    forwardApi.htmlBody(muid, efidParam).then(
-      (b) => {
-        if (!live) return;
-        docRef.current = docOf(b);
-        dirty.current = false;
-        setLoaded(b);
-        setEfid(b.ids);
-        setSender(b.forward_from);
-        setVm(undefined);
-      },
-      (e: Error) => live && setLoadError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [muid, efidParam]);
+    if (!copy) return;
+    const key = `${muid}/${efidParam ?? ''}`;
+    if (takenFor.current === key && dirty.current) return;
+    takenFor.current = key;
+    docRef.current = docOf(copy);
+    dirty.current = false;
+    setLoaded(copy);
+    setEfid(copy.ids);
+    setSender(copy.forward_from);
+    setVm(undefined);
+  }, [copy, muid, efidParam]);
+  const loadError = body.error && !loaded ? body.error.message : null;
 
-  const refreshAttachments = useCallback((id: number | null) => forwardApi.attachments(muid, id).then((r) => setAttachments(r.attachments), () => undefined), [muid]);
-  const refreshHistory = useCallback(() => forwardApi.history(muid).then((r) => setHistory(r.forwardjson), () => undefined), [muid]);
-  useEffect(() => {
-    void refreshAttachments(efidParam);
-    void refreshHistory();
-  }, [refreshAttachments, refreshHistory, efidParam]);
+  const writes = useForwardWrites(muid);
+  const attachments: ForwardAttachment[] = useForwardAttachments(muid, efid).data?.attachments ?? [];
+  const history = useForwardHistory(muid).data?.forwardjson ?? [];
 
   // The upload message clears itself (000 §8: 10 s).
   const uploadMs = m.uploaded.ms;
@@ -149,7 +143,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
 
   const save = async (): Promise<number> => {
     const d = docRef.current!;
-    const r = await forwardApi.save({ muid, argtype: 'forward', ids: efid, body: d.body, forward_subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, foward_message: d.message });
+    const r = await writes.save({ muid, argtype: 'forward', ids: efid, body: d.body, forward_subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, foward_message: d.message });
     setEfid(r.result.ids);
     dirty.current = false;
     return r.result.ids;
@@ -172,8 +166,6 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       const id = await save();
       setNotice({ text: m.saved.text, ms: m.saved.ms, intent: 'success' });
       if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
-      void refreshHistory();
-      void refreshAttachments(id);
     } catch (e) {
       setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
     } finally {
@@ -195,13 +187,11 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       // 000 §4: Save & Send saves first, then sends with the saved id.
       const id = await save();
       const d = docRef.current!;
-      await forwardApi.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, attachids: attachments.map((a) => a.ceafid) });
+      await writes.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, attachids: attachments.map((a) => a.ceafid) });
       setNotice({ text: m.sent.text, ms: m.sent.ms, intent: 'success' });
       if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
-      void refreshHistory();
     } catch (e) {
       setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
-      void refreshHistory();
     } finally {
       setBusy(false);
     }
@@ -210,7 +200,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const onSetSender = async () => {
     setSenderError(null);
     try {
-      const r = await forwardApi.setSender(senderInput.trim());
+      const r = await writes.setSender(senderInput.trim());
       setSender(r.forward_from);
       setAskSender(false);
       setNotice({ text: `Forwarded mail is now sent from ${r.forward_from}.`, ms: m.saved.ms, intent: 'success' });
@@ -237,7 +227,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     }
     let res: Response;
     try {
-      res = await forwardApi.upload(muid, efid, meta.upload.field, file);
+      res = await writes.upload(efid, meta.upload.field, file);
     } catch {
       setUploadMessage({ text: m.uploadNetwork.text, ok: false });
       return;
@@ -246,28 +236,25 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     else if (res.status === 413) setUploadMessage({ text: m.uploadTooLarge.text, ok: false });
     else if (res.status === 415 || res.status === 500) setUploadMessage({ text: m.uploadType.text, ok: false });
     else setUploadMessage({ text: m.uploadOther.text, ok: false });
-    void refreshAttachments(efid);
   };
 
   const onDeleteAttachment = async (a: ForwardAttachment) => {
     try {
-      await forwardApi.deleteAttachment(a.ceafid);
+      await writes.deleteAttachment(a.ceafid);
       setNotice({ text: m.attachmentDeleted.text, ms: m.attachmentDeleted.ms, intent: 'success' });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
     }
-    void refreshAttachments(efid);
   };
 
   const onDeleteForward = async (id: number) => {
     try {
-      await forwardApi.deleteForward(muid, id);
+      await writes.deleteForward(id);
       setNotice({ text: m.forwardDeleted.text, ms: m.forwardDeleted.ms, intent: 'success' });
       if (id === efid) navigate(`/emailEditor/${muid}?${carryReturn(search, {})}`, { replace: true });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
     }
-    void refreshHistory();
   };
 
   /** Cancel and Go Back: to the list the email was opened from, asking first when something is unsaved (000 §5). */
@@ -324,7 +311,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                   <td>{i + 1}</td>
                   <td>{a.filename} <small className="forward-editor__size">({formatSize(a.size)})</small></td>
                   <td>{formatEmailDate(a.ceafdate)}</td>
-                  <td><AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${a.filename}`} href={downloadAttachmentPath(a.ceafid)} /></td>
+                  <td><AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${a.filename}`} href={forwardPaths.downloadAttachment(a.ceafid)} /></td>
                   <td>
                     <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} disabled={!mine}
                       onClick={() => setConfirm({ text: fillMessage(m.deleteAttachmentConfirm, { filename: a.filename }), go: () => void onDeleteAttachment(a) })} />
@@ -378,9 +365,9 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                   </td>
                   <td className="forward-editor__recipient">{f.forward_to || m.drafted}</td>
                   <td className="forward-editor__actions">
-                    <Button size="small" variant="minimal" text="View Html" onClick={() => openPopup(viewHtmlPath(muid, f.efid), p.html)} />
-                    <Button size="small" variant="minimal" text="Processed Html" onClick={() => openPopup(processedHtmlPath(muid, f.efid), p.processedHtml)} />
-                    <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(pdfPath(muid, f.efid), p.pdf)} />
+                    <Button size="small" variant="minimal" text="View Html" onClick={() => openPopup(forwardPaths.viewHtml(muid, f.efid), p.html)} />
+                    <Button size="small" variant="minimal" text="Processed Html" onClick={() => openPopup(forwardPaths.processedHtml(muid, f.efid), p.processedHtml)} />
+                    <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(forwardPaths.pdf(muid, f.efid), p.pdf)} />
                     <Button size="small" variant="minimal" icon="edit" text={f.mine ? 'Edit' : 'Open'} onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
                     {f.mine ? (
                       <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete"

@@ -3,7 +3,7 @@ import type { EmailDetail } from '../../api/emailTypes';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { useDashboardMeta } from '../dashboards/dashboardMeta';
 import { formatEmailDate } from '../dashboards/formatEmailDate';
-import { pdfPath, processedHtmlPath } from './forwardApi';
+import { forwardPaths } from '../../api/client/forwardClient';
 
 /**
  * The forward editor's header (000 §2 Email detail and forward editor): ID, Status, Subject, Sender,
@@ -40,8 +40,8 @@ export function ForwardEmailHeader({ email, onBack, popups }: { email: EmailDeta
       </HTMLTable>
       <nav className="forward-editor__links" aria-label="Email links">
         <Button variant="minimal" size="small" icon="arrow-left" text="Go Back" onClick={onBack} />
-        <AnchorButton variant="minimal" size="small" text="View Processed Html" href={processedHtmlPath(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(processedHtmlPath(email.muid, 'original'), popups.processedHtml); }} />
-        <AnchorButton variant="minimal" size="small" text="View Processed PDF" href={pdfPath(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(pdfPath(email.muid, 'original'), popups.pdf); }} />
+        <AnchorButton variant="minimal" size="small" text="View Processed Html" href={forwardPaths.processedHtml(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(forwardPaths.processedHtml(email.muid, 'original'), popups.processedHtml); }} />
+        <AnchorButton variant="minimal" size="small" text="View Processed PDF" href={forwardPaths.pdf(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(forwardPaths.pdf(email.muid, 'original'), popups.pdf); }} />
       </nav>
     </Card>
   );

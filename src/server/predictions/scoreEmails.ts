@@ -13,6 +13,8 @@ export interface ScoreOptions {
   importJob?: number;
   /** Stop after this many per variant (the server's scoring job works in slices). */
   limit?: number;
+  /** Awaited after each stored batch (a crash test holds the job there). */
+  afterBatch?: () => Promise<void>;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function scoreEmails(db: Db, opts: ScoreOptions = {}): Promise<Reco
         [JSON.stringify(out), info.version, variant],
       );
       done[variant] += out.length;
+      await opts.afterBatch?.();
     }
   }
   return done;

@@ -23,6 +23,12 @@ export interface FileStorage {
    * particular order; files still being written are not listed. Backups and the orphan sweep use it.
    */
   walk(prefix: string): AsyncIterable<StoredFile>;
+  /**
+   * Removes what a put() killed mid-write left (on disk a `name.<hex>.tmp` beside its target) that
+   * was last written before `before`; returns their names. Object storage has no such file: an
+   * interrupted multipart upload is the bucket's lifecycle rule's to abort (README "Several instances").
+   */
+  sweepPartial?(before: Date): Promise<string[]>;
 }
 
 export interface StoredFile {

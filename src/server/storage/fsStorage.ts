@@ -101,31 +101,44 @@ export function fsStorage(root: string): FileStorage {
       return out;
     },
     async *walk(prefix) {
-      const start = prefix ? pathOf(prefix) : base;
-      const pending = [start];
-      while (pending.length > 0) {
-        const dir = pending.pop() as string;
-        let entries;
-        try {
-          entries = await readdir(dir, { withFileTypes: true });
-        } catch (err) {
-          if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
-          throw err;
-        }
-        for (const e of entries) {
-          const path = join(dir, e.name);
-          if (e.isDirectory()) pending.push(path);
-          else if (e.isFile() && !inProgress.test(e.name)) {
-            try {
-              yield { key: relative(base, path).split(sep).join('/'), modifiedAt: (await stat(path)).mtime };
-            } catch (err) {
-              if (!isNotFound(err)) throw err;
-            }
-          }
-        }
+      for await (const f of filesUnder(base, prefix ? pathOf(prefix) : base)) if (!inProgress.test(f.key)) yield f;
+    },
+    async sweepPartial(before) {
+      const removed: string[] = [];
+      for await (const f of filesUnder(base, base)) {
+        if (!inProgress.test(f.key) || f.modifiedAt.getTime() >= before.getTime()) continue;
+        await rm(join(base, ...f.key.split('/')), { force: true });
+        removed.push(f.key);
       }
+      return removed;
     },
   };
+}
+
+/** Every regular file below `start`, as its key under `base` with its last write. */
+async function* filesUnder(base: string, start: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+  const pending = [start];
+  while (pending.length > 0) {
+    const dir = pending.pop() as string;
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (isNotFound(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      throw err;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) pending.push(path);
+      else if (e.isFile()) {
+        try {
+          yield { key: relative(base, path).split(sep).join('/'), modifiedAt: (await stat(path)).mtime };
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
+    }
+  }
 }
 
 /** put()'s temporary file beside its target (`name.<12 hex>.tmp`). */

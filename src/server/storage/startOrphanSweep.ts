@@ -11,7 +11,7 @@ export const orphanGraceMs = 3_600_000;
  * every such file goes at once; otherwise only those older than the grace.
  */
 export async function startOrphanSweep(db: Db, storage: FileStorage, report: (r: SweepResult) => void, onError: (err: unknown) => void): Promise<{ stop(): void }> {
-  const pass = (olderThanMs: number) => sweepOrphanFiles(db, storage, { olderThanMs }).then((r) => (r.deleted.length || r.missing.length ? report(r) : undefined));
+  const pass = (olderThanMs: number) => sweepOrphanFiles(db, storage, { olderThanMs }).then((r) => (r.deleted.length || r.missing.length || r.partial.length ? report(r) : undefined));
   await pass(db.kind === 'pglite' ? 0 : orphanGraceMs).catch(onError);
   const timer = setInterval(() => void pass(orphanGraceMs).catch(onError), 3_600_000);
   timer.unref();

@@ -10,6 +10,8 @@ export interface SweepResult {
   deleted: string[];
   /** Keys rows name with no file in storage. */
   missing: string[];
+  /** Temporary files of writes a kill cut short (older than the grace), removed. */
+  partial: string[];
 }
 
 /**
@@ -49,5 +51,7 @@ export async function sweepOrphanFiles(db: Queryable, storage: FileStorage, opts
   // A file written after the listing may be named by a row: check before calling it missing.
   const missing: string[] = [];
   for (const key of referenced) if (!seen.has(key) && !(await storage.exists(key))) missing.push(key);
-  return { deleted, missing };
+  // A write cut short by a kill leaves a temporary file no listing shows; one older than the grace is no running write's.
+  const partial = (await storage.sweepPartial?.(new Date(before))) ?? [];
+  return { deleted, missing, partial };
 }

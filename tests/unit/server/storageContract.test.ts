@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -121,6 +121,31 @@ describe.each(implementations)('%s', { timeout: 60_000 }, (_name, make, traits) 
     await Promise.all(versions.map((v, i) => files.put('concurrent/same.bin', i % 2 ? Readable.from([v.subarray(0, 1000), v.subarray(1000)]) : v)));
     const final = await files.get('concurrent/same.bin');
     expect(versions.map(sha)).toContain(sha(final));
+  });
+});
+
+describe('fsStorage: a write a kill cut short', () => {
+  it('leaves a temporary file that walk never lists and sweepPartial removes once older than the grace', async () => {
+    const root = join(dir, 'partial');
+    const files = fsStorage(root);
+    await files.put('raw/7/pack', 'whole');
+    // What put() leaves when the process dies between writing its temporary file and the rename.
+    mkdirSync(join(root, 'raw', '8'), { recursive: true });
+    const old = join(root, 'raw', '8', 'pack.0123456789ab.tmp');
+    const fresh = join(root, 'raw', '7', 'pack.ba9876543210.tmp');
+    writeFileSync(old, 'half');
+    writeFileSync(fresh, 'half');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, hourAgo, hourAgo);
+    const walked: string[] = [];
+    for await (const f of files.walk('')) walked.push(f.key);
+    expect(walked).toEqual(['raw/7/pack']);
+
+    // A temporary file written since the cut-off may be a running write: kept.
+    expect(await files.sweepPartial?.(new Date(Date.now() - 60_000))).toEqual(['raw/8/pack.0123456789ab.tmp']);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect((await files.get('raw/7/pack')).toString()).toBe('whole');
   });
 });
 
