@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { createEngine } from '../src/engine';
 import { loadMetadataFromDir } from '../src/server/metadata/loadMetadataFromDir';
@@ -158,6 +159,26 @@ async function update(page: Page): Promise<void> {
   throw new Error('Update did not report the save within 60 s');
 }
 
+const MIME: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.json': 'application/json' };
+
+/** The page loads the client from `dir` (another build's `dist`) instead of the server's; the API stays the server's. */
+async function serveClientFrom(page: Page, dir: string): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      const asset = url.pathname.startsWith('/assets/') || extname(url.pathname) !== '';
+      const file = join(dir, asset ? normalize(url.pathname).replace(/^(\.\.[/\\])+/, '') : 'index.html');
+      if (!existsSync(file)) return route.continue();
+      // The server's headers (its CSP) with the other build's body.
+      const headers = { ...(await route.fetch()).headers() };
+      for (const h of ['content-encoding', 'content-length', 'etag', 'last-modified']) delete headers[h];
+      headers['content-type'] = MIME[extname(file)] ?? 'application/octet-stream';
+      await route.fulfill({ status: 200, headers, body: await readFile(file) });
+    },
+  );
+}
+
 type Interaction = { figure: string; run: (page: Page, i: number) => Promise<Measured> };
 
 /** Channel switch: Direct Mail → Email → Direct Mail (each change is measured). */
@@ -260,30 +281,48 @@ export async function benchEditorInteractions(): Promise<BenchRow[]> {
     await signIn.close();
     const rows: BenchRow[] = [];
     const only = process.env.EDITOR_INTERACTIONS_ONLY?.split(',');
+    // EDITOR_INTERACTIONS_COMPARE=<dir of another build's dist>: each run is timed on this build and
+    // on that one in turn (one server, one browser), so the machine's load hits both alike.
+    const compareDir = process.env.EDITOR_INTERACTIONS_COMPARE;
     for (const ix of [channelSwitch, addSectorChain, savePromotion, jumpToLastSection, keystrokeAfterSave].filter((x) => !only || only.includes(x.figure))) {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: 1440, height: 900 });
-      // tsx compiles with keepNames: the function's source calls its `__name` helper, absent in the page.
-      await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})();` });
+      const figure = `editor: ${ix.figure}, p95, ${CPU_RATE}x CPU`;
+      const builds = compareDir ? [undefined, compareDir] : [undefined];
+      const pages: Page[] = [];
       try {
-        await openProduct(page, server, productId);
-        const ms: number[] = [];
+        for (const dir of builds) {
+          const page = await browser.context.newPage();
+          pages.push(page);
+          await page.setViewportSize({ width: 1440, height: 900 });
+          // tsx compiles with keepNames: the function's source calls its `__name` helper, absent in the page.
+          await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})();` });
+          if (dir) await serveClientFrom(page, dir);
+          await openProduct(page, server, productId);
+        }
+        const ms: number[][] = builds.map(() => []);
         // One unmeasured run first (code and data the action loads on first use), then RUNS measured.
         for (let i = 0; i <= RUNS; i++) {
-          const m = await ix.run(page, i);
-          if (i > 0) ms.push(m.ms);
+          for (const [b, page] of pages.entries()) {
+            await page.bringToFront();
+            const m = await ix.run(page, i);
+            if (i > 0) ms[b]!.push(m.ms);
+          }
         }
-        const p95 = quantile(ms, 0.95);
-        rows.push({
-          figure: `editor: ${ix.figure}, p95, ${CPU_RATE}x CPU`, value: p95, unit: 'ms', budget: `<= ${BUDGET_MS}`, pass: p95 <= BUDGET_MS,
-          detail: `product ${productId}; median ${quantile(ms, 0.5).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms over ${ms.length}: ${ms.map((x) => x.toFixed(0)).join(', ')}`,
-        });
+        const p95 = quantile(ms[0]!, 0.95);
+        const summary = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms over ${xs.length}: ${xs.map((x) => x.toFixed(0)).join(', ')}`;
+        rows.push({ figure, value: p95, unit: 'ms', budget: `<= ${BUDGET_MS}`, pass: p95 <= BUDGET_MS, detail: `product ${productId}; ${summary(ms[0]!)}` });
+        if (compareDir) {
+          const ratio = quantile(ms[0]!, 0.5) / quantile(ms[1]!, 0.5);
+          rows.push({
+            figure: `editor: ${ix.figure}, this build / ${compareDir}, median`, value: ratio, unit: 'ratio', budget: 'info', pass: true,
+            detail: `the other build: p95 ${quantile(ms[1]!, 0.95).toFixed(0)} ms, ${summary(ms[1]!)}`,
+          });
+        }
       } catch (e) {
         const shots = process.env.EDITOR_INTERACTION_SHOTS;
-        if (shots) await page.screenshot({ path: join(shots, `${ix.figure.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => undefined);
-        rows.push({ figure: `editor: ${ix.figure}, p95, ${CPU_RATE}x CPU`, value: NaN, unit: 'ms', budget: `<= ${BUDGET_MS}`, pass: false, detail: `failed: ${(e as Error).message.split('\n')[0]}` });
+        if (shots) await pages.at(-1)?.screenshot({ path: join(shots, `${ix.figure.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => undefined);
+        rows.push({ figure, value: NaN, unit: 'ms', budget: `<= ${BUDGET_MS}`, pass: false, detail: `failed: ${(e as Error).message.split('\n')[0]}` });
       } finally {
-        await page.close();
+        for (const page of pages) await page.close();
       }
     }
     return rows;

@@ -1,5 +1,5 @@
 import { HTMLTable, Section, SectionCard, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client/ApiError';
 import type { ProductEmailsResponse } from '../../api/emailTypes';
@@ -19,9 +19,10 @@ type Load = { status: 'loading' } | { status: 'ready'; data: ProductEmailsRespon
 /**
  * The product screens' list of the product's emails (000 §5's copy flow seen from the product): the
  * email it was catalogued from (Used) and the emails assigned to it (Copy), each opening the email
- * detail in a new tab (so the editor's unsaved changes stay) for a role that may open it.
+ * detail in a new tab (so the editor's unsaved changes stay) for a role that may open it. Memoised:
+ * the editor's frame re-renders when the sections shown change (a channel switch), this need not.
  */
-export function ProductEmailsSection({ productId }: { productId: string | number }) {
+export const ProductEmailsSection = memo(function ProductEmailsSection({ productId }: { productId: string | number }) {
   const { data, error } = useProductEmails(productId);
   const load: Load = data
     ? { status: 'ready', data }
@@ -58,7 +59,7 @@ export function ProductEmailsSection({ productId }: { productId: string | number
       </SectionCard>
     </Section>
   );
-}
+});
 
 function EmailRows({ data }: { data: ProductEmailsResponse }) {
   const dm = useDashboardMeta();

@@ -1,3 +1,4 @@
+import { changedPaths } from './changedPaths';
 import type { Engine, ViewModel } from '../../engine';
 import { transientPaths } from '../../engine/model/transientPaths';
 import type { Doc } from '../../ui/form/types';
@@ -43,9 +44,9 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
 
   let action: string | null = null;
 
-  const apply = (next: Doc, prev: Doc | null, changed?: string) => {
-    // One changed path: re-run only the rules reading it; anything else gets a full evaluation.
-    vm = changed !== undefined && prev ? engine.evaluateIncremental(vm, next, [changed], { prev, action, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, action, keepHiddenValues } : { action, keepHiddenValues });
+  const apply = (next: Doc, prev: Doc | null, changed?: string[] | null) => {
+    // Known changed paths: re-run only the rules reading them; anything else gets a full evaluation.
+    vm = changed && prev ? engine.evaluateIncremental(vm, next, changed, { prev, action, keepHiddenValues }) : engine.evaluate(next, prev ? { prev, action, keepHiddenValues } : { action, keepHiddenValues });
     doc = vm.document as Doc;
     emit();
   };
@@ -58,10 +59,13 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
       return () => listeners.delete(listener);
     },
     change(path, _value, next) {
-      apply(next, doc, path);
+      apply(next, doc, [path]);
     },
     update(fn) {
-      apply(fn(doc), doc);
+      // A widget's edit of several paths (a list and its emptied draft): incremental over the paths
+      // it changed (documents are copy-on-write), so Add or Save Promotion is not a full evaluation.
+      const next = fn(doc);
+      apply(next, doc, changedPaths(doc, next));
     },
     reset(next) {
       action = null;

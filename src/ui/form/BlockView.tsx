@@ -1,5 +1,5 @@
 import { WhyButton } from '../why/WhyButton';
-import { memo, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { blockColumns } from './fieldSpan';
 import { FieldView } from './FieldView';
 import { RowGroupView } from './RowGroupView';
@@ -17,19 +17,24 @@ export interface BlockViewProps {
 
 /**
  * One block: its title, then its fields and child blocks in a grid of `x-block.columns` (default 4)
- * columns; nothing while the view model hides it.
+ * columns. Before the view model first shows it, nothing; once shown, a block the rules hide again
+ * stays drawn but `hidden` (no `data-block`, so it is not on the page for the navigator, focus and
+ * Tab), so a channel switched back shows it without mounting its fields again.
  */
 export const BlockView = memo(function BlockView({ block, store, mode, level = 3 }: BlockViewProps) {
   const visible = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.isBlockVisible(block.id));
   // `label` rules may rename a block (channels 19/20: Media Files).
   const title = useSyncExternalStore(store.subscriber(`block:${block.id}`), () => store.blockLabel(block.id)) ?? block.title;
-  if (!visible) return null;
+  const [drawn, setDrawn] = useState(visible);
+  if (visible && !drawn) setDrawn(true);
+  if (!visible && !drawn) return null;
   const Heading = `h${Math.min(level, 6)}` as 'h3';
   const columns = blockColumns(block.schema);
   return (
     <section
       className={`portal-block portal-block-${mode} portal-grid`}
-      data-block={block.id}
+      hidden={!visible}
+      data-block={visible ? block.id : undefined}
       aria-label={block.title}
       style={{ ['--portal-columns' as string]: columns, ['--portal-wide-columns' as string]: columns + 1 } as CSSProperties}
     >

@@ -49,8 +49,10 @@ const NO_SERVICES: FormServices = { lookups: {} };
 export function MetadataForm(props: MetadataFormProps) {
   const { blocks, codes, viewModel, document, onChange, evaluate, mode = 'edit', include, exclude, entries, services } = props;
   const model = compileForm(blocks, codes);
+  const modelRef = useRef(model);
+  modelRef.current = model;
   const storeRef = useRef<FormStore | null>(null);
-  if (!storeRef.current) storeRef.current = createFormStore(document, viewModel);
+  if (!storeRef.current) storeRef.current = createFormStore(document, viewModel, (path) => modelRef.current.fields.get(path)?.blockId);
   const store = storeRef.current;
 
   const onChangeRef = useRef(onChange);

@@ -1,4 +1,4 @@
-import { Menu, MenuItem } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface SectionNavProps {
@@ -64,21 +64,38 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
   }, [container, key]);
   return (
     <nav className="portal-section-nav" aria-label="Sections">
-      <Menu small>
-        {sections.map((s) => (
-          <MenuItem
-            key={s.id}
-            text={s.title}
-            active={s.id === active}
-            aria-current={s.id === active ? 'location' : undefined}
-            onClick={() => {
-              chosen.current = s.id;
-              setActive(s.id);
-              container.current?.querySelector(`section[data-block="${CSS.escape(s.id)}"]`)?.scrollIntoView({ block: 'start' });
-            }}
-          />
-        ))}
-      </Menu>
+      {/* Blueprint's Menu / MenuItem markup through its CSS API: MenuItem measures each label for
+          its ellipsis in a layout effect, which forced a layout of the whole form in the commit of
+          every change of the sections (a channel switch); the labels are ellipsized by CSS. */}
+      <ul role="menu" className={`${Classes.MENU} ${Classes.SMALL}`}>
+        {sections.map((s) => {
+          const choose = () => {
+            chosen.current = s.id;
+            setActive(s.id);
+            container.current?.querySelector(`section[data-block="${CSS.escape(s.id)}"]`)?.scrollIntoView({ block: 'start' });
+          };
+          return (
+            <li key={s.id} role="none">
+              <a
+                role="menuitem"
+                tabIndex={0}
+                className={`${Classes.MENU_ITEM}${s.id === active ? ` ${Classes.ACTIVE}` : ''}`}
+                aria-current={s.id === active ? 'location' : undefined}
+                onClick={choose}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault();
+                  choose();
+                }}
+              >
+                <div className={`${Classes.FILL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`} title={s.title}>
+                  {s.title}
+                </div>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
       {hidden.length > 0 && (
         <details className="portal-section-nav-hidden">
           <summary>Hidden ({hidden.length})</summary>

@@ -17,7 +17,9 @@ export function focusField(root: ParentNode, path: string): boolean {
   const segs = path.split('.');
   for (let n = segs.length; n > 0; n--) {
     const p = segs.slice(0, n).join('.');
-    const target = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(p)}"]`) ?? root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(p)}"]`);
+    // A block the rules hide stays drawn, hidden (BlockView): its fields are not on the page.
+    const field = [...root.querySelectorAll<HTMLElement>(`[data-field="${CSS.escape(p)}"]`)].find((el) => !el.closest('[hidden]'));
+    const target = field ?? root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(p)}"]`);
     if (!target) continue;
     let control = controlOf(target, p);
     if (!control) {

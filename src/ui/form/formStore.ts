@@ -36,7 +36,12 @@ export interface FormStore {
 /** The engine call behind `MetadataForm`'s `evaluate` prop: the edited document (and path) in, view model out. */
 export type Evaluator = (doc: Doc, changedPath: string) => { viewModel: ViewModelLike; document?: Doc };
 
-export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
+/**
+ * `blockOf` names the block a field path is drawn in. While that block is hidden its fields keep
+ * their last state (the view model hides them with it), so the block stays drawn, hidden, and
+ * showing it again renders nothing new; their states catch up when it shows.
+ */
+export function createFormStore(doc: Doc, vm?: ViewModelLike, blockOf?: (path: string) => string | undefined): FormStore {
   let document = doc;
   let onChange: ((path: string, value: unknown, doc: Doc) => void) | undefined;
   const listeners = new Map<string, Set<Listener>>();
@@ -148,6 +153,8 @@ export function createFormStore(doc: Doc, vm?: ViewModelLike): FormStore {
       if (next?.fields !== prev?.fields) for (const [path, old] of fieldStates) {
         const raw = next?.fields?.[path];
         if (raw === rawFields.get(path)) continue;
+        const block = blockOf?.(path);
+        if (block !== undefined && next?.blocks?.[block]?.visible === false) continue;
         rawFields.set(path, raw);
         const state = toFieldState(raw);
         if (!sameFieldState(old, state)) {

@@ -214,6 +214,44 @@ describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
     expect(counted('comment') - c0).toBe(1);
     expect(commentGroup.querySelector('.portal-required')).not.toBeNull();
   });
+  it('a block the view model hides again stays drawn but hidden, and shows again without mounting its fields anew (issue 27 item 11)', () => {
+    let mounts = 0;
+    const counting: RegistryEntry[] = [
+      {
+        name: 'counting',
+        tester: (f) => (f.path === 'energy.energy_discount' ? 1000 : -1),
+        edit: function Counted(props) {
+          // Runs once per mount, however often the widget renders.
+          useState(() => ++mounts);
+          return <TextWidget {...props} />;
+        },
+        read: ReadText,
+      },
+    ];
+    const shown: ViewModelLike = { blocks: { energy: { visible: true } }, fields: {} };
+    // As the engine does: the block's fields are hidden with it.
+    const hidden: ViewModelLike = { blocks: { energy: { visible: false } }, fields: { 'energy.energy_rate': { visible: false }, 'energy.energy_discount': { visible: false } } };
+    const form = (vm: ViewModelLike) => <MetadataForm blocks={blocks} codes={codes} document={{ energy: { energy_discount: 5 } }} viewModel={vm} services={services} entries={counting} />;
+    const { rerender, container } = render(form(shown));
+    const input = screen.getByLabelText('Discount');
+    expect(mounts).toBe(1);
+    rerender(form(hidden));
+    expect(screen.queryByRole('region', { name: 'Energy' })).toBeNull();
+    // Not on the page for the section navigator and focus: no `data-block`, inside a `hidden` element.
+    expect(container.querySelector('section[data-block="energy"]')).toBeNull();
+    expect(input.closest('[hidden]')).not.toBeNull();
+    rerender(form(shown));
+    expect(section('Energy')).toBeTruthy();
+    expect(screen.getByLabelText('Discount')).toBe(input);
+    expect((input as HTMLInputElement).value).toBe('5');
+    expect(mounts).toBe(1);
+  });
+
+  it('a block hidden before it was ever shown is not drawn at all', () => {
+    const { container } = render(<MetadataForm blocks={blocks} codes={codes} document={{}} viewModel={{ blocks: { energy: { visible: false } } }} services={services} />);
+    expect(container.querySelector('[hidden]')).toBeNull();
+    expect(screen.queryByText('Energy')).toBeNull();
+  });
 });
 
 describe('MetadataForm with an evaluate function', { timeout: 30_000 }, () => {
