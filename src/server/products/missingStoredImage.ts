@@ -15,7 +15,7 @@ const NOT_A_KEY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/)/;
  * Whether a Product Image names a file of the portal that does not exist: a page image
  * (`/api/product-images/<id>`) with no row or no stored image, or a relative path (a key of the
  * portal's storage, DATA_DIR/files or the bucket) with no file. The engine sees only the value's
- * form (product_image.showable); storage is the server's (docs/decisions/product-image-stored.md).
+ * form (product_image.showable); storage is the server's (docs/decisions/product-image-showable.md).
  */
 export async function missingStoredImage(db: Queryable, storage: FileStorage, value: unknown): Promise<boolean> {
   if (typeof value !== 'string' || value === '') return false;
