@@ -8,8 +8,12 @@ import { startServer } from '../tests/server/helpers/startServer';
 import type { Bench, BenchRow } from './BenchRow';
 
 const adminPassword = 'first-load-bench-password';
-/** Cold loads per figure (median reported, spread in the detail). FIRST_LOAD_RUNS overrides. */
-const runs = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+/**
+ * Cold loads per figure (median reported, every sample in the detail). FIRST_LOAD_RUNS overrides.
+ * Five, not three: on a quiet machine three loads of `/` spread 1,258-2,068 ms, so one slow load
+ * moved the median by a sixth of the budget.
+ */
+const runs = Number(process.env.FIRST_LOAD_RUNS ?? 5);
 /** Issue 31 item 7: throttled cold loads, `/` usable and the editor's first section drawn. */
 const budgets = { list: 1000, editor: 1500 };
 
@@ -109,26 +113,37 @@ async function benchFirstLoad(): Promise<BenchRow[]> {
       { figure: 'first load: / usable list, unthrottled', path: '/', profile: unthrottled, ready: listReady, budgetMs: undefined },
       { figure: 'first load: /addproduct editor, 4x CPU, 10 Mbit/s, 40 ms', path: '/addproduct', profile: throttled, ready: editorReady, budgetMs: budgets.editor },
     ];
-    const rows: BenchRow[] = [];
-    for (const c of cases) {
-      const samples: Array<{ ms: number; bytes: number }> = [];
-      for (let i = 0; i < runs; i++) {
-        const page = await browser.context.newPage();
-        await page.addInitScript(recordSubjectClick);
-        samples.push(await coldLoad(page, `${server.url}${c.path}`, c.profile, c.ready));
-        await page.close();
-      }
-      const ms = median(samples.map((s) => s.ms));
-      const kb = median(samples.map((s) => s.bytes)) / 1024;
-      rows.push({
+    const load = async (c: (typeof cases)[number]) => {
+      const page = await browser.context.newPage();
+      await page.addInitScript(recordSubjectClick);
+      const sample = await coldLoad(page, `${server.url}${c.path}`, c.profile, c.ready);
+      await page.close();
+      return sample;
+    };
+    // One unmeasured load per path first: the first load after the server started pays for its
+    // cold start (route handlers compiled, the metadata answer built, database pages and assets read
+    // from disk), which no user's load repeats; it was the slowest sample of both throttled figures
+    // (2,068 and 2,059 ms against 1,258-1,787 ms). Its time stays in the detail.
+    const warmUp = new Map<string, number>();
+    for (const c of cases) if (!warmUp.has(c.path)) warmUp.set(c.path, (await load(c)).ms);
+    // Rounds interleave the figures, so a change in the machine's load during the run spreads over
+    // all of them instead of landing on one figure's samples.
+    const samples = cases.map(() => [] as Array<{ ms: number; bytes: number }>);
+    for (let i = 0; i < runs; i++) {
+      for (const [k, c] of cases.entries()) samples[k]!.push(await load(c));
+    }
+    const rows: BenchRow[] = cases.map((c, k) => {
+      const ms = median(samples[k]!.map((s) => s.ms));
+      const kb = median(samples[k]!.map((s) => s.bytes)) / 1024;
+      return {
         figure: c.figure,
         value: ms,
         unit: 'ms',
         budget: c.budgetMs === undefined ? 'report' : `<= ${c.budgetMs}`,
         pass: c.budgetMs === undefined || ms <= c.budgetMs,
-        detail: `median of ${runs} cold loads (cache off): ${samples.map((s) => s.ms).join(', ')} ms; ${kb.toFixed(0)} KB on the wire`,
-      });
-    }
+        detail: `median of ${runs} cold loads (cache off): ${samples[k]!.map((s) => s.ms).join(', ')} ms (after an unmeasured ${warmUp.get(c.path)} ms first load of ${c.path}); ${kb.toFixed(0)} KB on the wire`,
+      };
+    });
     return rows;
   } finally {
     await browser.close();

@@ -40,7 +40,10 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
     const first = listQuery(readListState(new URLSearchParams(search), config.params), config.params, panelistType, r.newestDay);
     const page = portalApi.emails.search(first.search, { ...first.request, paging: null, totals: null }).then((res) => rememberEmailPage(first.search, first.request, res));
     const states = statesKeyOf(first.search);
-    return Promise.all([offerBootAnswer(cacheKeys.emailList(first.search, first.request), page), offerBootAnswer(cacheKeys.states(states), portalApi.emails.states(states))]);
+    // Raw data carries the default country's states (000 §3): the default search's list needs no
+    // request of its own, which was the last answer the first render waited for.
+    const statesAnswer = states === statesKeyOf({}) ? Promise.resolve(r.states) : portalApi.emails.states(states);
+    return Promise.all([offerBootAnswer(cacheKeys.emailList(first.search, first.request), page), offerBootAnswer(cacheKeys.states(states), statesAnswer)]);
   });
   settled = Promise.allSettled([permissions, rows]).then(() => undefined);
 }

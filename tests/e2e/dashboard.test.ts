@@ -90,6 +90,23 @@ describe('email dashboards in the browser', () => {
     expect(await subjectsShown()).not.toContain(`${corpus.subjects.sale} 11`);
   });
 
+  it('a cold load of / takes the US states from raw data: the State filter lists them, no states request', async () => {
+    const asked: string[] = [];
+    const record = (r: { url: () => string }) => asked.push(new URL(r.url()).pathname);
+    page.on('request', record);
+    try {
+      await page.goto(`${server.url}/`);
+      await poll(async () => (await rowIds()).length).toBe(10);
+      const states = page.getByLabel('State', { exact: true });
+      await poll(() => states.locator('option').count()).toBeGreaterThan(50);
+      expect(await states.locator('option').allInnerTexts()).toContain('California');
+      expect(asked).toContain('/api/emails/raw-data');
+      expect(asked.filter((path) => path.startsWith('/api/emails/states/'))).toEqual([]);
+    } finally {
+      page.off('request', record);
+    }
+  });
+
   it('sorts descending first, toggles, and returns to page 1', async () => {
     // The first page in the default order (newest first), as the previous test saw it load.
     const newestFirst = await rowIds();

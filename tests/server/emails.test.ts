@@ -362,6 +362,9 @@ describe('email dashboards API', () => {
     expect(raw.months).toHaveLength(12);
     // The default range ends at the newest email (000 §9): ids.body, 2024-03-08.
     expect(raw.newestDay).toBe('2024-03-08');
+    // The dashboard's boot takes the default country's states from raw data instead of asking (first load).
+    expect(raw.states).toEqual((await app.inject({ method: 'GET', url: '/api/emails/states/US', headers: auth })).json());
+    expect(raw.states.length).toBeGreaterThan(50);
     const ca = (await app.inject({ method: 'GET', url: '/api/emails/states/CA', headers: auth })).json();
     expect(ca.map((s: { stateName: string }) => s.stateName)).toContain('Ontario');
     expect(ca.every((s: { stateID: number }) => s.stateID >= 52)).toBe(true);
