@@ -14,21 +14,23 @@ import { postgresFiles } from './tests/postgresFiles';
 // hash and verify hundreds of passwords at ~0.37 s CPU each at full cost. Servers the browser tests
 // spawn inherit it; the default cost itself is unit-tested.
 const env = { PORTAL_PASSWORD_COST: '10' };
+// PORTAL_TEST_CPU_LOG=<file>: each test file appends its CPU and wall seconds there (tests/helpers/cpuPerFile.ts).
+const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.ts'] : [];
 
 // One migrated database (PGlite dump or template database) made before the files run and copied by
 // each file's openTestDb (tests/server/helpers/migratedTemplate.ts). Two server files side by side:
 // each has its own database (an in-memory PGlite, or its own database on TEST_DATABASE_URL),
 // temporary folders and free ports; one file rarely keeps both cores busy.
-const serverSuite: TestProjectInlineConfiguration['test'] = { env, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true };
+const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true };
 
 export default defineConfig({
   test: {
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', env, setupFiles, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });

@@ -39,7 +39,9 @@ elapsed "checks and client build"
 # The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its database
 # files on that PostgreSQL server (project server-postgres; CI sets it) beside the browser suite,
 # which keeps about one core busy.
-echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server
+# Two workers: vitest defaults to one on a 2-core machine (cores - 1), leaving a core idle while
+# server files wait on the servers they spawn.
+echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
 elapsed "unit + server"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step server-postgresql bash -c 'npx vitest run --project server-postgres; rc=$?; echo "-- server suite on PostgreSQL: ${SECONDS} s wall"; exit "$rc"'

@@ -110,7 +110,12 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     expect(waiting, 'the import was still running at the kill').toBe(files.length);
 
     server = await start(p.dataDir, env);
-    await until('every dropped file imported', async () => (listFiles(drop, (n) => n === 'processed').length === 0 ? true : undefined));
+    // The scan the restart queues may import the files before the killed job's retry (1 s later) runs:
+    // wait for that too (no scan retrying or running; the ticker keeps one created).
+    const scans = (state: string) => metric(server, 'portal_jobs', `kind="import.dropFolder",state="${state}"`);
+    await until('every dropped file imported and the killed scan retried', async () =>
+      listFiles(drop, (n) => n === 'processed').length === 0 && (await scans('retry')) === 0 && (await scans('active')) === 0 ? true : undefined,
+    );
     await server.stop();
 
     const db = await p.open();

@@ -6,7 +6,7 @@ import type { UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
 import { openDb } from '../../src/server/db/openDb';
 import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
 import { makePdf, numberedPages } from './helpers/makePdf';
-import { startServer, type StartedServer } from './helpers/startServer';
+import { copyMigratedDb, startServer, type StartedServer } from './helpers/startServer';
 import { approvableProduct } from './productsKit';
 
 // 001 §2 Manage PDF images: PDF processing is a background job that survives a restart.
@@ -23,6 +23,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 describe('PDF processing across a kill -9', { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-media-restart-'));
+  copyMigratedDb(dataDir); // the suite's migrated PGlite: the first start skips initdb and the migrations
   let server: StartedServer | undefined;
   afterAll(async () => {
     await server?.stop();

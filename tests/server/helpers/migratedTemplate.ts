@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
+import { migratedDataDirEnv } from './startServer';
 import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -47,6 +48,9 @@ export async function setup(): Promise<void> {
       await raw.close();
     }
     process.env[migratedTemplateEnv] = join(dir, 'migrated.tar');
+    // The migrated data directory itself: a server a test starts on a fresh DATA_DIR of its own
+    // starts from a copy of it (startServer), skipping initdb and the migrations.
+    process.env[migratedDataDirEnv] = join(dir, 'data');
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -54,4 +58,5 @@ export async function setup(): Promise<void> {
 export async function teardown(): Promise<void> {
   await cleanup?.();
   delete process.env[migratedTemplateEnv];
+  delete process.env[migratedDataDirEnv];
 }

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { EditorBlocks } from './EditorBlocks';
 import { useProductEditor } from './ProductEditorContext';
+import { sendLinkFailureText } from './sendLinkFailureText';
 import { showProblems } from './showProblems';
 
 /** 001 §9: the default subject. */
@@ -39,8 +40,8 @@ export function SendLinkDialog({ isOpen, onClose, send }: { isOpen: boolean; onC
       });
       editor.notify('Email Send Successfully', 'success');
       close();
-    } catch {
-      editor.notify('Error:Something wrong', 'danger');
+    } catch (err) {
+      editor.notify(sendLinkFailureText(err), 'danger');
     }
   };
   return (
