@@ -47,6 +47,10 @@ function withHtml(editor: Editor): Editor {
   editor.isInline = (el) => (el.inline ? true : isInline(el));
   editor.isVoid = (el) => (el.void ? true : isVoid(el));
   editor.getChunkSize = (node) => (Editor.isEditor(node) ? CHUNK_SIZE : null);
+  // No ElementContext provider per element (patches/slate-react: nothing here calls useElement or
+  // useSelected): with one, a keystroke changes the provider of every ancestor of the edited text and
+  // React walks the whole memoised subtree below each looking for consumers.
+  (editor as Editor & { elementContext?: boolean }).elementContext = false;
   // A typed character changes one text's characters, never the shape of a node: no ancestor needs
   // normalizing (Slate would check every child of each of the ~20 ancestors of a cell's text on
   // each keystroke in a table email, issue 28 item 10).
