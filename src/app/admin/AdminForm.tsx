@@ -1,10 +1,10 @@
-import { withTheme } from "@rjsf/core";
-import type { UiSchema, ValidatorType } from "@rjsf/utils";
-import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
-import validators from "virtual:admin-form-validators";
-import { blueprintTheme } from "../../ui/form/theme/blueprintTheme";
-import { adminForms, type AdminFormName } from "./adminFormSchemas";
-import { ChoicesWidget } from "./ChoicesWidget";
+import { withTheme } from '@rjsf/core';
+import type { UiSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import validators from 'virtual:admin-form-validators';
+import { blueprintTheme } from '../../ui/form/theme/blueprintTheme';
+import { adminForms, type AdminFormName } from './adminFormSchemas';
+import { ChoicesWidget } from './ChoicesWidget';
 
 interface AdminFormProps<T> {
   /** Which schemas/admin form (adminFormSchemas.ts); its validator was precompiled at build time. */
@@ -18,21 +18,11 @@ interface AdminFormProps<T> {
 }
 
 // The portal's generic renderer as an RJSF theme: the same widgets, frames and buttons as its other forms.
-const ThemedForm = withTheme({
-  ...blueprintTheme,
-  widgets: { ...blueprintTheme.widgets, choices: ChoicesWidget },
-});
+const ThemedForm = withTheme({ ...blueprintTheme, widgets: { ...blueprintTheme.widgets, choices: ChoicesWidget } });
 const validatorCache = new Map<AdminFormName, ValidatorType>();
 const validatorOf = (form: AdminFormName): ValidatorType => {
   let v = validatorCache.get(form);
-  if (!v)
-    validatorCache.set(
-      form,
-      (v = createPrecompiledValidator(
-        validators[form],
-        adminForms[form].schema,
-      )),
-    );
+  if (!v) validatorCache.set(form, (v = createPrecompiledValidator(validators[form], adminForms[form].schema)));
   return v;
 };
 
@@ -40,23 +30,12 @@ const validatorOf = (form: AdminFormName): ValidatorType => {
  * The Admin Portal's forms, drawn from schemas/admin/*.json by RJSF with the portal's Blueprint
  * theme (src/ui/form/theme), validated by the validators precompiled at build time.
  */
-export function AdminForm<T>({
-  form,
-  uiSchema,
-  formData,
-  submitText,
-  disabled,
-  onSubmit,
-}: AdminFormProps<T>) {
+export function AdminForm<T>({ form, uiSchema, formData, submitText, disabled, onSubmit }: AdminFormProps<T>) {
   const spec = adminForms[form];
   return (
     <ThemedForm
       schema={spec.schema}
-      uiSchema={{
-        ...spec.uiSchema,
-        ...uiSchema,
-        "ui:submitButtonOptions": { submitText },
-      }}
+      uiSchema={{ ...spec.uiSchema, ...uiSchema, 'ui:submitButtonOptions': { submitText } }}
       formData={formData}
       validator={validatorOf(form)}
       disabled={disabled}

@@ -1,48 +1,35 @@
-import { Button, Card, H4, HTMLTable } from "@blueprintjs/core";
-import { useState } from "react";
-import type { AdminModule, AdminRole } from "../../api/authTypes";
-import { AdminForm } from "./AdminForm";
-import { usePortalApi } from "../../api/hooks/PortalApiContext";
+import { Button, Card, H4, HTMLTable } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { AdminModule, AdminRole } from '../../api/authTypes';
+import { AdminForm } from './AdminForm';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 
 interface RolesPanelProps {
   roles: AdminRole[];
   modules: AdminModule[];
   reload: () => Promise<void>;
-  report: (message: string, intent: "success" | "danger") => void;
+  report: (message: string, intent: 'success' | 'danger') => void;
 }
 
-type RoleForm = {
-  role_name: string;
-  description?: string;
-  all_sectors?: boolean;
-  sectors?: number[];
-};
+type RoleForm = { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] };
 
 /** Roles: create, rename, allowed sectors, and module permissions (operations per module). */
-export function RolesPanel({
-  roles,
-  modules,
-  reload,
-  report,
-}: RolesPanelProps) {
+export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {
   const api = usePortalApi();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
   const act = (what: () => Promise<unknown>, done: string) => async () => {
     try {
       await what();
-      report(done, "success");
+      report(done, 'success');
       await reload();
     } catch (err) {
-      report(err instanceof Error ? err.message : String(err), "danger");
+      report(err instanceof Error ? err.message : String(err), 'danger');
     }
   };
 
   return (
-    <div
-      className="admin-roles"
-      style={{ display: "flex", gap: 24, alignItems: "flex-start" }}
-    >
+    <div className="admin-roles" style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
       <div>
         <HTMLTable compact interactive aria-label="Roles">
           <thead>
@@ -54,38 +41,16 @@ export function RolesPanel({
           </thead>
           <tbody>
             {roles.map((r) => (
-              <tr
-                key={r.role_id}
-                onClick={() => setSelectedId(r.role_id)}
-                style={{
-                  fontWeight: r.role_id === selectedId ? 600 : undefined,
-                }}
-              >
+              <tr key={r.role_id} onClick={() => setSelectedId(r.role_id)} style={{ fontWeight: r.role_id === selectedId ? 600 : undefined }}>
                 <td>{r.role_name}</td>
                 <td>{r.user_count}</td>
-                <td>
-                  {r.all_sectors
-                    ? "all"
-                    : r.sectors.length
-                      ? r.sectors.join(", ")
-                      : "none"}
-                </td>
+                <td>{r.all_sectors ? 'all' : r.sectors.length ? r.sectors.join(', ') : 'none'}</td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
         <div className="admin-form">
-          <AdminForm<RoleForm>
-            form="role"
-            uiSchema={{ "ui:title": "New role" }}
-            submitText="Create role"
-            onSubmit={(data) =>
-              void act(
-                () => api.admin.createRole(data),
-                `Role ${data.role_name} created.`,
-              )()
-            }
-          />
+          <AdminForm<RoleForm> form="role" uiSchema={{ 'ui:title': 'New role' }} submitText="Create role" onSubmit={(data) => void act(() => api.admin.createRole(data), `Role ${data.role_name} created.`)()} />
         </div>
       </div>
       {selected ? (
@@ -93,36 +58,18 @@ export function RolesPanel({
           <H4>{selected.role_name}</H4>
           <AdminForm<RoleForm>
             form="role"
-            uiSchema={{ "ui:title": "Role name, description and sectors" }}
-            formData={{
-              role_name: selected.role_name,
-              description: selected.description,
-              all_sectors: selected.all_sectors,
-              sectors: selected.sectors,
-            }}
+            uiSchema={{ 'ui:title': 'Role name, description and sectors' }}
+            formData={{ role_name: selected.role_name, description: selected.description, all_sectors: selected.all_sectors, sectors: selected.sectors }}
             submitText="Save role"
-            onSubmit={(data) =>
-              void act(
-                () => api.admin.updateRole(selected.role_id, data),
-                `Role ${data.role_name} saved.`,
-              )()
-            }
+            onSubmit={(data) => void act(() => api.admin.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}
           />
           <AdminForm<Record<string, string[]>>
             form="permissions"
-            formData={Object.fromEntries(
-              modules.map((m) => [m.key, selected.permissions[m.key] ?? []]),
-            )}
+            formData={Object.fromEntries(modules.map((m) => [m.key, selected.permissions[m.key] ?? []]))}
             submitText="Save permissions"
             onSubmit={(data) =>
               void act(
-                () =>
-                  api.admin.setPermissions(
-                    selected.role_id,
-                    Object.fromEntries(
-                      modules.map((m) => [m.key, data[m.key] ?? []]),
-                    ),
-                  ),
+                () => api.admin.setPermissions(selected.role_id, Object.fromEntries(modules.map((m) => [m.key, data[m.key] ?? []]))),
                 `Permissions of ${selected.role_name} saved.`,
               )()
             }
@@ -131,11 +78,7 @@ export function RolesPanel({
             intent="danger"
             text="Delete role"
             disabled={selected.user_count > 0}
-            title={
-              selected.user_count > 0
-                ? "Give its users another role first"
-                : undefined
-            }
+            title={selected.user_count > 0 ? 'Give its users another role first' : undefined}
             onClick={act(async () => {
               await api.admin.deleteRole(selected.role_id);
               setSelectedId(null);

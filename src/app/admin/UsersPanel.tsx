@@ -1,32 +1,18 @@
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  HTMLSelect,
-  HTMLTable,
-  Tag,
-} from "@blueprintjs/core";
-import { useState } from "react";
-import type { AdminRole, AdminUser } from "../../api/authTypes";
-import { AdminForm } from "./AdminForm";
-import { usePortalApi } from "../../api/hooks/PortalApiContext";
+import { Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { AdminRole, AdminUser } from '../../api/authTypes';
+import { AdminForm } from './AdminForm';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 
 interface UsersPanelProps {
   users: AdminUser[];
   roles: AdminRole[];
   reload: () => Promise<void>;
-  report: (message: string, intent: "success" | "danger") => void;
+  report: (message: string, intent: 'success' | 'danger') => void;
 }
 
 // The roles change at run time, so they are the select's choices, not part of the precompiled schema.
-const roleChoices = (roles: AdminRole[]) => ({
-  role_id: {
-    "ui:widget": "choices",
-    "ui:options": {
-      choices: roles.map((r) => ({ value: r.role_id, label: r.role_name })),
-    },
-  },
-});
+const roleChoices = (roles: AdminRole[]) => ({ role_id: { 'ui:widget': 'choices', 'ui:options': { choices: roles.map((r) => ({ value: r.role_id, label: r.role_name })) } } });
 
 /** Users: create, change role, disable/enable (ends their sessions at once), reset password. */
 export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
@@ -35,10 +21,10 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
   const act = (what: () => Promise<unknown>, done: string) => async () => {
     try {
       await what();
-      report(done, "success");
+      report(done, 'success');
       await reload();
     } catch (err) {
-      report(err instanceof Error ? err.message : String(err), "danger");
+      report(err instanceof Error ? err.message : String(err), 'danger');
     }
   };
 
@@ -66,15 +52,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
                   minimal
                   aria-label={`Role of ${u.username}`}
                   value={u.role_id}
-                  onChange={(e) =>
-                    void act(
-                      () =>
-                        api.admin.updateUser(u.user_id, {
-                          role_id: Number(e.target.value),
-                        }),
-                      `Role of ${u.username} changed.`,
-                    )()
-                  }
+                  onChange={(e) => void act(() => api.admin.updateUser(u.user_id, { role_id: Number(e.target.value) }), `Role of ${u.username} changed.`)()}
                 >
                   {roles.map((r) => (
                     <option key={r.role_id} value={r.role_id}>
@@ -83,42 +61,15 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
                   ))}
                 </HTMLSelect>
               </td>
-              <td>
-                {u.disabled ? (
-                  <Tag intent="danger">Disabled</Tag>
-                ) : (
-                  <Tag intent="success">Active</Tag>
-                )}
-              </td>
+              <td>{u.disabled ? <Tag intent="danger">Disabled</Tag> : <Tag intent="success">Active</Tag>}</td>
               <td>
                 <ButtonGroup>
                   {u.disabled ? (
-                    <Button
-                      size="small"
-                      text="Enable"
-                      onClick={act(
-                        () =>
-                          api.admin.updateUser(u.user_id, { disabled: false }),
-                        `${u.username} enabled.`,
-                      )}
-                    />
+                    <Button size="small" text="Enable" onClick={act(() => api.admin.updateUser(u.user_id, { disabled: false }), `${u.username} enabled.`)} />
                   ) : (
-                    <Button
-                      size="small"
-                      intent="danger"
-                      text="Disable"
-                      onClick={act(
-                        () =>
-                          api.admin.updateUser(u.user_id, { disabled: true }),
-                        `${u.username} disabled; their sessions are ended.`,
-                      )}
-                    />
+                    <Button size="small" intent="danger" text="Disable" onClick={act(() => api.admin.updateUser(u.user_id, { disabled: true }), `${u.username} disabled; their sessions are ended.`)} />
                   )}
-                  <Button
-                    size="small"
-                    text="Reset password"
-                    onClick={() => setResetting(u)}
-                  />
+                  <Button size="small" text="Reset password" onClick={() => setResetting(u)} />
                 </ButtonGroup>
               </td>
             </tr>
@@ -127,20 +78,14 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
       </HTMLTable>
 
       {resetting ? (
-        <Callout
-          className="admin-form"
-          title={`New password for ${resetting.username}`}
-        >
+        <Callout className="admin-form" title={`New password for ${resetting.username}`}>
           <AdminForm<{ password: string }>
             form="password"
             submitText="Set password"
             onSubmit={(data) => {
               const user = resetting;
               setResetting(null);
-              void act(
-                () => api.admin.resetPassword(user.user_id, data.password),
-                `Password of ${user.username} changed; their sessions are ended.`,
-              )();
+              void act(() => api.admin.resetPassword(user.user_id, data.password), `Password of ${user.username} changed; their sessions are ended.`)();
             }}
           />
           <Button text="Cancel" onClick={() => setResetting(null)} />
@@ -148,21 +93,11 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
       ) : null}
 
       <div className="admin-form">
-        <AdminForm<{
-          username: string;
-          password: string;
-          role_id: number;
-          email?: string;
-        }>
+        <AdminForm<{ username: string; password: string; role_id: number; email?: string }>
           form="user"
           uiSchema={roleChoices(roles)}
           submitText="Create user"
-          onSubmit={(data) =>
-            void act(
-              () => api.admin.createUser(data),
-              `User ${data.username} created.`,
-            )()
-          }
+          onSubmit={(data) => void act(() => api.admin.createUser(data), `User ${data.username} created.`)()}
         />
       </div>
     </div>
