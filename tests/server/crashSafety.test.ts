@@ -26,6 +26,8 @@ import { approvableProduct } from './productsKit';
 const importCount = process.env.CRASH_IMPORT_MESSAGES === 'all' || (fullSize && !process.env.CRASH_IMPORT_MESSAGES) ? Infinity : Number(process.env.CRASH_IMPORT_MESSAGES ?? 600);
 /** Demo emails of the scoring test. */
 const scoringEmails = sized(2000, 300);
+/** Pages of the rendered PDF: the kill lands after page 2, the restart renders the rest (each page costs a render). */
+const pdfPages = sized(30, 8);
 const metricsToken = 'crash-test-metrics-token';
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 400_000, everyMs = 100): Promise<T> {
@@ -137,7 +139,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     }
   });
 
-  it('finishes a PDF render once when killed mid-render', async () => {
+  it(`finishes a PDF render once when killed mid-render (${pdfPages} pages)`, async () => {
     const p = await place('pdf');
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0' };
     let server = await start(p.dataDir, env);
@@ -145,7 +147,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     const id = await createProductApi(server, token, approvableProduct({ product_pdf: '' }));
     const form = new FormData();
     form.append('product_id', String(id));
-    form.append('file', new Blob([new Uint8Array(await makePdf(numberedPages(30)))], { type: 'application/pdf' }), 'catalogue.pdf');
+    form.append('file', new Blob([new Uint8Array(await makePdf(numberedPages(pdfPages)))], { type: 'application/pdf' }), 'catalogue.pdf');
     const up = await fetch(`${server.url}/api/upload-product-media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(up.status, await up.text()).toBe(200);
     const details = (s: StartedServerProcess, t: string) => apiAs<{ payload: UploadPdfDetails }>(s, t, `/api/upload-pdf?product_id=${id}`).then((r) => r.payload);
@@ -154,7 +156,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       return (d.processing.pages_done ?? 0) >= 2 ? d : undefined;
     });
     await server.kill();
-    expect(before.processing.pages_done).toBeLessThan(30);
+    expect(before.processing.pages_done).toBeLessThan(pdfPages);
 
     server = await start(p.dataDir, env);
     token = await adminToken(server);
@@ -162,14 +164,14 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       const d = await details(server, token);
       return d.processing.status === 'done' || d.processing.status === 'failed' ? d : undefined;
     });
-    expect(after.processing).toMatchObject({ status: 'done', pages: 30, pages_done: 30 });
+    expect(after.processing).toMatchObject({ status: 'done', pages: pdfPages, pages_done: pdfPages });
     expect(await metric(server, 'portal_pdf_render_seconds_count', 'kind="product_pdf"')).toBe(1);
     await server.stop();
 
     const db = await p.open();
     try {
       const pages = await db.query<{ page: number }>('select page from product_images where product_id = $1 order by page', [id]);
-      expect(pages.rows.map((r) => r.page)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(pages.rows.map((r) => r.page)).toEqual(Array.from({ length: pdfPages }, (_, i) => i + 1));
       const done = await db.query<{ n: number }>("select count(*)::int as n from activity where entity = 'product' and entity_id = $1 and action = 'pdf_processed'", [String(id)]);
       expect(done.rows[0].n).toBe(1);
       await expectStorageMatchesRows(db, p.dataDir);
