@@ -14,7 +14,7 @@ import { scoreJob } from '../../src/server/predictions/predictionJobs';
 import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
 import { fullSize, sized } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
-import { startServer, type StartedServerProcess } from './helpers/startServer';
+import { copyMigratedDb, startServer, type StartedServerProcess } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
 import { approvableProduct } from './productsKit';
 
@@ -87,6 +87,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     mkdirSync(dataDir);
     const database = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
     if (database) cleanups.push(() => database.drop());
+    else copyMigratedDb(dataDir); // the suite's migrated PGlite: the first start skips initdb and the migrations
     const open = () => openDb({ dataDir, databaseUrl: database?.url });
     return { dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, PORTAL_METRICS_TOKEN: metricsToken, ...(database ? { DATABASE_URL: database.url } : {}) }, open };
   };
