@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UploadPdfDetails } from '../../src/api/media';
+import type { UploadPdfDetails, ViewImagesResponse } from '../../src/api/media';
 import type { Db } from '../../src/server/db/Db';
 import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
@@ -18,9 +18,10 @@ import { copyMigratedDb, startServer, type StartedServerProcess } from './helper
 import { createTestDatabase, testDbKind } from './helpers/testDb';
 import { approvableProduct } from './productsKit';
 
-// Issue 31 item 2: kill -9 the server in the middle of a job, start it again: the job resumes or is
-// retried, nothing is stored twice, and storage and rows agree. On PGlite here, on PostgreSQL in
-// CI's second pass (there another instance's liveness lock tells that the job's instance died).
+// Issue 31 item 2 (and 001 §2: PDF processing is a background job that survives a restart): kill
+// -9 the server in the middle of a job, start it again: the job resumes or is retried, nothing is
+// stored twice, and storage and rows agree. On PGlite here, on PostgreSQL in CI's second pass
+// (there another instance's liveness lock tells that the job's instance died).
 
 /** How much of the corpus the import test drops in (600 in `npm test`: the kill still lands after the first stored batch and before the last): all 6,046 messages in the full run (`npm run test:full`, or CRASH_IMPORT_MESSAGES=all). */
 const importCount = process.env.CRASH_IMPORT_MESSAGES === 'all' || (fullSize && !process.env.CRASH_IMPORT_MESSAGES) ? Infinity : Number(process.env.CRASH_IMPORT_MESSAGES ?? 600);
@@ -157,6 +158,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       return (d.processing.pages_done ?? 0) >= 2 ? d : undefined;
     });
     await server.kill();
+    expect(before.processing.status).toBe('running');
     expect(before.processing.pages_done).toBeLessThan(pdfPages);
 
     server = await start(p.dataDir, env);
@@ -166,6 +168,10 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       return d.processing.status === 'done' || d.processing.status === 'failed' ? d : undefined;
     });
     expect(after.processing).toMatchObject({ status: 'done', pages: pdfPages, pages_done: pdfPages });
+    expect(after.pdf_text).toContain(`Offer page ${pdfPages} of ${pdfPages}`);
+    const images = await apiAs<ViewImagesResponse>(server, token, `/api/view-images?product_id=${id}&show=all`);
+    expect(images.payload.map((i) => i.img_document_sort)).toEqual(Array.from({ length: pdfPages }, (_, i) => i + 1));
+    expect(images.payload.filter((i) => i.img_document_default === 1)).toHaveLength(1);
     expect(await metric(server, 'portal_pdf_render_seconds_count', 'kind="product_pdf"')).toBe(1);
     await server.stop();
 
@@ -175,6 +181,9 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       expect(pages.rows.map((r) => r.page)).toEqual(Array.from({ length: pdfPages }, (_, i) => i + 1));
       const done = await db.query<{ n: number }>("select count(*)::int as n from activity where entity = 'product' and entity_id = $1 and action = 'pdf_processed'", [String(id)]);
       expect(done.rows[0].n).toBe(1);
+      // The restart resumed the same job (its second attempt): it did not start a new one.
+      const job = await db.query<{ attempts: number }>('select attempts from product_pdf_jobs where product_id = $1', [id]);
+      expect(job.rows).toEqual([{ attempts: 2 }]);
       await expectStorageMatchesRows(db, p.dataDir);
     } finally {
       await db.close();
