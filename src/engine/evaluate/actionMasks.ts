@@ -4,6 +4,8 @@ import type { EngineTables } from './engineTables';
 export interface ActionMasks {
   validates: Uint8Array;
   checks: Uint8Array;
+  /** By rule index: a required rule that lists the action. */
+  required: Uint8Array;
 }
 
 /** Actions come from callers: masks are kept for this many, others computed each time. */
@@ -19,6 +21,7 @@ export function actionMasksFor(t: EngineTables, cache: Map<string, ActionMasks>,
   m = {
     validates: Uint8Array.from(t.validateSlots, (s) => (s.actions?.has(action) ? 1 : 0)),
     checks: Uint8Array.from(t.checks, (c) => (c.actions?.has(action) ? 1 : 0)),
+    required: Uint8Array.from(t.rules, (r) => (r.kind === 'required' && r.actions?.includes(action) ? 1 : 0)),
   };
   if (cache.size < MAX_CACHED) cache.set(action, m);
   return m;
