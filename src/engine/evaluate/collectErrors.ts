@@ -38,9 +38,12 @@ export function collectErrors(
   const { blockVisible, fieldVisible, blockStates, itemStates } = visibility;
   const out: CollectedErrors = { errors: [], warnings: [], byField: null };
   if (!action) return out;
-  for (const c of t.checks) {
+  const applies = p.masks!.checks;
+  const checks = t.checks;
+  for (let k = 0; k < checks.length; k++) {
+    if (applies[k] === 0) continue;
+    const c = checks[k];
     const r = c.rule;
-    if (!c.actions?.has(action)) continue;
     if (r.targetType === 'item') {
       const res = results[r.index] as boolean[];
       if (!res.includes(true)) continue;

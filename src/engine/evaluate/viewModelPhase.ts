@@ -72,7 +72,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   const groupHasErrors = new Uint8Array(rulelessGroups.length);
 
   /** Field i's state (the last one again when equal); false when it is a new object. Made once per engine, not per evaluation. */
-  function fieldState(i: number, results: unknown[], fieldErrors: Map<string, RuleError[]> | null, action: string | null): boolean {
+  function fieldState(i: number, results: unknown[], fieldErrors: Map<string, RuleError[]> | null, forAction: Uint8Array | null): boolean {
     const f = fields[i];
     const fr = fieldRules[i];
     const visible = fieldVisible[i] === 1;
@@ -86,7 +86,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       lastFieldStates[i] = steady;
       return reused;
     }
-    const required = visible && !!fr && requiredFor(results, fr.required, -1, action);
+    const required = visible && !!fr && requiredFor(results, fr.required, -1, forAction);
     const readonly = (fieldBlock[i] >= 0 && blockReadonly[fieldBlock[i]] === 1) || (!!fr && anyHolds(results, fr.readonly, -1));
     const label = fr ? labelFrom(results, fr.label, -1, f.title) : f.title;
     const optionList = fr?.options.length ? fieldOptions[i] : f.codeTable?.entries;
@@ -102,7 +102,8 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   }
 
   function run(p: EvaluationPass): ViewModelParts {
-    const { results, working, action } = p;
+    const { results, working } = p;
+    const forAction = p.masks?.required ?? null;
     let blocksReused = true;
     const visibleIds: string[] = [];
     for (let b = 0; b < blocks.length; b++) {
@@ -151,7 +152,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
         g.paths[i] ??= [...g.arraySegs, String(i), ...g.fieldSegs].join('.');
         const visible = ownerVisible && allHold(results, g.visible, i);
         vis[i] = visible;
-        req[i] = visible && requiredFor(results, g.required, i, action);
+        req[i] = visible && requiredFor(results, g.required, i, forAction);
         ro[i] = anyHolds(results, g.readonly, i);
         lab[i] = labelFrom(results, g.label, i, g.title);
       }
@@ -173,10 +174,10 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       const { block: b, fields: members } = rulelessGroups[g];
       const slot = b < 0 ? 2 : (blockVisible[b] === 1 ? 2 : 0) + (blockReadonly[b] === 1 ? 1 : 0);
       if (groupHasErrors[g] === 0 && groupSlot[g] === slot) continue;
-      for (let k = 0; k < members.length; k++) if (!fieldState(members[k], results, fieldErrors, action)) fieldsReused = false;
+      for (let k = 0; k < members.length; k++) if (!fieldState(members[k], results, fieldErrors, forAction)) fieldsReused = false;
       groupSlot[g] = groupHasErrors[g] === 0 ? slot : -1;
     }
-    for (let k = 0; k < ruledFields.length; k++) if (!fieldState(ruledFields[k], results, fieldErrors, action)) fieldsReused = false;
+    for (let k = 0; k < ruledFields.length; k++) if (!fieldState(ruledFields[k], results, fieldErrors, forAction)) fieldsReused = false;
     for (let gi = 0; gi < itemGroups.length; gi++) {
       const n = itemStates.count[gi];
       const last = lastItemStates[gi];
