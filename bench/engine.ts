@@ -114,13 +114,27 @@ export async function benchEvaluate(input: EngineBenchInput = {}): Promise<Bench
   // loaded from the module's text as the browser loads it), against both peers on the same copies.
   const browserFunctions = precompiledFunctions(input.metadata ? {} : await buildRuleFunctions());
   const browserEngine: Engine = createEngine(metadata, { now: () => NOW, reuseOptionLists: false, functions: browserFunctions });
+  // The editor evaluates as it edits with keepHiddenValues (productDocumentStore: hidden values are
+  // dropped by the server's save, not in the browser), so the browser rows time that evaluation, and
+  // the peers apply the rules to its inputs.
+  const browserOpts = (d: unknown) => ({ action, prev: d, keepHiddenValues: true });
   let nextBrowser = 0;
   const evaluateBrowserCopy = () => {
     const d = copies[nextBrowser++ & 63];
-    browserEngine.evaluate(d, { action, prev: d });
+    browserEngine.evaluate(d, browserOpts(d));
   };
-  const [browserMs, , browserSpeedup] = timePairMs(evaluateBrowserCopy, runReference, samples);
-  const [browserMs2, peerMs2, browserPeerRatio] = timePairMs(evaluateBrowserCopy, runPeerCopy, samples);
+  const browserInputs = copies.map((d) => browserEngine.inputsOf(browserEngine.evaluate(d, browserOpts(d)))!);
+  let nextBrowserPeer = 0;
+  const runBrowserReference = () => {
+    const { data, ctx } = browserInputs[nextBrowserPeer++ & 63];
+    applyRulesWithJsonLogicJs(engine.rules, engine.ops, data, ctx, table);
+  };
+  const runBrowserPeer = () => {
+    const { data, ctx } = browserInputs[nextBrowserPeer++ & 63];
+    runPeer(data, ctx);
+  };
+  const [browserMs, , browserSpeedup] = timePairMs(evaluateBrowserCopy, runBrowserReference, samples);
+  const [browserMs2, peerMs2, browserPeerRatio] = timePairMs(evaluateBrowserCopy, runBrowserPeer, samples);
   const browserDetail = `${browserFunctions.found} functions from the build's module, ${browserFunctions.missing} as closures`;
 
   const edited = { ...(doc as Record<string, unknown>), product_name: 'Bench edit' };
@@ -141,7 +155,7 @@ export async function benchEvaluate(input: EngineBenchInput = {}): Promise<Bench
     },
     {
       figure: 'engine evaluate in the browser (no eval: build-time functions) vs json-logic-js', value: round(browserSpeedup, 1), unit: 'x', budget: '>= 18x', pass: browserSpeedup >= 18,
-      detail: `${round(browserMs, 4)} ms for the whole view model; ${browserDetail}`,
+      detail: `${round(browserMs, 4)} ms for the whole view model as the editor evaluates it (hidden values kept); ${browserDetail}`,
     },
     {
       figure: 'engine evaluate in the browser vs json-logic-engine compiled (build)', value: round(browserPeerRatio, 2), unit: 'x', budget: '>= 1x', pass: browserPeerRatio >= 1,
