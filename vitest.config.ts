@@ -21,16 +21,23 @@ const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.
 // each file's openTestDb (tests/server/helpers/migratedTemplate.ts). Two server files side by side:
 // each has its own database (an in-memory PGlite, or its own database on TEST_DATABASE_URL),
 // temporary folders and free ports; one file rarely keeps both cores busy.
+// Browser files two at a time (one worker per core): a file mostly waits on its server and Chromium,
+// and each creates its own data on the shared portals (tests/e2e/helpers/sharedServers.ts).
+// PORTAL_E2E_SERIAL=1 runs them one after another (to compare, or to read one file's output).
+const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL !== '1';
+
 const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true };
 
 export default defineConfig({
   test: {
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // isolate: false: its files share their worker's process and module cache instead of a new process each (a file
+      // restores what it changes: timers, globals, the DOM).
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, setupFiles, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      { test: { name: 'e2e', env, setupFiles, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce } },
     ],
   },
 });

@@ -36,8 +36,8 @@ cpu_so_far() { tail -1 "$times_file"; }
 elapsed() { times >"$times_file"; echo "-- $1 done: ${SECONDS} s wall since npm test started; CPU of finished steps (user, sys): $(cpu_so_far)"; }
 finish type-check lint client-build
 elapsed "checks and client build"
-# The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its database
-# files on that PostgreSQL server (project server-postgres; CI sets it) beside the browser suite,
+# The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its
+# files where PostgreSQL matters on that server (project server-postgres; CI sets it) beside the browser suite,
 # which keeps about one core busy.
 # Two workers: vitest defaults to one on a 2-core machine (cores - 1), leaving a core idle while
 # server files wait on the servers they spawn.

@@ -13,7 +13,7 @@ import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { referencedStorageKeys } from '../../src/server/storage/referencedStorageKeys';
 import { minimalPdf, signIn } from './helpers/portalClient';
 import { runPortal } from './helpers/runPortal';
-import { startServer } from './helpers/startServer';
+import { copyMigratedDb, startServer } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
 
 // Issue 31 item 3: `portal backup` takes a consistent snapshot of a running portal (database and
@@ -54,6 +54,7 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
     const dbEnv = (d?: { url: string }) => (d ? { DATABASE_URL: d.url } : {});
     // A data directory of the test's own: stopping the server keeps it, to compare files with.
     const sourceDir = mkdtempSync(join(tmp, 'source-'));
+    if (!source) copyMigratedDb(sourceDir); // the suite's migrated PGlite: the first start skips initdb and the migrations
     const server = await startServer({ dataDir: sourceDir, env: { PORTAL_ADMIN_PASSWORD: password, DEMO_EMAILS: '200', ...dbEnv(source) }, timeoutMs: 300_000 });
     cleanups.push(() => server.stop());
     const admin = await signIn(server.url, 'admin', password);

@@ -34,7 +34,7 @@ export function impactRows(impact: Impact): ImpactRow[] {
   const t = impact.total;
   return diffWords.impactRows.map(([key, what]) => {
     const lost = key === 'approvableLost' || key === 'saveBroken' ? impact[key] : null;
-    const n = lost ? lost.length : t[key as Exclude<typeof key, 'approvableLost' | 'saveBroken'>];
+    const n = lost ? impact[`${key as 'approvableLost' | 'saveBroken'}Total`] : t[key as Exclude<typeof key, 'approvableLost' | 'saveBroken'>];
     return { key, what, products: n, share: share(n, t.products), examples: lost ? lost.slice(0, 5).map((p) => p.id) : key === 'changed' ? t.examples : [] };
   });
 }

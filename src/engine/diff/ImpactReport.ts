@@ -59,12 +59,16 @@ export interface ImpactReport {
   total: ImpactCounts;
   byChange: ChangeImpact[];
   bySector: SectorImpact[];
-  /** No approval errors before, some after. */
+  /** No approval errors before, some after: the first ImpactOptions.listed of them. */
   approvableLost: LostProduct[];
+  /** How many products stop being approvable (listed or not). */
+  approvableLostTotal: number;
   /** Of those, the ones already Approved (status 1). */
   approvedLost: number;
-  /** No save errors before, some after. */
+  /** No save errors before, some after: the first ImpactOptions.listed of them. */
   saveBroken: LostProduct[];
+  /** How many products stop saving (listed or not). */
+  saveBrokenTotal: number;
   /** Blocks newly shown / newly hidden, by block id: how many products. */
   blocksShown: Record<string, number>;
   blocksHidden: Record<string, number>;

@@ -17,6 +17,11 @@ export interface ImpactOptions {
   now?: string;
   /** Example product ids kept per count (default 5). */
   examples?: number;
+  /**
+   * Products listed in approvableLost and saveBroken (default LOST_LISTED): their totals count every
+   * one, so memory does not grow with a change that touches most of a large catalogue.
+   */
+  listed?: number;
   /** Clock in ms for `seconds` (performance.now); injected so the engine stays platform-free. */
   clock?: () => number;
   /**
@@ -45,6 +50,9 @@ interface Outcome {
   approveKey: string;
   derivedKey: string;
 }
+
+/** The products a report lists per lost kind unless told otherwise. */
+export const LOST_LISTED = 1000;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -213,11 +221,12 @@ export function computeImpact(
 }
 
 /**
- * computeImpact one product at a time: only the counts, examples and lost products are kept, so
- * memory stays flat however many products are streamed through `add`.
+ * computeImpact one product at a time: only the counts, the examples and the first `listed` lost
+ * products are kept, so memory stays flat however many products are streamed through `add`.
  */
 export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metadata | MetadataModel, changes: MetadataChange[], opts: ImpactOptions = {}): ImpactCounter {
   const max = opts.examples ?? 5;
+  const listed = opts.listed ?? LOST_LISTED;
   const clock = opts.clock ?? (() => Date.now());
   const started = clock();
   // The engine's own default, made explicit so the static check sees the same day.
@@ -244,6 +253,8 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   const blocksShown: Record<string, number> = {};
   const blocksHidden: Record<string, number> = {};
   let approvedLost = 0;
+  let approvableLostTotal = 0;
+  let saveBrokenTotal = 0;
   let evaluatedBoth = 0;
   let evaluated = 0;
 
@@ -281,10 +292,10 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
     const status = isObj(p.doc) ? p.doc.product_status : undefined;
     const lost = (errors: RuleError[]): LostProduct => ({ id: p.id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
     if (a.approve.length === 0 && b.approve.length > 0) {
-      approvableLost.push(lost(b.approve));
+      if (approvableLostTotal++ < listed) approvableLost.push(lost(b.approve));
       if (Number(status) === 1) approvedLost++;
     }
-    if (a.save.length === 0 && b.save.length > 0) saveBroken.push(lost(b.save));
+    if (a.save.length === 0 && b.save.length > 0 && saveBrokenTotal++ < listed) saveBroken.push(lost(b.save));
     for (const pr of probes) {
       if (!pr.probe || !pr.probe(p.doc, a, b, same)) continue;
       pr.count++;
@@ -301,7 +312,8 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
       products: pr.probe ? pr.count : null, examples: [...pr.examples], measure: pr.measure,
     }));
     return {
-      total: { ...total, examples: [...total.examples] }, byChange, bySector, approvableLost: [...approvableLost], approvedLost, saveBroken: [...saveBroken],
+      total: { ...total, examples: [...total.examples] }, byChange, bySector, approvableLost: [...approvableLost], approvableLostTotal, approvedLost,
+      saveBroken: [...saveBroken], saveBrokenTotal,
       blocksShown: { ...blocksShown }, blocksHidden: { ...blocksHidden }, evaluated, evaluatedBoth, seconds: (clock() - started) / 1000,
     };
   }

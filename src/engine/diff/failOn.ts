@@ -32,7 +32,7 @@ export function failingConditions(conditions: readonly FailOnCondition[], change
         if (impact && impact.total.changed > 0) out.push(`any-impact: ${impact.total.changed} product(s) change`);
         break;
       case 'save-errors':
-        if (impact && impact.saveBroken.length > 0) out.push(`save-errors: ${impact.saveBroken.length} product(s) would no longer save`);
+        if (impact && impact.saveBrokenTotal > 0) out.push(`save-errors: ${impact.saveBrokenTotal} product(s) would no longer save`);
         break;
     }
   }

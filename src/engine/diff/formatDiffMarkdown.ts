@@ -37,12 +37,12 @@ function changeLines(c: MetadataChange): string[] {
   return lines;
 }
 
-function lostTable(list: LostProduct[], heading: string, why: string): string[] {
+function lostTable(list: LostProduct[], total: number, heading: string, why: string): string[] {
   const out = [`### ${heading}`, '', why, ''];
   if (!list.length) return [...out, 'None.', ''];
   out.push('| Product | Status | Sector | New problems |', '|---|---|---|---|');
   for (const p of list.slice(0, MAX_ROWS)) out.push(`| ${cell(p.id)} | ${cell(p.statusTitle)} | ${cell(p.sectorTitle)} | ${cell(p.errors.map((e) => e.message).join('; '))} |`);
-  if (list.length > MAX_ROWS) out.push('', `…and ${list.length - MAX_ROWS} more (use --format json for the full list).`);
+  if (total > MAX_ROWS) out.push('', `…and ${total - MAX_ROWS} more (use --format json to list up to ${list.length.toLocaleString('en-US')}).`);
   return [...out, ''];
 }
 
@@ -79,7 +79,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   out.push('| What changes | Products | Share | Examples |', '|---|---|---|---|');
   for (const [key, label] of diffWords.impactRows) {
     const lost = key === 'approvableLost' || key === 'saveBroken' ? im[key] : null;
-    const n = lost ? lost.length : t[key as Exclude<typeof key, 'approvableLost' | 'saveBroken'>];
+    const n = lost ? im[`${key as 'approvableLost' | 'saveBroken'}Total`] : t[key as Exclude<typeof key, 'approvableLost' | 'saveBroken'>];
     const examples = lost ? lost.slice(0, 5).map((p) => p.id) : key === 'changed' ? t.examples : [];
     out.push(`| ${label} | ${n} | ${pct(n, t.products)} |${examples.length ? ` ${ids(examples)} ` : ' '}|`);
     if (key === 'approvableLost') out.push(`| ${diffWords.approvedLost} | ${im.approvedLost} | | |`);
@@ -104,7 +104,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   out.push('### By sector', '', '| Sector | Products | Changed | Visible blocks | Save errors | Approval errors | Derived values | Examples |', '|---|---|---|---|---|---|---|---|');
   for (const s of im.bySector) out.push(`| ${cell(s.title)} | ${s.products} | ${s.changed} | ${s.visible} | ${s.saveErrors} | ${s.approveErrors} | ${s.derived} | ${ids(s.examples)} |`);
   out.push('');
-  out.push(...lostTable(im.approvableLost, 'Products that would stop being approvable', diffWords.approvableLostWhy));
-  out.push(...lostTable(im.saveBroken, 'Products that would no longer save', diffWords.saveBrokenWhy));
+  out.push(...lostTable(im.approvableLost, im.approvableLostTotal, 'Products that would stop being approvable', diffWords.approvableLostWhy));
+  out.push(...lostTable(im.saveBroken, im.saveBrokenTotal, 'Products that would no longer save', diffWords.saveBrokenWhy));
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 /** Rule-change review: semantic diff of two metadata versions and its impact on stored products (pure). */
 export { diffMetadata } from './diffMetadata';
 export type { MetadataChange, ChangeSubject, ChangeEffect } from './MetadataChange';
-export { computeImpact, impactCounter } from './computeImpact';
+export { computeImpact, impactCounter, LOST_LISTED } from './computeImpact';
 export type { ImpactCounter, ImpactOptions } from './computeImpact';
 export type { ImpactReport, ImpactCounts, ChangeImpact, SectorImpact, LostProduct, ProductInput } from './ImpactReport';
 export { describeRule, targetTitle } from './describeRule';

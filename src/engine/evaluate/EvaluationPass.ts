@@ -1,8 +1,11 @@
 import type { EvalContext } from '../logic/EvalContext';
+import type { ActionMasks } from './actionMasks';
 
 /** One evaluation as it goes through the phases (derive, options, conditions, view model, hidden policy). */
 export interface EvaluationPass {
   action: string | null;
+  /** The validate rules and checks of `action` (null without one, or an empty one: nothing is checked). */
+  masks: ActionMasks | null;
   ctx: EvalContext;
   /** Per rule (by `rule.index`): a condition's boolean, one boolean per item for item rules, an options rule's kept entries. */
   results: unknown[];

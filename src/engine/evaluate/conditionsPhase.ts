@@ -10,7 +10,7 @@ import type { EvaluationPass } from './EvaluationPass';
  * after this phase.
  */
 export function runConditions(t: EngineTables, p: EvaluationPass): void {
-  const { ctx, results, dirty, ran, working, action } = p;
+  const { ctx, results, dirty, ran, working, masks } = p;
   const whens = t.whenSlots;
   for (let k = 0; k < whens.length; k++) {
     const s = whens[k];
@@ -29,7 +29,7 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
   const validates = t.validateSlots;
   for (let k = 0; k < validates.length; k++) {
     const s = validates[k];
-    if (!action || !s.actions?.has(action)) {
+    if (masks === null || masks.validates[k] === 0) {
       results[s.index] = false;
       continue;
     }

@@ -15,6 +15,7 @@ import { compileRules } from './compileRules';
 import { runConditions } from './conditionsPhase';
 import { deriveRulesFor, runDerive } from './derivePhase';
 import type { Engine, EngineOptions } from './Engine';
+import { actionMasksFor } from './actionMasks';
 import { dirtyMask } from './dirtyRules';
 import { buildEngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -96,6 +97,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
     return {
       action,
+      masks: action ? actionMasksFor(tables, tables.actionMasks, action) : null,
       ctx,
       results: prevState ? prevState.results.slice() : new Array(rules.length),
       changed,

@@ -3,6 +3,7 @@ import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy, RuleError } from '../types';
+import type { ActionMasks } from './actionMasks';
 import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
 import { createDirtyIndex, type DirtyIndex } from './dirtyRules';
 import { messageFormat } from './messageFormat';
@@ -114,6 +115,8 @@ export interface EngineTables {
   addingCopy: AddingCopier;
   /** Which rules read which paths: an incremental run's dirty rules. */
   dirtyIndex: DirtyIndex;
+  /** Per action met: its validate rules and checks (actionMasksFor). */
+  actionMasks: Map<string, ActionMasks>;
 }
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
@@ -195,6 +198,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     staticOptionIds,
     addingCopy,
     dirtyIndex: createDirtyIndex(rules),
+    actionMasks: new Map(),
   };
 }
 

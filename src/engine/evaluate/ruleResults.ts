@@ -18,12 +18,12 @@ export function anyHolds(results: unknown[], list: CompiledRule[], item: number)
   return false;
 }
 
-/** Some required rule holds (for this action, when one is given). */
-export function requiredFor(results: unknown[], list: CompiledRule[], item: number, action: string | null): boolean {
+/** Some required rule holds (for this action: `forAction` by rule index, its ActionMasks' `required`; null without an action). */
+export function requiredFor(results: unknown[], list: CompiledRule[], item: number, forAction: Uint8Array | null): boolean {
   for (let k = 0; k < list.length; k++) {
-    const r = list[k];
-    const v = results[r.index];
-    if ((item < 0 ? v : (v as boolean[])[item]) === true && (!action || !!r.actions?.includes(action))) return true;
+    const i = list[k].index;
+    const v = results[i];
+    if ((item < 0 ? v : (v as boolean[])[item]) === true && (forAction === null || forAction[i] === 1)) return true;
   }
   return false;
 }

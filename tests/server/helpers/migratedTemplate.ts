@@ -7,10 +7,25 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
+import type { LoopbackS3 } from './loopbackS3';
+import { startLoopbackS3Process } from './loopbackS3Process';
 import { migratedDataDirEnv } from './startServer';
 import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
+import { testStorageBaseEnv } from './testStorage';
 
 let cleanup: (() => Promise<void>) | undefined;
+let s3: LoopbackS3 | undefined;
+
+/**
+ * TEST_STORAGE=s3: every portal the suite starts keeps its files in a loopback S3 server (s3rver,
+ * in a child process), a prefix per DATA_DIR (testStorage.ts), so the files run on object storage too.
+ */
+async function startSuiteStorage(): Promise<void> {
+  if (process.env.TEST_STORAGE !== 's3') return;
+  s3 = await startLoopbackS3Process();
+  Object.assign(process.env, s3.env);
+  process.env[testStorageBaseEnv] = `s3://${s3.bucket}`;
+}
 
 /**
  * The server suite's global set-up (vitest.config.ts): migrates one database before any test file
@@ -19,6 +34,7 @@ let cleanup: (() => Promise<void>) | undefined;
  * ... TEMPLATE). Workers find it through an environment variable; teardown removes it.
  */
 export async function setup(): Promise<void> {
+  await startSuiteStorage();
   if (process.env.TEST_DATABASE_URL) {
     const created = await createTestDatabase();
     const db = await openPostgresDb(created.url);
@@ -57,6 +73,8 @@ export async function setup(): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await cleanup?.();
+  await s3?.close();
+  delete process.env[testStorageBaseEnv];
   delete process.env[migratedTemplateEnv];
   delete process.env[migratedDataDirEnv];
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../src/server/paths';
 import { freePort } from './freePort';
+import { testStorageEnv } from './testStorage';
 
 export interface StartedServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -107,6 +108,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
       DEMO_EMAILS: '300',
       // No demo PDFs: their background page rendering would load the machine during other tests.
       DEMO_PDFS: '0',
+      // The suite's storage (TEST_STORAGE=s3: this DATA_DIR's prefix in the loopback bucket).
+      ...testStorageEnv(dataDir),
       ...opts.env,
       PORT: String(port),
       HOST: '127.0.0.1',

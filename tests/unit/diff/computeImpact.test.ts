@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeImpact, diffMetadata, type ImpactReport } from '../../../src/engine/diff';
+import { computeImpact, diffMetadata, impactCounter, type ImpactReport } from '../../../src/engine/diff';
 import type { Metadata } from '../../../src/engine/types';
 import { edited, ruleIn } from './miniMetadata';
 import { NOW, projectProducts } from './projectProducts';
@@ -77,5 +77,20 @@ describe('computeImpact', () => {
     expect(r.approvableLost.every((p) => p.errors.some((e) => e.rule === 'product_comment.approve'))).toBe(true);
     expect(r.byChange).toEqual([expect.objectContaining({ id: 'product_comment.approve', change: 'added', measure: 'products the new rule acts on' })]);
     expect(r.saveBroken).toEqual([]);
+    expect(r.approvableLostTotal).toBe(r.approvableLost.length);
+  });
+
+  it('lists only the first `listed` lost products and counts them all, as a stream of any length needs', () => {
+    const after = edited(metadata, changesUnderTest[4][1]);
+    const changes = diffMetadata(metadata, after);
+    const all = computeImpact(metadata, after, changes, inputs, { now: NOW });
+    expect(all.approvableLost.length).toBeGreaterThan(2);
+    const counter = impactCounter(metadata, after, changes, { now: NOW, listed: 2 });
+    for (const p of inputs) counter.add(p);
+    const r = counter.report();
+    expect(r.approvableLost).toEqual(all.approvableLost.slice(0, 2));
+    expect(r.approvableLostTotal).toBe(all.approvableLost.length);
+    expect(r.approvedLost).toBe(all.approvedLost);
+    expect(r.total).toEqual(all.total);
   });
 });

@@ -4,6 +4,8 @@ import { failingConditions, isFailOnCondition, type ImpactReport, type MetadataC
 const impact = (over: Partial<ImpactReport>): ImpactReport => ({
   total: { products: 10, changed: 0, visible: 0, saveErrors: 0, approveErrors: 0, derived: 0, examples: [] },
   byChange: [], bySector: [], approvableLost: [], approvedLost: 0, saveBroken: [], blocksShown: {}, blocksHidden: {}, evaluated: 0, evaluatedBoth: 0, seconds: 0, ...over,
+  approvableLostTotal: over.approvableLostTotal ?? over.approvableLost?.length ?? 0,
+  saveBrokenTotal: over.saveBrokenTotal ?? over.saveBroken?.length ?? 0,
 });
 
 describe('failingConditions', () => {

@@ -6,9 +6,9 @@ import { makePdf, numberedPages } from '../../server/helpers/makePdf';
 
 // Issue 26 §3: each bound of the PDF render worker, on an ordinary PDF with that bound set low.
 
-const render = async (bytes: Buffer, limits: Partial<PdfLimits>) => {
+const render = async (bytes: Buffer, limits: Partial<PdfLimits>, width = 1000) => {
   const pages: RenderedPage[] = [];
-  const outcome = await renderPdfInWorker(bytes, { width: 1000, from: 1, limits: { ...pdfLimits, ...limits } }, async (p) => void pages.push(p)).then(
+  const outcome = await renderPdfInWorker(bytes, { width, from: 1, limits: { ...pdfLimits, ...limits } }, async (p) => void pages.push(p)).then(
     () => 'rendered',
     (err: Error) => `${err instanceof PdfRefused ? 'refused' : 'failed'}: ${err.message}`,
   );
@@ -45,7 +45,9 @@ describe('PDF render bounds (issue 26 §3)', { timeout: 60_000 }, () => {
   });
 
   it('growing the process by more than renderMemoryMb: the worker is ended with the memory message', async () => {
-    const r = await render(await makePdf(numberedPages(20)), { renderMemoryMb: 0 });
+    // Pages 4,000 pixels wide: each page's canvas (~80 MB) is mapped afresh, so the process grows
+    // even when earlier files in this worker (the unit suite shares workers) left freed memory to reuse.
+    const r = await render(await makePdf(numberedPages(20)), { renderMemoryMb: 0 }, 4000);
     expect(r.outcome).toBe('failed: The PDF needs more memory than one file may use (0 MB); it is not processed.');
   });
 });
