@@ -10,7 +10,7 @@ export interface ForwardEditorMeta {
   /** `{name}` in a text is filled in by whoever shows it (the server's answers, the editor's prompts). */
   messages: Record<
     | 'saved' | 'sent' | 'sendFailed' | 'uploaded' | 'attachmentDeleted' | 'forwardDeleted' | 'uploadNetwork' | 'uploadType' | 'uploadOther' | 'uploadTooLarge'
-    | 'notOwner' | 'senderMissing' | 'senderDomain' | 'recipientNotAllowed' | 'tooManyRecipients' | 'sendRate',
+    | 'notOwner' | 'senderMissing' | 'senderDomain' | 'recipientNotAllowed' | 'tooManyRecipients' | 'tooManyLinkRecipients' | 'sendRate',
     TimedMessage
   > &
     Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'deleteAttachmentConfirm' | 'unsavedChanges' | 'senderPrompt', string>;

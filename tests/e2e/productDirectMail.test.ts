@@ -102,6 +102,8 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     await confirmSave.getByRole('button', { name: 'Cancel' }).click();
     await confirmSave.waitFor({ state: 'detached' });
     expect(page.url()).not.toMatch(/product_id=/);
+    // The URL gaining the saved product's id re-mounts nothing: the editor the save started from stays.
+    await page.locator('.portal-metadata-form').first().evaluate((form) => form.setAttribute('data-before-save', ''));
     await saveWith(page, 'Submit', /Product \d+ has been saved/);
     await page.waitForURL(/product_id=\d+/);
     const productId = Number(new URL(page.url()).searchParams.get('product_id'));
@@ -116,6 +118,8 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect.poll(() => page.getByLabel('Upload progress').textContent()).toMatch(/100% · \d+\.\d Mb\/s/);
     await expect.poll(() => page.locator('.portal-upload-current').textContent()).toContain('Current file');
+    // Still the form the save started from (a re-mount would have replaced it by now).
+    expect(await page.locator('.portal-metadata-form[data-before-save]').count()).toBe(1);
 
     const approve = await refusedProblems(page, 'Approve');
     expect(approve).toEqual(expect.arrayContaining(['Delivery Type', 'Postage', 'Pre-Sorted', 'Package Type', 'Product Image', 'Product Headline', 'Mailing Type']));

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { sharedServer } from './helpers/sharedServers';
 import { adminToken, apiAs, byId, createProductApi, selectedLabel, signInAt } from './productKit';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -23,7 +24,7 @@ describe('product editor keyboard and accessibility', () => {
   let savedId: number;
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty' });
+    server = sharedServer('empty');
     browser = await launchBrowser();
     token = await adminToken(server);
     fixtureId = await createProductApi(server, token, fixture);
@@ -32,7 +33,6 @@ describe('product editor keyboard and accessibility', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   const focused = () => page.evaluate(() => document.activeElement?.id ?? '');

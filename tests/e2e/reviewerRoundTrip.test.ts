@@ -5,20 +5,16 @@ import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../src/api/emailTypes';
-import { ensureAdminUser } from '../../src/server/auth/ensureAdminUser';
-import { migrate } from '../../src/server/db/migrate';
 import { openDb } from '../../src/server/db/openDb';
 import { importDemoCorpus } from '../../src/server/import/index';
-import { preparePortal } from '../../src/server/preparePortal';
-import { copyMigratedDb, startServer, type StartedServer } from '../server/helpers/startServer';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
-import { signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // Issue 28 "Done when" and items 1, 7: a reviewer's round trip keeps the list (search, size, sort,
 // page, tab) through the editor's Cancel, the browser's Back, the detail's Go Back and a reload;
 // coming back draws the cached page at once and refreshes it; e-Glacier's Cancel returns to e-Glacier;
 // nothing is cut at 1366 px; axe-core (WCAG 2.2 AA rules) finds nothing on /, /spacy and the editor.
-const adminPassword = 'admin-roundtrip-e2e';
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -36,12 +32,10 @@ describe("a reviewer's round trip through the email list", () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-roundtrip-e2e-'));
-    copyMigratedDb(dataDir);
+    // The demo data without emails (the run's seeded template), then 400 emails of the corpus.
+    copySeededDataDir('empty', dataDir);
     const db = await openDb({ dataDir });
     try {
-      await migrate(db);
-      await ensureAdminUser(db, () => undefined, { PORTAL_ADMIN_PASSWORD: adminPassword });
-      await preparePortal(db, () => undefined, { demoEmails: 0 });
       await importDemoCorpus(db, { limit: 400 });
       // The corpus's oldest messages are from 2002: one dated 1993, as in the full corpus, so the
       // search can start on 01/01/1993. And a few recent e-Glacier emails for its Cancel.
@@ -50,11 +44,11 @@ describe("a reviewer's round trip through the email list", () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, FORWARD_TO: 'catalogue@research.example' } });
+    server = await startServer({ dataDir, env: { FORWARD_TO: 'catalogue@research.example' } });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await signInThroughPage(page, server.url, 'admin', e2eAdminPassword);
   }, 360_000); // a fresh data directory with 400 demo emails, on a loaded machine
   afterAll(async () => {
     await browser?.close();

@@ -8,7 +8,7 @@ import type { RuleChangesResponse } from '../../src/api/rulesTypes';
 import { projectRoot } from '../../src/server/paths';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminPassword, adminToken, apiAs, signInAt } from './productKit';
+import { adminToken, apiAs, signInAt } from './productKit';
 
 type Obj = Record<string, unknown>;
 const visibility = 'rules/product/visibility.json';
@@ -44,7 +44,7 @@ describe('the Rule changes screen', () => {
     git('init', '-q');
     git('add', '-A');
     git('commit', '-q', '-m', 'metadata as shipped');
-    server = await startServer({ command: 'dev', env: { PORTAL_ADMIN_PASSWORD: adminPassword, METADATA_DIR: dir, DEMO_EMAILS: '0' } });
+    server = await startServer({ seeded: 'empty', command: 'dev', env: { METADATA_DIR: dir } });
     browser = await launchBrowser();
     token = await adminToken(server);
   });

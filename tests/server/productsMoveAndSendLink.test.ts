@@ -209,7 +209,7 @@ describe('send-link (POST /api/send-email)', () => {
 
     const many = await send(kit.as.admin, ['colleague@portal.example', 'colleague2@portal.example', 'banker@portal.example']);
     expect(many.statusCode).toBe(422);
-    expect(many.json().message).toBe('At most 2 recipients (To and Cc) per mail.');
+    expect(many.json().message).toBe('At most 2 recipients per link.');
     const outside = await send(kit.as.admin, ['colleague@portal.example', 'contractor@gmail.example']);
     expect(outside.statusCode).toBe(422);
     expect(outside.json().message).toBe('Mail to contractor@gmail.example is not allowed: recipients must be at portal.example.');

@@ -15,6 +15,23 @@ const usesAnyDb = /\b(openTestDb|productsKit|createTestDatabase|testDbKind|openD
 /** What only a real server exercises: databases of its own on it, pg-boss's tables, advisory locks, a PostgreSQL-only branch. */
 const needsPostgres = /\bcreateTestDatabase\b|testDbKind === 'postgres'|\bpgboss\b|pg_advisory/;
 
+/** The option objects of the startServer calls in a source text (balanced braces). */
+function startServerCalls(text: string): string[] {
+  const calls: string[] = [];
+  for (const m of text.matchAll(/\bstartServer\(/g)) {
+    let depth = 0;
+    let i = m.index + m[0].length;
+    const start = i;
+    for (; i < text.length; i++) {
+      if (text[i] === '(' || text[i] === '{') depth++;
+      else if (text[i] === ')' && depth-- === 0) break;
+      else if (text[i] === '}') depth--;
+    }
+    calls.push(text.slice(start, i).trim() || '{}');
+  }
+  return calls;
+}
+
 // Which suite a test file belongs to (vitest.config.ts): a new file is checked here, so the
 // PostgreSQL pass never misses a file that needs it and the unit suite never opens a database.
 describe('test suites', () => {
@@ -37,5 +54,24 @@ describe('test suites', () => {
     expect(files('tests/server').filter((f) => !usesAnyDb.test(source(f)))).toEqual([]);
     expect(files('tests/unit')).toContain('tests/unit/server/storage.test.ts');
     expect(files('tests/unit').filter((f) => usesAnyDb.test(source(f)) && f !== 'tests/unit/suites.test.ts')).toEqual([]);
+  });
+
+  it('a browser file uses the run\'s shared portal, or starts its own on a seeded template or a directory copied from one', () => {
+    const browser = files('tests/e2e');
+    expect(browser).toContain('tests/e2e/shell.test.ts');
+    const problems: string[] = [];
+    for (const file of browser) {
+      const text = source(file);
+      // The file's own source and the helpers it imports from tests/e2e/helpers.
+      const helpers = [...text.matchAll(/from '\.\/helpers\/(\w+)'/g)].map((m) => source(`tests/e2e/helpers/${m[1]}.ts`)).join('\n');
+      for (const call of startServerCalls(text)) {
+        // The run's portal on that template has no other configuration (tests/e2e/helpers/sharedServers.ts).
+        if (/^\{\s*seeded: '\w+'\s*\}$/.test(call)) problems.push(`${file}: ${call}: use sharedServer`);
+        // A first start on an empty data directory seeds the demo data: seconds of CPU per file.
+        else if (!/\bseeded:/.test(call) && !/\bdataDir\b/.test(call)) problems.push(`${file}: ${call}: start on a seeded template (seeded) or a copy of one (dataDir)`);
+        else if (/\bdataDir\b/.test(call) && !/\b(copySeededDataDir|copyMigratedDb)\(/.test(text + helpers)) problems.push(`${file}: ${call}: its data directory copies no template`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -22,9 +22,18 @@ export function ProductEditorScreen({ kind }: { kind: ScreenKind }) {
   const { muid } = useParams();
   const [query] = useSearchParams();
   const productId = query.get('product_id') ?? undefined;
+  const savedHere = (useLocation().state as { savedProductId?: unknown } | null)?.savedProductId;
+  // A new visit (another product, or a new one) mounts a fresh editor; the URL gaining the id of the
+  // product this editor has just saved is the same visit, whose fields and focus must survive it.
+  const route = `${muid ?? ''}|${productId ?? ''}`;
+  const [visit, setVisit] = useState({ route, n: 0 });
+  if (visit.route !== route) {
+    const sameVisit = productId !== undefined && savedHere === productId && visit.route === `${muid ?? ''}|`;
+    setVisit({ route, n: sameVisit ? visit.n : visit.n + 1 });
+  }
   if (pe.status === 'loading') return <Spinner className="portal-product-loading" />;
   if (pe.status === 'error') return <NonIdealState icon="error" title="The product metadata could not be loaded" description={pe.message} />;
-  return <LoadedEditor key={`${muid ?? ''}|${productId ?? ''}`} pe={pe} kind={kind} muid={muid} productId={productId} query={query} />;
+  return <LoadedEditor key={visit.n} pe={pe} kind={kind} muid={muid} productId={productId} query={query} />;
 }
 
 /** A 404 for a muid is an email with no product yet (addproduct/v2/{muid}): a new product for it. */

@@ -172,7 +172,7 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
           const { pathname, search } = deps.location();
           const q = new URLSearchParams(search);
           q.set('product_id', savedId);
-          navigate(`${pathname}?${q.toString()}`, { replace: true, state: { message: done } });
+          navigate(`${pathname}?${q.toString()}`, { replace: true, state: { message: done, savedProductId: savedId } });
         }
       } catch (e) {
         if (e instanceof ProductRefusedError) await refuse('The server refused the save', e.errors);

@@ -10,9 +10,14 @@ export function useStickyBarHeight(bar: RefObject<HTMLElement | null>): void {
     const el = bar.current;
     const root = el?.parentElement;
     if (!el || !root || typeof ResizeObserver === 'undefined') return;
-    const set = () => root.style.setProperty('--portal-actions-h', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    set();
-    const ro = new ResizeObserver(set);
+    // The observer's first report (after layout, before the first paint) sets it: a synchronous read
+    // here forced a layout of the whole form inside the commit that drew it.
+    const ro = new ResizeObserver(([entry]) => {
+      const height = `${Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? el.getBoundingClientRect().height)}px`;
+      // Style is clean here, so the read is free; setting an inherited custom property restyles the
+      // whole form, so only when the bar is not the one-line height product.css starts with.
+      if (getComputedStyle(root).getPropertyValue('--portal-actions-h').trim() !== height) root.style.setProperty('--portal-actions-h', height);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, [bar]);

@@ -33,26 +33,11 @@ export function collectErrors(
   p: EvaluationPass,
   visibility: { blockVisible: Uint8Array; fieldVisible: Uint8Array; blockStates: Record<string, BlockState>; itemStates: ItemStates },
 ): CollectedErrors {
-  const { ctx, results, working, action } = p;
-  const { blocks, fields, fieldRules, messageFormats } = t;
+  const { results, working, action } = p;
+  const { blocks, fields, fieldRules } = t;
   const { blockVisible, fieldVisible, blockStates, itemStates } = visibility;
   const out: CollectedErrors = { errors: [], warnings: [], byField: null };
   if (!action) return out;
-  const emit = (c: Check, slot: number, path: string, label: string, item?: unknown) => {
-    const r = c.rule;
-    const message = fillMessage(r.message ?? label, working, { now: ctx.now, action, item, format: messageFormats[r.index] });
-    const last = c.lastErrors[slot];
-    const e: RuleError = last && last.field === path && last.message === message ? last : (c.lastErrors[slot] = { rule: r.id, field: path, message });
-    if (r.severity === 'warning') {
-      out.warnings.push(e);
-      return;
-    }
-    out.errors.push(e);
-    out.byField ??= new Map();
-    const list = out.byField.get(path);
-    if (list) list.push(e);
-    else out.byField.set(path, [e]);
-  };
   for (const c of t.checks) {
     const r = c.rule;
     if (!c.actions?.has(action)) continue;
@@ -66,7 +51,7 @@ export function collectErrors(
         const g = c.group >= 0 && i < itemStates.count[c.group] ? c.group : -1;
         if (g >= 0 && !itemStates.visible[g][i] && t.itemGroups[g].hidden !== 'keep') continue;
         if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;
-        emit(c, i, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
+        emit(out, t, p, c, i, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
       }
       continue;
     }
@@ -76,7 +61,24 @@ export function collectErrors(
     if (r.kind === 'required' && !isEmptyValue(getIn(working, r.targetSegs))) continue;
     const f = c.field >= 0 && fields[c.field].path === r.target ? c.field : -1;
     const label = f >= 0 ? labelFrom(results, fieldRules[f]?.label ?? [], -1, fields[f].title) : c.block >= 0 ? blockStates[r.target].label : r.target;
-    emit(c, 0, r.target, label);
+    emit(out, t, p, c, 0, r.target, label);
   }
   return out;
+}
+
+/** Adds a check's error (the last one again when equal) to the errors or warnings. A function of its own, not a closure made per evaluation. */
+function emit(out: CollectedErrors, t: EngineTables, p: EvaluationPass, c: Check, slot: number, path: string, label: string, item?: unknown): void {
+  const r = c.rule;
+  const message = fillMessage(r.message ?? label, p.working, { now: p.ctx.now, action: p.action, item, format: t.messageFormats[r.index] });
+  const last = c.lastErrors[slot];
+  const e: RuleError = last && last.field === path && last.message === message ? last : (c.lastErrors[slot] = { rule: r.id, field: path, message });
+  if (r.severity === 'warning') {
+    out.warnings.push(e);
+    return;
+  }
+  out.errors.push(e);
+  out.byField ??= new Map();
+  const list = out.byField.get(path);
+  if (list) list.push(e);
+  else out.byField.set(path, [e]);
 }

@@ -33,19 +33,23 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
   const fieldInputs: Array<Array<CodeEntry[] | undefined>> = [];
   const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
 
+  // Many filters read the same inputs (the sector chains): compare each pair of values once per run
+  // (cleared at the start of each; made once, not per run).
+  const knownEqual = new Map<unknown, unknown>();
+  const sameInput = (a: unknown, b: unknown): boolean => {
+    if (a === b) return true;
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return deepEqual(a, b);
+    if (knownEqual.get(a) === b) return true;
+    const eq = deepEqual(a, b);
+    if (eq) knownEqual.set(a, b);
+    return eq;
+  };
+  const scratch = { option: null as unknown, doc: null as unknown };
+
   function run(p: EvaluationPass): void {
     const { ctx, results, dirty, ran, working, action } = p;
-    const scratch = { option: null as unknown, doc: working };
-    // Many filters read the same inputs (the sector chains): compare each pair of values once per run.
-    const knownEqual = new Map<unknown, unknown>();
-    const sameInput = (a: unknown, b: unknown): boolean => {
-      if (a === b) return true;
-      if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return deepEqual(a, b);
-      if (knownEqual.get(a) === b) return true;
-      const eq = deepEqual(a, b);
-      if (eq) knownEqual.set(a, b);
-      return eq;
-    };
+    scratch.doc = working;
+    if (knownEqual.size) knownEqual.clear();
     for (const r of optionRules) {
       if (dirty !== null && dirty[r.index] === 0 && results[r.index] !== undefined) continue;
       ran.push(r.id);
@@ -77,6 +81,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
       const last = lastRuleOptions[r.index];
       results[r.index] = lastRuleOptions[r.index] = sameEntries(last, kept) ? last : kept;
     }
+    scratch.doc = scratch.option = null;
     for (const i of optionFields) {
       const list = fieldRules[i]!.options;
       let kept = results[list[0].index] as CodeEntry[];

@@ -71,6 +71,36 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   rulelessGroups.forEach(({ fields: members }, g) => members.forEach((i) => rulelessGroupOf.set(fields[i].path, g)));
   const groupHasErrors = new Uint8Array(rulelessGroups.length);
 
+  /** Field i's state (the last one again when equal); false when it is a new object. Made once per engine, not per evaluation. */
+  function fieldState(i: number, results: unknown[], fieldErrors: Map<string, RuleError[]> | null, action: string | null): boolean {
+    const f = fields[i];
+    const fr = fieldRules[i];
+    const visible = fieldVisible[i] === 1;
+    if (ruleless[i] && !fieldErrors?.has(f.path)) {
+      const b = fieldBlock[i];
+      const slot = (visible ? 2 : 0) + (b >= 0 && blockReadonly[b] === 1 ? 1 : 0);
+      const steady = (steadyStates[i][slot] ??= f.codeTable
+        ? { visible, required: false, readonly: slot % 2 === 1, label: f.title, options: f.codeTable.entries, errors: NO_ERRORS }
+        : { visible, required: false, readonly: slot % 2 === 1, label: f.title, errors: NO_ERRORS });
+      const reused = steady === lastFieldStates[i];
+      lastFieldStates[i] = steady;
+      return reused;
+    }
+    const required = visible && !!fr && requiredFor(results, fr.required, -1, action);
+    const readonly = (fieldBlock[i] >= 0 && blockReadonly[fieldBlock[i]] === 1) || (!!fr && anyHolds(results, fr.readonly, -1));
+    const label = fr ? labelFrom(results, fr.label, -1, f.title) : f.title;
+    const optionList = fr?.options.length ? fieldOptions[i] : f.codeTable?.entries;
+    const errs = fieldErrors?.get(f.path) ?? NO_ERRORS;
+    const old = lastFieldStates[i];
+    const state =
+      old && sameErrors(old.errors, errs) && old.visible === visible && old.required === required &&
+      old.readonly === readonly && old.label === label && old.options === optionList
+        ? old
+        : optionList ? { visible, required, readonly, label, options: optionList, errors: errs } : { visible, required, readonly, label, errors: errs };
+    lastFieldStates[i] = state;
+    return state === old;
+  }
+
   function run(p: EvaluationPass): ViewModelParts {
     const { results, working, action } = p;
     let blocksReused = true;
@@ -130,34 +160,6 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     const { errors, warnings, byField: fieldErrors } = collectErrors(t, p, { blockVisible, fieldVisible, blockStates, itemStates });
 
     let fieldsReused = itemCount === lastCount;
-    const fieldState = (i: number): void => {
-      const f = fields[i];
-      const fr = fieldRules[i];
-      const visible = fieldVisible[i] === 1;
-      if (ruleless[i] && !fieldErrors?.has(f.path)) {
-        const b = fieldBlock[i];
-        const slot = (visible ? 2 : 0) + (b >= 0 && blockReadonly[b] === 1 ? 1 : 0);
-        const steady = (steadyStates[i][slot] ??= f.codeTable
-          ? { visible, required: false, readonly: slot % 2 === 1, label: f.title, options: f.codeTable.entries, errors: NO_ERRORS }
-          : { visible, required: false, readonly: slot % 2 === 1, label: f.title, errors: NO_ERRORS });
-        if (steady !== lastFieldStates[i]) fieldsReused = false;
-        lastFieldStates[i] = steady;
-        return;
-      }
-      const required = visible && !!fr && requiredFor(results, fr.required, -1, action);
-      const readonly = (fieldBlock[i] >= 0 && blockReadonly[fieldBlock[i]] === 1) || (!!fr && anyHolds(results, fr.readonly, -1));
-      const label = fr ? labelFrom(results, fr.label, -1, f.title) : f.title;
-      const optionList = fr?.options.length ? fieldOptions[i] : f.codeTable?.entries;
-      const errs = fieldErrors?.get(f.path) ?? NO_ERRORS;
-      const old = lastFieldStates[i];
-      const state =
-        old && sameErrors(old.errors, errs) && old.visible === visible && old.required === required &&
-        old.readonly === readonly && old.label === label && old.options === optionList
-          ? old
-          : optionList ? { visible, required, readonly, label, options: optionList, errors: errs } : { visible, required, readonly, label, errors: errs };
-      if (state !== old) fieldsReused = false;
-      lastFieldStates[i] = state;
-    };
     // Fields no rule targets, by block: while their block's state (shown, read-only) is the one of the
     // last evaluation and no field has an error, each keeps its shared steady state: skipped.
     groupHasErrors.fill(0);
@@ -171,10 +173,10 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       const { block: b, fields: members } = rulelessGroups[g];
       const slot = b < 0 ? 2 : (blockVisible[b] === 1 ? 2 : 0) + (blockReadonly[b] === 1 ? 1 : 0);
       if (groupHasErrors[g] === 0 && groupSlot[g] === slot) continue;
-      for (let k = 0; k < members.length; k++) fieldState(members[k]);
+      for (let k = 0; k < members.length; k++) if (!fieldState(members[k], results, fieldErrors, action)) fieldsReused = false;
       groupSlot[g] = groupHasErrors[g] === 0 ? slot : -1;
     }
-    for (let k = 0; k < ruledFields.length; k++) fieldState(ruledFields[k]);
+    for (let k = 0; k < ruledFields.length; k++) if (!fieldState(ruledFields[k], results, fieldErrors, action)) fieldsReused = false;
     for (let gi = 0; gi < itemGroups.length; gi++) {
       const n = itemStates.count[gi];
       const last = lastItemStates[gi];

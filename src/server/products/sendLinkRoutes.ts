@@ -66,7 +66,8 @@ export const sendLinkRoutes: RoutePlugin = async (app, { ctx }) => {
       const policy = forwardPolicy().messages;
       const me = await ctx.db.query<{ email: string }>('select email from auth_users where user_id = $1', [auth.userId]);
       const replyTo = me.rows[0]?.email.trim() ?? '';
-      const refused = recipientRefusal(mailPolicy, ctx.config.forwardTo, replyTo, recipients, policy);
+      // A link has no Cc: its cap is worded for the dialog's one recipients list.
+      const refused = recipientRefusal(mailPolicy, ctx.config.forwardTo, replyTo, recipients, { ...policy, tooManyRecipients: policy.tooManyLinkRecipients });
       if (refused !== null) throw httpError(422, refused);
 
       // Built here from the stored product, the configured public URL and the signed-in user: the

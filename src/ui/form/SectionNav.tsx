@@ -28,38 +28,50 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
   useEffect(() => {
     const root = container.current;
     if (!root || typeof IntersectionObserver === 'undefined') return;
-    const blocks = key
-      .split(',')
-      .map((id) => root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(id)}"]`))
-      .filter((el): el is HTMLElement => !!el);
-    const bar = () => parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
-    const update = () => {
-      if (chosen.current) return;
-      const line = bar() + 8;
-      // The last block, once wholly on screen, is current: being last it may never reach the top.
-      const last = blocks[blocks.length - 1]?.getBoundingClientRect();
-      const lastInView = !!last && last.top >= line && last.bottom <= window.innerHeight;
-      const current = lastInView ? blocks[blocks.length - 1] : blocks.find((b) => b.getBoundingClientRect().bottom > line + 16);
-      const id = current?.dataset.block;
-      if (id) setActive(id);
-    };
-    const io = new IntersectionObserver(update, { rootMargin: `-${Math.round(bar())}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
-    blocks.forEach((b) => io.observe(b));
-    const release = () => {
-      if (!chosen.current) return;
-      chosen.current = null;
+    function observe(root: HTMLElement): () => void {
+      const blocks = key
+        .split(',')
+        .map((id) => root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(id)}"]`))
+        .filter((el): el is HTMLElement => !!el);
+      const bar = () => parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
+      const update = () => {
+        if (chosen.current) return;
+        const line = bar() + 8;
+        // The last block, once wholly on screen, is current: being last it may never reach the top.
+        const last = blocks[blocks.length - 1]?.getBoundingClientRect();
+        const lastInView = !!last && last.top >= line && last.bottom <= window.innerHeight;
+        const current = lastInView ? blocks[blocks.length - 1] : blocks.find((b) => b.getBoundingClientRect().bottom > line + 16);
+        const id = current?.dataset.block;
+        if (id) setActive(id);
+      };
+      const io = new IntersectionObserver(update, { rootMargin: `-${Math.round(bar())}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
+      blocks.forEach((b) => io.observe(b));
+      const release = () => {
+        if (!chosen.current) return;
+        chosen.current = null;
+        update();
+      };
+      const keys = (e: KeyboardEvent) => ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(e.key) && release();
+      window.addEventListener('wheel', release, { passive: true });
+      window.addEventListener('touchmove', release, { passive: true });
+      window.addEventListener('keydown', keys);
       update();
-    };
-    const keys = (e: KeyboardEvent) => ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(e.key) && release();
-    window.addEventListener('wheel', release, { passive: true });
-    window.addEventListener('touchmove', release, { passive: true });
-    window.addEventListener('keydown', keys);
-    update();
+      return () => {
+        io.disconnect();
+        window.removeEventListener('wheel', release);
+        window.removeEventListener('touchmove', release);
+        window.removeEventListener('keydown', keys);
+      };
+    }
+    // Set up after the next paint: its style and layout reads (the bar's height, the blocks' boxes)
+    // in the commit that drew the form forced a whole-page layout inside the first draw's long task.
+    let undo: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => (undo = observe(root)))));
     return () => {
-      io.disconnect();
-      window.removeEventListener('wheel', release);
-      window.removeEventListener('touchmove', release);
-      window.removeEventListener('keydown', keys);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      undo?.();
     };
   }, [container, key]);
   return (

@@ -1,5 +1,5 @@
-import { Button, PopoverNext } from '@blueprintjs/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { Button, Classes, PopoverNext } from '@blueprintjs/core';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Explanation } from '../../engine/explain/Explanation';
 import { useExplain, type Explain } from './WhyContext';
 import { WhyPanel } from './WhyPanel';
@@ -24,7 +24,12 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
   const fromContext = useExplain();
   const run = explain ?? fromContext;
   const [open, setOpen] = useState(false);
+  // A form has one Why? per field: until the first open, a plain button in the popover's target
+  // span (same DOM), so the first draw mounts no Blueprint popover (its hooks and layout reads).
+  const [armed, setArmed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
+  /** The field F1 came from when the first open remounted the button (whyOpenedFrom keys the old one). */
+  const pendingOrigin = useRef<HTMLElement | undefined>(undefined);
   let content: ReactNode = null;
   if (open && run) {
     let ex: Explanation | null = null;
@@ -37,6 +42,25 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
     content = <div className="portal-why-popover">{ex ? <WhyPanel explanation={ex} ruleHref={ruleHref} /> : <p>Cannot explain {target}: {failure}</p>}</div>;
   }
   if (!run) return null;
+  const button = (closed?: { onClick: (e: MouseEvent<HTMLElement>) => void; 'aria-expanded': false; 'aria-haspopup': 'menu' }) => (
+    // Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey).
+    <Button ref={buttonRef} className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} {...closed} />
+  );
+  if (!armed) {
+    return (
+      <span className={Classes.POPOVER_TARGET}>
+        {button({
+          'aria-expanded': false,
+          'aria-haspopup': 'menu',
+          onClick: (e) => {
+            pendingOrigin.current = whyOpenedFrom.get(e.currentTarget);
+            setArmed(true);
+            setOpen(true);
+          },
+        })}
+      </span>
+    );
+  }
   return (
     <PopoverNext
       isOpen={open}
@@ -45,15 +69,14 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
       placement="bottom-start"
       lazy
       onClosed={() => {
-        const button = buttonRef.current;
-        const origin = button && whyOpenedFrom.get(button);
-        if (!button || !origin) return;
-        whyOpenedFrom.delete(button);
-        origin.focus();
+        const current = buttonRef.current;
+        const origin = (current && whyOpenedFrom.get(current)) ?? pendingOrigin.current;
+        pendingOrigin.current = undefined;
+        if (current) whyOpenedFrom.delete(current);
+        origin?.focus();
       }}
     >
-      {/* Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey). */}
-      <Button ref={buttonRef} className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} />
+      {button()}
     </PopoverNext>
   );
 }

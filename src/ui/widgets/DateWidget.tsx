@@ -1,4 +1,4 @@
-import { Button, InputGroup, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import { DatePicker } from '@blueprintjs/datetime';
 // The picker's month caption, navigation and day grid are styled by Blueprint's datetime sheet.
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
@@ -87,6 +87,8 @@ export function DateWidget(props: WidgetProps) {
   const storedDate = stored ? fromIsoDate(stored) : null;
   const message = typed?.committed ? INVALID_DATE : !typed && storedDate && max && storedDate > max ? FUTURE_DATE : null;
   const messageId = `${id}__date-message`;
+  const danger = !!message || intentOf(props) === 'danger';
+  const clearable = !!(o.clear || o.clearable) && !!(stored || typed) && !off;
   return (
     <div className="portal-date">
       <PopoverNext
@@ -121,36 +123,41 @@ export function DateWidget(props: WidgetProps) {
         // The popover's ARIA state belongs to the calendar button, not to the wrapper.
         renderTarget={({ ref, isOpen: _isOpen, 'aria-haspopup': _popup, 'aria-expanded': _expanded, ...target }) => (
           <span {...target} ref={ref} onClick={undefined} className="portal-date-target">
-            <InputGroup
-              id={id}
-              name={props.htmlName ?? id}
-              inputRef={input}
-              value={typed?.text ?? (stored ? formatUsDate(stored) : '')}
-              placeholder={DATE_FORMAT_HINT}
-              title={`${DATE_FORMAT_HINT}; Alt+Down opens the calendar`}
-              autoComplete="off"
-              disabled={off}
-              intent={message ? 'danger' : intentOf(props)}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? messageId : undefined}
-              onChange={(e) => setTyped({ text: e.target.value, committed: false })}
-              // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
-              onClick={() => {
-                byKey.current = false;
-                setOpen(true);
-              }}
-              onBlur={(e) => {
-                commit();
-                if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-              }}
-              onKeyDown={onKeyDown}
-              rightElement={
-                <>
-                  {(o.clear || o.clearable) && (stored || typed) && !off ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
-                  <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
-                </>
-              }
-            />
+            {/* Blueprint's InputGroup markup drawn directly: InputGroup reads its right element's width
+                on mount, a forced layout of the whole form in the first draw's commit. The calendar
+                button fits Blueprint's default padding; with Clear the padding is set in form.css. */}
+            <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${off ? ` ${Classes.DISABLED}` : ''}`}>
+              <input
+                id={id}
+                name={props.htmlName ?? id}
+                ref={input}
+                type="text"
+                className={`${Classes.INPUT}${clearable ? ' portal-date-input-clearable' : ''}`}
+                value={typed?.text ?? (stored ? formatUsDate(stored) : '')}
+                placeholder={DATE_FORMAT_HINT}
+                title={`${DATE_FORMAT_HINT}; Alt+Down opens the calendar`}
+                autoComplete="off"
+                disabled={off}
+                aria-disabled={off}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? messageId : undefined}
+                onChange={(e) => setTyped({ text: e.target.value, committed: false })}
+                // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
+                onClick={() => {
+                  byKey.current = false;
+                  setOpen(true);
+                }}
+                onBlur={(e) => {
+                  commit();
+                  if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+                }}
+                onKeyDown={onKeyDown}
+              />
+              <span className={Classes.INPUT_ACTION}>
+                {clearable ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
+                <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
+              </span>
+            </div>
           </span>
         )}
       />

@@ -1,32 +1,45 @@
-import { InputGroup, Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { intentOf, widgetOptions } from './widgetOptions';
 
-/** A number with its unit (%, $, months, kWh) shown as the input's right element. */
+/**
+ * A number with its unit (%, $, months, kWh) shown as the input's right element. Blueprint's
+ * InputGroup markup drawn directly (as TextWidget): InputGroup reads its right element's width on
+ * mount, a forced layout of the whole form in the first draw's commit, and sets state twice.
+ */
 export function NumberWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
   const o = widgetOptions(props);
   const integer = schema.type === 'integer';
+  const danger = intentOf(props) === 'danger';
   return (
-    <InputGroup
-      id={id}
-      name={props.htmlName ?? id}
-      type="number"
-      step={integer ? 1 : 'any'}
-      min={schema.minimum}
-      max={schema.maximum}
-      value={value == null ? '' : String(value)}
-      disabled={disabled}
-      readOnly={readonly}
-      intent={intentOf(props)}
-      rightElement={o.unit ? <Tag minimal>{o.unit}</Tag> : undefined}
-      onChange={(e) => {
-        const text = e.target.value;
-        const n = integer ? parseInt(text, 10) : parseFloat(text);
-        onChange(text === '' || Number.isNaN(n) ? undefined : n);
-      }}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
+    <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${disabled ? ` ${Classes.DISABLED}` : ''}${readonly ? ` ${Classes.READ_ONLY}` : ''}`}>
+      <input
+        id={id}
+        name={props.htmlName ?? id}
+        className={Classes.INPUT}
+        type="number"
+        step={integer ? 1 : 'any'}
+        min={schema.minimum}
+        max={schema.maximum}
+        value={value == null ? '' : String(value)}
+        disabled={disabled}
+        aria-disabled={disabled}
+        readOnly={readonly}
+        style={o.unit ? { paddingRight: 48 } : undefined}
+        onChange={(e) => {
+          const text = e.target.value;
+          const n = integer ? parseInt(text, 10) : parseFloat(text);
+          onChange(text === '' || Number.isNaN(n) ? undefined : n);
+        }}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      {o.unit ? (
+        <span className={Classes.INPUT_ACTION}>
+          <Tag minimal>{o.unit}</Tag>
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -6,8 +6,9 @@ const urlEnv = (name: SeededTemplate) => `PORTAL_TEST_SHARED_${name.toUpperCase(
 /**
  * The browser suite's global set-up, after seededDataDirs.ts (vitest.config.ts): one portal per
  * seeded template with the default configuration, started on a copy of it, for the test files
- * that need nothing else (sharedServer). Files run one after another, so a file sees what earlier
- * files stored: a file on a shared server creates what it needs under names of its own.
+ * that need nothing else (sharedServer). Files run two at a time (vitest.config.ts) and see what
+ * other files stored: a file on a shared server creates what it needs under names of its own and
+ * never asserts on what it did not create (counts, the newest row).
  */
 export async function setup(): Promise<void> {
   await Promise.all(

@@ -87,7 +87,7 @@ describe('the product editor controller', () => {
     expect(store.getDoc().product_id).toBe(100251);
     expect(store.getDoc().product_status).toBe(0);
     expect(controller.getState().message).toBe('Product 100251 has been saved.');
-    expect(calls.navigated).toEqual([['/addproduct?channel_id=1&product_id=100251', { replace: true, state: { message: 'Product 100251 has been saved.' } }]]);
+    expect(calls.navigated).toEqual([['/addproduct?channel_id=1&product_id=100251', { replace: true, state: { message: 'Product 100251 has been saved.', savedProductId: '100251' } }]]);
     expect(controller.getState().busy).toBe(false);
   });
 
