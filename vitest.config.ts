@@ -36,7 +36,8 @@ export default defineConfig({
       // restores what it changes: timers, globals, the DOM).
       { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, name: 'server-postgres', include: postgresFiles } }] : []),
+      // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
       { test: { name: 'e2e', env, setupFiles, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce } },
     ],
   },

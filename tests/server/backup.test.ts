@@ -9,12 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backupEntry, type BackupSummary } from '../../src/server/backup/BackupSummary';
 import { countRows } from '../../src/server/backup/countRows';
 import { openDb } from '../../src/server/db/openDb';
-import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { referencedStorageKeys } from '../../src/server/storage/referencedStorageKeys';
 import { minimalPdf, signIn } from './helpers/portalClient';
 import { runPortal } from './helpers/runPortal';
 import { copyMigratedDb, startServer } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
+import { testStorage } from './helpers/testStorage';
 
 // Issue 31 item 3: `portal backup` takes a consistent snapshot of a running portal (database and
 // files); `portal restore` puts it into an empty data directory and checks it.
@@ -120,8 +120,8 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
       expect(counts['public.staged_uploads']).toBe(tokens.size);
 
       // Files: every file a restored row names is there, with the bytes the source holds.
-      const restored = fsStorage(storageRoot(restoredDir));
-      const original = fsStorage(storageRoot(server.dataDir));
+      const restored = testStorage(restoredDir);
+      const original = testStorage(server.dataDir);
       const keys = await referencedStorageKeys(db);
       expect(keys.size).toBeGreaterThan(tokens.size);
       for (const key of keys) {

@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/db/Db';
 import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
 import { listFiles } from '../../src/server/import/readSources';
-import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
+import { storageRoot } from '../../src/server/storage/fsStorage';
 import { referencedStorageKeys } from '../../src/server/storage/referencedStorageKeys';
 import { sweepOrphanFiles } from '../../src/server/storage/sweepOrphanFiles';
 import { scoreJob } from '../../src/server/predictions/predictionJobs';
@@ -16,6 +16,7 @@ import { fullSize, sized } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { copyMigratedDb, startServer, type StartedServerProcess } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
+import { testStorage } from './helpers/testStorage';
 import { approvableProduct } from './productsKit';
 
 // Issue 31 item 2 (and 001 §2: PDF processing is a background job that survives a restart): kill
@@ -50,7 +51,7 @@ async function metric(server: StartedServerProcess, name: string, labels: string
 
 /** Rows and files agree: no row without its file; no file without its row (on PostgreSQL after the sweep's grace). */
 async function expectStorageMatchesRows(db: Db, dataDir: string): Promise<void> {
-  const storage = fsStorage(storageRoot(dataDir));
+  const storage = testStorage(dataDir);
   if (testDbKind === 'postgres') {
     // A killed instance's uncommitted files wait out the hourly sweep's grace (another instance may be
     // mid-transaction); with every instance stopped, the sweep removes them now.
@@ -61,7 +62,7 @@ async function expectStorageMatchesRows(db: Db, dataDir: string): Promise<void> 
   for await (const f of storage.walk('')) files.add(f.key);
   expect([...keys].filter((k) => !files.has(k)), 'rows without their file').toEqual([]);
   expect([...files].filter((k) => !keys.has(k) && !/^emails\/\d+\/processed\.pdf$/.test(k)), 'files without their row').toEqual([]);
-  // Nor a temporary file of a write the kill cut short (walk never lists those).
+  // Nor a temporary file of a write the kill cut short (walk never lists those; object storage has none).
   const dir = storageRoot(dataDir);
   const partial = existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp')) : [];
   expect(partial, 'unfinished writes left').toEqual([]);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,7 @@ import { insertForwardEmail } from './helpers/forwardFixture';
 import { startLoopbackSmtp } from './helpers/loopbackSmtp';
 import { openTestDb } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
+import { testStorage } from './helpers/testStorage';
 
 // Issue 26 holes 1 (sending as another user), 2 (open relay) and 4 (attachment buffering and a raced cap).
 
@@ -236,7 +237,7 @@ describe('the mail feature as an attacker tries it', () => {
         for (const r of results.filter((x) => x.statusCode === 413)) expect(r.json().message).toBe('Please upload max file size up to 100MB');
         const rows = await db.query<{ size: string; complete: boolean }>('select size, complete from forward_attachments where efid = $1', [efid]);
         expect(rows.rows.map((r) => [Number(r.size), r.complete])).toEqual([[190_000, true]]);
-        const files = readdirSync(join(config.dataDir, 'files/forwards', String(muid)));
+        const files = (await testStorage(config.dataDir).list(`forwards/${muid}`)).map((f) => f.key.split('/').pop());
         const forThisForward = await db.query<{ storage_key: string }>('select storage_key from forward_attachments where muid = $1', [muid]);
         expect(files.sort()).toEqual(forThisForward.rows.map((r) => r.storage_key.split('/').pop()).sort());
       } finally {

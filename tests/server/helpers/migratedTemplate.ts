@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { TestProject } from 'vitest/node';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
@@ -17,11 +18,12 @@ let cleanup: (() => Promise<void>) | undefined;
 let s3: LoopbackS3 | undefined;
 
 /**
- * TEST_STORAGE=s3: every portal the suite starts keeps its files in a loopback S3 server (s3rver,
- * in a child process), a prefix per DATA_DIR (testStorage.ts), so the files run on object storage too.
+ * TEST_STORAGE=s3 (the server-postgres project's default; TEST_STORAGE=fs in the environment keeps
+ * it on disk): every portal the suite starts keeps its files in a loopback S3 server (s3rver, in a
+ * child process), a prefix per DATA_DIR (testStorage.ts), so the files run on object storage too.
  */
-async function startSuiteStorage(): Promise<void> {
-  if (process.env.TEST_STORAGE !== 's3') return;
+async function startSuiteStorage(project: TestProject): Promise<void> {
+  if ((process.env.TEST_STORAGE ?? project.config.env.TEST_STORAGE) !== 's3') return;
   s3 = await startLoopbackS3Process();
   Object.assign(process.env, s3.env);
   process.env[testStorageBaseEnv] = `s3://${s3.bucket}`;
@@ -33,8 +35,8 @@ async function startSuiteStorage(): Promise<void> {
  * temporary folder, or a template database `t_tpl_<random>` on TEST_DATABASE_URL (CREATE DATABASE
  * ... TEMPLATE). Workers find it through an environment variable; teardown removes it.
  */
-export async function setup(): Promise<void> {
-  await startSuiteStorage();
+export async function setup(project: TestProject): Promise<void> {
+  await startSuiteStorage(project);
   if (process.env.TEST_DATABASE_URL) {
     const created = await createTestDatabase();
     const db = await openPostgresDb(created.url);
