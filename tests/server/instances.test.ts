@@ -124,7 +124,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     );
     expect(jobs).toHaveLength(1);
     // Ran once: one import run, one queue job that imported the file (later scans found nothing).
-    const runs = (await db.query<{ output: { imported: number } | null }>(`select output from pgboss.job where name = 'import.dropFolder' and state = 'completed'`)).rows;
+    // pg-boss marks the queue job completed after its handler returns, i.e. after the import shows done.
+    const runs = await until(
+      'the queue job to be completed',
+      async () => (await db.query<{ output: { imported: number } | null }>(`select output from pgboss.job where name = 'import.dropFolder' and state = 'completed'`)).rows,
+      (rows) => rows.some((r) => r.output !== null && r.output.imported > 0),
+    );
     expect(runs.filter((r) => r.output && r.output.imported > 0)).toHaveLength(1);
     const muid = Number((await db.query<{ muid: number }>(`select muid from emails where original_muid = 'two-instances@shop.example'`)).rows[0].muid);
 
