@@ -94,8 +94,11 @@ describe('sign-in and sessions in the browser', () => {
       expect(await sidebarItems(page)).not.toContain('Add Product');
 
       // Not the root: the alert, then off to the site origin; the Add product screen never shows.
+      // The app boots before it alerts: wait for the dialog itself, however long the boot takes.
+      let alerted = page.waitForEvent('dialog');
       await page.goto(`${server.url}/addproduct`);
-      await expect.poll(() => alerts).toEqual(['You are not authorized!']);
+      await alerted;
+      expect(alerts).toEqual(['You are not authorized!']);
       await page.waitForURL(`${server.url}/`);
       expect(await page.getByRole('heading', { name: 'Add product' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -107,8 +110,10 @@ describe('sign-in and sessions in the browser', () => {
       await page.waitForURL(`${server.url}/addproduct`);
       await expect.poll(() => sidebarItems(page)).toEqual(['Add Product']);
       await expect.poll(() => page.getByRole('heading', { name: 'Add product' }).isVisible()).toBe(true);
+      alerted = page.waitForEvent('dialog');
       await page.goto(`${server.url}/`);
-      await expect.poll(() => alerts).toEqual(['You are not authorized!', 'You are not authorized!']);
+      await alerted;
+      expect(alerts).toEqual(['You are not authorized!', 'You are not authorized!']);
       await page.waitForURL(`${server.url}/signin`);
       expect(await page.getByRole('heading', { name: 'Focus dashboard' }).count()).toBe(0);
       // The tab goes to sign-in at once; the server's sign-out answer sets the cookie after it.
