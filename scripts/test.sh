@@ -38,7 +38,7 @@ finish type-check lint client-build
 elapsed "checks and client build"
 # The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its
 # files where PostgreSQL matters on that server (project server-postgres; CI sets it) beside the browser suite,
-# which keeps about one core busy.
+# which runs two files at once.
 # Two workers: vitest defaults to one on a 2-core machine (cores - 1), leaving a core idle while
 # server files wait on the servers they spawn.
 echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
