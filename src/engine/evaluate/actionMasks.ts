@@ -1,12 +1,7 @@
+import type { ActionMasks } from './actionMaskTypes';
 import type { EngineTables } from './engineTables';
 
-/** Which validate slots (by position in validateSlots) and checks (by position in checks) apply to one action: 1 where they do. */
-export interface ActionMasks {
-  validates: Uint8Array;
-  checks: Uint8Array;
-  /** By rule index: a required rule that lists the action. */
-  required: Uint8Array;
-}
+export type { ActionMasks };
 
 /** Actions come from callers: masks are kept for this many, others computed each time. */
 const MAX_CACHED = 64;

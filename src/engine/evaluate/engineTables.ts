@@ -3,7 +3,7 @@ import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import type { BlockMeta, CodeEntry, CompiledRule, FieldMeta, HiddenPolicy, RuleError } from '../types';
-import type { ActionMasks } from './actionMasks';
+import type { ActionMasks } from './actionMaskTypes';
 import { deriveOverlaps, type DeriveOverlaps } from './deriveOverlaps';
 import { createDirtyIndex, type DirtyIndex } from './dirtyRules';
 import { messageFormat } from './messageFormat';
