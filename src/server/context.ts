@@ -27,7 +27,7 @@ export interface PortalConfig {
   jobMaintenanceSeconds?: number;
   /**
    * PORTAL_TEST_PAUSE_AT (tests only): a named job step that, once it has stored part of its work,
-   * waits forever, so a crash test's kill -9 lands inside it. `predictions.score` is the one known.
+   * waits forever, so a crash test's kill -9 lands inside it: `predictions.score`, `pdf.render` (after page 2).
    */
   testPauseAt?: string;
   /**

@@ -145,7 +145,8 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   it(`finishes a PDF render once when killed mid-render (${pdfPages} pages)`, async () => {
     const p = await place('pdf');
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0' };
-    let server = await start(p.dataDir, env);
+    // The render holds once page 2 is stored (PORTAL_TEST_PAUSE_AT), so the kill lands mid-render however fast the machine.
+    let server = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'pdf.render' });
     let token = await adminToken(server);
     const id = await createProductApi(server, token, approvableProduct({ product_pdf: '' }));
     const form = new FormData();

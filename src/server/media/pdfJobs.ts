@@ -59,6 +59,8 @@ export interface PdfJobDeps {
   /** Who holds the lease (one id per running processor). */
   owner: string;
   signal?: AbortSignal;
+  /** Tests only (PORTAL_TEST_PAUSE_AT=pdf.render): once this page is stored the job holds, so a kill -9 lands mid-render. */
+  pauseAfterPage?: number;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function runPdfJob(deps: PdfJobDeps, job: PdfJobRow): Promise<void>
       );
       await tx.query(`update product_pdf_jobs set pages = $2, pages_done = $3, lease_until = now() + interval '${leaseSeconds} seconds' where file_id = $1 and lease_owner = $4`, [job.file_id, p.pages, p.page, deps.owner]);
     });
+    if (deps.pauseAfterPage !== undefined && p.page >= deps.pauseAfterPage) await new Promise<void>(() => undefined);
   });
   await timed(pdfRenderSeconds, { kind: 'product_pdf' }, render);
   await applyKept(deps, job);

@@ -20,6 +20,8 @@ interface Deps {
   /** The portal's durable job queue (runServer opens it); without it (an app built alone) jobs run in-process. */
   jobs?: JobQueue;
   pollMs?: number;
+  /** Tests only: PdfJobDeps.pauseAfterPage. */
+  pauseAfterPage?: number;
 }
 
 /** The job-queue job that processes one product PDF: `{ file_id }`. */
@@ -42,7 +44,7 @@ export function startPdfProcessor(deps: Deps): PdfProcessor {
 
   const run = async (job: PdfJobRow) => {
     try {
-      await runPdfJob({ db, storage: deps.storage, owner, signal: abort.signal }, job);
+      await runPdfJob({ db, storage: deps.storage, owner, signal: abort.signal, pauseAfterPage: deps.pauseAfterPage }, job);
       log.info({ file_id: job.file_id, product_id: job.product_id }, 'product PDF processed');
     } catch (err) {
       if (stopped) throw err;

@@ -42,7 +42,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   // PDF pages and text are made in the background; the processor lives as long as the server.
   let processor: PdfProcessor | undefined;
   app.addHook('onReady', async () => {
-    processor = startPdfProcessor({ db: ctx.db, storage, log: app.log, jobs: ctx.jobs });
+    processor = startPdfProcessor({ db: ctx.db, storage, log: app.log, jobs: ctx.jobs, pauseAfterPage: ctx.config.testPauseAt === 'pdf.render' ? 2 : undefined });
   });
   app.addHook('onClose', async () => {
     await processor?.stop();
