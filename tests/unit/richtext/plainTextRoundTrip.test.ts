@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { DOMParser as FastParser } from 'linkedom';
-import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { demoCorpusFiles } from '../../../src/server/import/importDemoCorpus';
 import { textToHtml } from '../../../src/shared/html/textToHtml';
-import { fullSize, seededRandom } from '../../helpers/testSize';
+import { corpusSampleByShape } from '../../helpers/corpusSampleByShape';
+import { fullSize } from '../../helpers/testSize';
 import { htmlToSlate, type HtmlParser } from '../../../src/ui/richtext/htmlToSlate';
 import { slateToHtml } from '../../../src/ui/richtext/slateToHtml';
 
@@ -55,28 +52,8 @@ function textShape(raw: string): string {
  * per shape (textShape); `npm run test:full`: all of them.
  */
 async function plainMessages(): Promise<Array<{ file: string; text: string; shape: string }>> {
-  const byShape = new Map<string, Array<{ file: string; raw: Buffer }>>();
-  for (const file of demoCorpusFiles()) {
-    const raw = readFileSync(file);
-    const latin1 = raw.toString('latin1');
-    if (/text\/html/i.test(latin1)) continue;
-    const shape = textShape(latin1);
-    byShape.set(shape, [...(byShape.get(shape) ?? []), { file, raw }]);
-  }
-  const random = seededRandom();
-  const out: Array<{ file: string; text: string; shape: string }> = [];
-  for (const [shape, group] of byShape) {
-    const order = fullSize ? group : group.map((m) => ({ m, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.m);
-    let found = 0;
-    for (const { file, raw } of order) {
-      if (!fullSize && found === 3) break;
-      const email = await PostalMime.parse(raw.subarray(raw.indexOf('\n') + 1));
-      if (email.html || !email.text) continue;
-      out.push({ file: basename(file), text: email.text, shape });
-      found++;
-    }
-  }
-  return out;
+  const sample = await corpusSampleByShape((raw) => (/text\/html/i.test(raw) ? null : textShape(raw)), (email) => (email.html || !email.text ? null : email.text));
+  return sample.map(({ file, shape, value }) => ({ file, text: value, shape }));
 }
 
 // Issue 28 item 3: a text/plain email keeps its lines in the editor, and so in what is forwarded.

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { DOMParser as FastParser } from 'linkedom';
-import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { demoCorpusFiles } from '../../../src/server/import/importDemoCorpus';
 import { createEditor, Editor } from 'slate';
 import { htmlToSlate, type HtmlParser } from '../../../src/ui/richtext/htmlToSlate';
 import type { HtmlElement } from '../../../src/ui/richtext/richTextTypes';
 import { slateToHtml } from '../../../src/ui/richtext/slateToHtml';
-import { fullSize, seededRandom } from '../../helpers/testSize';
+import { corpusSampleByShape } from '../../helpers/corpusSampleByShape';
+import { fullSize } from '../../helpers/testSize';
 
 const { DOMParser } = new JSDOM('').window;
 /** The browser's parser (jsdom) for the detailed cases. */
@@ -49,29 +46,9 @@ function mimeShape(raw: string): string {
  * (every shape that has one); `npm run test:full`: all of them.
  */
 async function htmlMessages(): Promise<Array<{ file: string; html: string; shape: string }>> {
-  const byShape = new Map<string, Array<{ file: string; raw: Buffer }>>();
-  for (const file of demoCorpusFiles()) {
-    const raw = readFileSync(file);
-    const text = raw.toString('latin1');
-    // Cheap pre-filter: only messages that mention an HTML part are parsed.
-    if (!/text\/html/i.test(text)) continue;
-    const shape = mimeShape(text);
-    byShape.set(shape, [...(byShape.get(shape) ?? []), { file, raw }]);
-  }
-  const random = seededRandom();
-  const out: Array<{ file: string; html: string; shape: string }> = [];
-  for (const [shape, group] of byShape) {
-    const order = fullSize ? group : group.map((m) => ({ m, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.m);
-    let found = 0;
-    for (const { file, raw } of order) {
-      if (!fullSize && found === 3) break;
-      const email = await PostalMime.parse(raw.subarray(raw.indexOf('\n') + 1));
-      if (!email.html) continue;
-      out.push({ file: basename(file), html: email.html, shape });
-      found++;
-    }
-  }
-  return out;
+  // Cheap pre-filter: only messages that mention an HTML part are parsed.
+  const sample = await corpusSampleByShape((raw) => (/text\/html/i.test(raw) ? mimeShape(raw) : null), (email) => email.html || null);
+  return sample.map(({ file, shape, value }) => ({ file, html: value, shape }));
 }
 
 describe('rich text: HTML -> Slate -> HTML over the SpamAssassin demo corpus', () => {
