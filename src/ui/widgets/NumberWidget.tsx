@@ -1,5 +1,6 @@
-import { Classes, Tag } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { UnitAction } from './UnitAction';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 /**
@@ -35,11 +36,7 @@ export function NumberWidget(props: WidgetProps) {
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />
-      {o.unit ? (
-        <span className={Classes.INPUT_ACTION}>
-          <Tag minimal>{o.unit}</Tag>
-        </span>
-      ) : null}
+      <UnitAction unit={o.unit} />
     </div>
   );
 }
