@@ -52,6 +52,9 @@ function withHtml(editor: Editor): Editor {
   // useSelected): with one, a keystroke changes the provider of every ancestor of the edited text and
   // React walks the whole memoised subtree below each looking for consumers.
   (editor as Editor & { elementContext?: boolean }).elementContext = false;
+  // A text's span keeps its text node on an edit, its data changed (same patch): replacing the node
+  // made layout rebuild that part of its tree on each keystroke.
+  (editor as Editor & { updateTextInPlace?: boolean }).updateTextInPlace = true;
   // A typed character changes one text's characters, never the shape of a node: no ancestor needs
   // normalizing (Slate would check every child of each of the ~20 ancestors of a cell's text on
   // each keystroke in a table email, issue 28 item 10).
