@@ -1,12 +1,23 @@
 import type { ProductInput } from '../../engine/diff';
 import type { Queryable } from '../db/Db';
 
-/** A product's document, or only its top-level `keys` (absent keys stay absent), as `document`. */
-function documentColumn(keys: readonly string[] | undefined, param: string): string {
-  if (!keys) return 'document';
-  // jsonb_each detoasts the document once; `document->'k'` per key would detoast it once per key.
-  return `case when jsonb_typeof(document) = 'object' then coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(document) e where e.key = any(${param}::text[])), '{}'::jsonb) else document end`;
+/**
+ * A page of products after a product id: their documents, or only their top-level `keys` as JSON
+ * text with a member per key present (absent keys stay absent, nulls stay null), so the database
+ * outputs and the driver parses only those. Each key takes two parameters after the first two: its
+ * name and its JSON member prefix.
+ */
+function pageSql(keys: readonly string[] | undefined): string {
+  const page = 'from products where product_id > $1 order by product_id limit $2';
+  if (!keys) return `select product_id, document ${page}`;
+  const members = keys.map((_, i) => `$${4 + 2 * i}::text || (d -> $${3 + 2 * i}::text)::text`);
+  // `document || '{}'` is the document decompressed once (a large one is stored compressed, and
+  // each `->` on the column would decompress it again); the subquery keeps it computed once a row.
+  return `select product_id, '{' || concat_ws(',', ${members.join(', ')}) || '}' as document from (select product_id, document || '{}'::jsonb as d ${page} offset 0) s`;
 }
+
+/** The parameters pageSql's keys take. */
+const keyParams = (keys: readonly string[] | undefined): string[] => (keys ?? []).flatMap((k) => [k, `${JSON.stringify(k)}:`]);
 
 const parsed = (r: { product_id: string | number; document: unknown }): ProductInput => ({
   id: String(r.product_id),
@@ -22,8 +33,8 @@ const parsed = (r: { product_id: string | number; document: unknown }): ProductI
 export async function* productBatches(db: Queryable, batchSize = 2000, keys?: readonly string[]): AsyncGenerator<ProductInput[]> {
   const page = (after: string) =>
     db.query<{ product_id: string | number; document: unknown }>(
-      `select product_id, ${documentColumn(keys, '$3')} as document from products where product_id > $1 order by product_id limit $2`,
-      keys ? [after, batchSize, keys] : [after, batchSize],
+      pageSql(keys),
+      [after, batchSize, ...keyParams(keys)],
     );
   let next = page('-1');
   // A caller that stops early leaves the prefetched page unread: its failure is nobody's to handle.
