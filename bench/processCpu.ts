@@ -24,7 +24,8 @@ export function postgresBackendsCpu(database: string): Map<number, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres: ') && title.split(' ')[2] === database) out.set(Number(entry), processCpuSeconds(Number(entry)));
+      // "postgres: [15/main: ]<user> <database> <address> <state>"
+      if (/^postgres: (?:\S+: )?\S+ (\S+) /.exec(title)?.[1] === database) out.set(Number(entry), processCpuSeconds(Number(entry)));
     } catch {
       // gone meanwhile
     }
