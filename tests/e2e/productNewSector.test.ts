@@ -31,7 +31,7 @@ describe('a sector added as files only', () => {
     expect(await page.locator('section[data-block="pet_care"]').count()).toBe(0);
     await select(page, 'sector_draft.sector', 'Pet Care');
     await select(page, 'sector_draft.category', 'Pet Insurance');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     const block = page.locator('section[data-block="pet_care"]');
     await block.waitFor();
     expect(await block.getByRole('heading').first().textContent()).toBe('Pet Care');
