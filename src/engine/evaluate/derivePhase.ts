@@ -29,7 +29,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
   const { ctx, changed, dirty, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
-  let owned: Set<object> | null = null;
+  let owned: object[] | null = null;
   const overlaps = t.deriveOverlaps;
   // Rules (positions) that wrote in this phase, in order; per rule, how many writes there were when it last ran (-1: not yet).
   const writes: number[] = [];
@@ -47,7 +47,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
       if (v === undefined) v = null;
       const cur = getIn(working, r.targetSegs);
       if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;
-      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= new Set()), t.addingCopy);
+      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= []), t.addingCopy);
       ctx.doc = working;
       ctx.rev = (ctx.rev ?? 0) + 1;
       derived[r.target] = v;
