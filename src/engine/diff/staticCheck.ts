@@ -58,14 +58,20 @@ export interface StaticCheck {
  */
 export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engine): StaticCheck | null {
   const clearFields = [...from.model.fields, ...to.model.fields].filter((f) => f.hidden === 'clear').map((f) => f.segs);
-  // The derived document of the last product asked about (same() then blockVisible() ask about the same one).
+  const visibility = new Map<string, CompiledRule[]>();
+  // The derived document of the last product asked about (same() then blockVisible() ask about the
+  // same one), and, when blockVisible() may be asked, of every document checked (a caller checks a
+  // page of products before counting them): kept as long as the document is.
   let lastDoc: unknown = undefined;
   let lastInputs: { data: unknown; ctx: EvalContext } | null = null;
+  const kept = new WeakMap<object, { data: unknown; ctx: EvalContext }>();
   // What the checked rules read: only the derive rules deciding those values run.
   const reading: string[][] = [];
   const inputs = (doc: unknown) => {
     if (!lastInputs || lastDoc !== doc) {
-      lastInputs = from.derive(doc, { prev: null }, reading);
+      const keep = visibility.size > 0 && typeof doc === 'object' && doc !== null;
+      lastInputs = (keep && kept.get(doc)) || from.derive(doc, { prev: null }, reading);
+      if (keep) kept.set(doc, lastInputs);
       lastDoc = doc;
     }
     return lastInputs;
@@ -73,7 +79,6 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
   // What the checks read on the stored document itself.
   const raw: string[][] = [];
   const checks: Array<(doc: unknown) => boolean> = [];
-  const visibility = new Map<string, CompiledRule[]>();
   for (const c of changes) {
     if (c.subject === 'code' && c.change === 'changed' && c.details.every((d) => d.startsWith('title:'))) continue;
     if (c.subject === 'field' && c.change === 'added') {
