@@ -12,6 +12,7 @@ import { makePdf, numberedPages } from '../server/helpers/makePdf';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { reviewShot } from './helpers/reviewShot';
 import { adminToken, apiAs, createProductApi, signInAt } from './productKit';
 
 // Issue 14: product media (001 §2 Media block, Manage PDF images, Mobile preview, PDF Text viewer).
@@ -110,7 +111,7 @@ describe('product media', () => {
     expect((await images()).payload.map((i) => i.img_document_default)).toEqual([0, 1, 0]);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/managepdf-${width}.png` });
+      await reviewShot(page, `managepdf-${width}.png`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     const before = (await images()).payload[1];
@@ -210,7 +211,7 @@ describe('product media', () => {
     const shown = await page.frameLocator('iframe[title="Preview of landing.html"]').locator('body').innerText();
     expect(shown.trim()).toBe('Spring offer landing page');
     expect(await page.title()).not.toBe('owned');
-    await page.screenshot({ path: '/tmp/media-channel19-1440.png' });
+    await reviewShot(page, 'media-channel19-1440.png');
   }, 120_000);
 
   it('opens the Actions windows: processed HTML and temp PDF of the email, render PDF, uploaded PDF; company Html/PDF icons; Product Image from the company images', async () => {
@@ -244,14 +245,14 @@ describe('product media', () => {
     await thumb.waitFor({ timeout: 30_000 });
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/company-images-${width}.png` });
+      await reviewShot(page, `company-images-${width}.png`);
     }
     await thumb.click();
     const chosen = (await images()).payload.find((i) => i.img_document_sort === 2)!;
     await expect.poll(() => page.locator('[id="product_image"]').inputValue()).toBe(`/api/product-images/${chosen.id}`);
     const preview = page.locator('img.portal-product-image-preview');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: '/tmp/product-windows-editor-1366.png' });
+    await reviewShot(page, 'product-windows-editor-1366.png');
 
     // /processedhtml/{muid}: the email's processed HTML, sandboxed.
     await page.goto(`${server.url}/processedhtml/${email.muid}`);
@@ -261,7 +262,7 @@ describe('product media', () => {
     await expect.poll(() => page.frameLocator(`iframe[title="Processed HTML of email ${email.muid}"]`).locator('body').textContent(), { timeout: 30_000 }).toContain(email.subject.trim().slice(0, 20));
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/processedhtml-${width}.png` });
+      await reviewShot(page, `processedhtml-${width}.png`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
 
@@ -272,7 +273,7 @@ describe('product media', () => {
     expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/temppdf-${width}.png` });
+      await reviewShot(page, `temppdf-${width}.png`);
     }
     const first = await fetch(`${server.url}/api/temppdf/${email.muid}`, { headers: { authorization: `Bearer ${token}` } });
     expect(first.headers.get('content-type')).toBe('application/pdf');
@@ -300,7 +301,7 @@ describe('product media', () => {
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 60_000 }).toBe(2 + (demo.id % 3));
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/demo-managepdf-${width}.png` });
+      await reviewShot(page, `demo-managepdf-${width}.png`);
     }
 
     // Another product of the same company picks the demo PDF's first page as its Product Image.
@@ -313,7 +314,7 @@ describe('product media', () => {
     await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/demo-company-images-${width}.png` });
+      await reviewShot(page, `demo-company-images-${width}.png`);
     }
   }, 300_000);
 });

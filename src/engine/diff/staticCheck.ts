@@ -1,3 +1,4 @@
+import { deriveReads } from '../evaluate/derivePhase';
 import type { Engine } from '../evaluate/Engine';
 import type { EvalContext } from '../logic/EvalContext';
 import { truthy } from '../logic/truthy';
@@ -42,6 +43,11 @@ export interface StaticCheck {
   same(doc: unknown): boolean;
   /** Visibility of a block under the new version, from the document alone (for the field-added measure). */
   blockVisible(blockId: string, doc: unknown): boolean;
+  /**
+   * The document paths both read: a document holding only those (the rest dropped) gets the same
+   * answers, so a caller can fetch just them. Null when that is the whole document.
+   */
+  reads: string[][] | null;
 }
 
 /**
@@ -64,6 +70,8 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
     }
     return lastInputs;
   };
+  // What the checks read on the stored document itself.
+  const raw: string[][] = [];
   const checks: Array<(doc: unknown) => boolean> = [];
   const visibility = new Map<string, CompiledRule[]>();
   for (const c of changes) {
@@ -78,6 +86,7 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
       if (!rules.every((r) => r.targetType === 'block' && safeOnDerivedDocument(r, clearFields))) return null;
       visibility.set(block, rules);
       for (const r of rules) reading.push(...r.docDeps!);
+      raw.push(segs);
       checks.push((doc) => getIn(doc, segs) === undefined || isEmptyValue(getIn(doc, segs)));
       continue;
     }
@@ -96,7 +105,9 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
       return (!messageChanged || !mayFire(ra, data, ctx)) && results(ra, data, ctx) === results(rb, data, ctx);
     });
   }
+  const derived = deriveReads(from.rules, reading);
   return {
+    reads: derived && [...derived, ...raw],
     same: (doc) => checks.every((ch) => ch(doc)),
     blockVisible: (blockId, doc) => {
       const { data, ctx } = inputs(doc);

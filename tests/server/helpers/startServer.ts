@@ -72,6 +72,8 @@ export interface StartServerOptions {
    * only with a fresh data directory. Admin's password is then e2eAdminPassword.
    */
   seeded?: SeededTemplate;
+  /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 export interface StartedServerProcess extends StartedServer {
@@ -95,7 +97,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     if (!ownDir || opts.env?.DATABASE_URL) throw new Error('startServer: `seeded` starts a fresh embedded data directory of its own');
     copySeededDataDir(opts.seeded, dataDir);
   } else if (ownDir && !opts.env?.DATABASE_URL) copyMigratedDb(dataDir);
-  const args = opts.entry ? ['--import', 'tsx', opts.entry] : [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'];
+  const args = [...(opts.nodeArgs ?? []), ...(opts.entry ? ['--import', 'tsx', opts.entry] : [join(projectRoot, 'bin/portal.js'), opts.command ?? 'serve'])];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
