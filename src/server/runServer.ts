@@ -14,7 +14,7 @@ import { startControlSocket } from './backup/controlSocket';
 import { writeBackup } from './backup/writeBackup';
 import { startOrphanSweep } from './storage/startOrphanSweep';
 import { storageFor } from './storage/storageFor';
-import { warmSanitizer } from './forward/sanitizeForward';
+import { warmUp } from './warmUp';
 import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, scoreJob, startScoringTicker } from './predictions/predictionJobs';
 
@@ -38,6 +38,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let unshare: (() => Promise<void>) | undefined;
   let onHangup: (() => void) | undefined;
   let sweeper: { stop(): void } | undefined;
+  let unwarm: (() => void) | undefined;
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
@@ -67,9 +68,11 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     app = await buildApp(ctx);
     const log = app.log;
     logError = (err) => log.error({ err }, 'job queue error');
+    unwarm = warmUp(metadata);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
+    unwarm?.();
     sweeper?.stop();
     if (onHangup) process.off('SIGHUP', onHangup);
     await unshare?.().catch(() => undefined);
@@ -101,6 +104,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     (stopping ??= (async () => {
       try {
         watcher?.close();
+        unwarm?.();
         if (onHangup) process.off('SIGHUP', onHangup);
         await unshare?.();
         await control?.close();
@@ -126,9 +130,6 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
       );
     });
   }
-
-  // The forward sanitizer's jsdom loads after the start, not during it (sanitizeForward).
-  setTimeout(() => warmSanitizer(), 2000).unref();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

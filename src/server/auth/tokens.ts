@@ -49,8 +49,34 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
     .sign(key);
 }
 
-/** Null for anything but a well-formed, HS256-signed, unexpired token of this portal. */
+/** Tokens whose signature and claims were checked, per key: a token is presented on every call of its 15 minutes. */
+const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
+/** Bound on each key's remembered tokens (the oldest go first): a few hundred bytes each. */
+export const verifiedTokensMax = 10_000;
+
+/**
+ * Null for anything but a well-formed, HS256-signed, unexpired token of this portal. A token is
+ * checked in full once (jose's WebCrypto HMAC was ~1 ms of CPU per call under load); after that
+ * only its expiry, as jose would: the same string under the same key says the same claims.
+ */
 export async function verifyAccessToken(key: Uint8Array, token: string, nowMs: number): Promise<AccessClaims | null> {
+  let known = verified.get(key);
+  if (!known) verified.set(key, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.exp > Math.floor(nowMs / 1000)) return hit.claims;
+    known.delete(token);
+    return null;
+  }
+  const claims = await verifyAccessTokenFully(key, token, nowMs);
+  if (claims) {
+    if (known.size >= verifiedTokensMax) known.delete(known.keys().next().value as string);
+    known.set(token, claims);
+  }
+  return claims?.claims ?? null;
+}
+
+async function verifyAccessTokenFully(key: Uint8Array, token: string, nowMs: number): Promise<{ claims: AccessClaims; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -60,8 +86,8 @@ export async function verifyAccessToken(key: Uint8Array, token: string, nowMs: n
       requiredClaims: ['exp', 'iat', 'sub'],
     });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.sv !== 'number') return null;
-    return { userId, sessionId: payload.sid, sessionVersion: payload.sv };
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') return null;
+    return { claims: { userId, sessionId: payload.sid, sessionVersion: payload.sv }, exp: payload.exp };
   } catch {
     return null;
   }

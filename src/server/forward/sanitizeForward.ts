@@ -16,7 +16,7 @@ let cidMap: ReadonlyMap<string, string> = new Map();
 /**
  * One DOMPurify on a jsdom window, with the hooks that make email HTML load nothing remote. jsdom
  * (~800 modules, 1-4 s to load here) is required on first use, not when the server's modules load:
- * every start and every server test file paid it; `warmSanitizer` loads it once the server listens.
+ * every server test file paid it; `portal serve` loads it before it listens (warmUp.ts).
  */
 function serverPurifier(): Purifier {
   if (purifier) return purifier;

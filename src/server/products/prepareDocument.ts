@@ -14,6 +14,22 @@ const transientCache = new WeakMap<Engine, string[][]>();
 const shapeCache = new WeakMap<Engine, DocumentShapeCheck>();
 
 /**
+ * The engine's editor-state paths and its compiled document shape, made on first use per engine.
+ * The shape is a large compiled schema (a few hundred ms of CPU): the server makes it before it
+ * listens and after a metadata reload (warmUp.ts), not in the first save's request.
+ */
+export function documentChecks(engine: Engine): { paths: string[][]; shape: DocumentShapeCheck } {
+  let paths = transientCache.get(engine);
+  if (!paths) transientCache.set(engine, (paths = transientPaths(engine.model)));
+  let shape = shapeCache.get(engine);
+  if (!shape) shapeCache.set(engine, (shape = compileDocumentShape(engine.model)));
+  return { paths, shape };
+}
+
+/** Whether documentChecks has been made for this engine (warm-up tests). */
+export const documentChecksReady = (engine: Engine): boolean => shapeCache.has(engine) && transientCache.has(engine);
+
+/**
  * Runs the engine over a document the way the editor does before a save: each action in turn
  * (`save`, then the status action). `prev` is the document itself: a save is not an edit, so the
  * edit effects (`$prev` derive rules such as "adding a panelist sets the entry date") do not run
@@ -22,6 +38,7 @@ const shapeCache = new WeakMap<Engine, DocumentShapeCheck>();
  * fit the blocks' composed JSON Schema.
  */
 export function prepareDocument(engine: Engine, doc: Record<string, unknown>, actions: readonly string[]): PreparedDocument {
+  const { paths, shape } = documentChecks(engine);
   let working: unknown = doc;
   const errors: RuleError[] = [];
   const seen = new Set<string>();
@@ -35,12 +52,8 @@ export function prepareDocument(engine: Engine, doc: Record<string, unknown>, ac
     }
     working = vm.document;
   }
-  let paths = transientCache.get(engine);
-  if (!paths) transientCache.set(engine, (paths = transientPaths(engine.model)));
   const document = withoutPaths(working as Record<string, unknown>, paths);
   // The composed JSON Schema too: a value no rule reads (a wrong type, an unknown code) is refused, not stored.
-  let shape = shapeCache.get(engine);
-  if (!shape) shapeCache.set(engine, (shape = compileDocumentShape(engine.model)));
   errors.push(...shape(document));
   return { document, errors };
 }

@@ -7,7 +7,7 @@ import type { LoopbackS3 } from './loopbackS3';
  * startLoopbackS3 in a child process: s3rver's request handling then takes none of the caller's
  * event loop (the failover bench's load generator runs 200 users beside it).
  */
-export async function startLoopbackS3Process(): Promise<LoopbackS3> {
+export async function startLoopbackS3Process(): Promise<LoopbackS3 & { pid: number | undefined }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests/server/helpers/loopbackS3Main.ts')], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -28,6 +28,7 @@ export async function startLoopbackS3Process(): Promise<LoopbackS3> {
   const s3 = JSON.parse(first) as Omit<LoopbackS3, 'close'>;
   return {
     ...s3,
+    pid: child.pid,
     async close() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -6,6 +6,8 @@ import { MetadataStore, type ReloadResult } from '../../../src/server/metadata/m
 import { watchMetadata } from '../../../src/server/metadata/watchMetadata';
 import { metadataHash } from '../../../src/server/metadataHash';
 import { projectRoot } from '../../../src/server/paths';
+import { documentChecksReady } from '../../../src/server/products/prepareDocument';
+import { keepDocumentChecksWarm } from '../../../src/server/warmUp';
 
 const ruleFile = 'rules/product/visibility.json';
 const copy = () => {
@@ -24,6 +26,10 @@ describe('MetadataStore', { timeout: 60_000 }, () => {
     const dir = copy();
     dirs.push(dir);
     const store = new MetadataStore(dir);
+    expect(documentChecksReady(store.current().engine)).toBe(false);
+    // What the server does before it listens: the save's document checks are made, and remade for each new engine.
+    keepDocumentChecksWarm(store);
+    expect(documentChecksReady(store.current().engine)).toBe(true);
     const seen: ReloadResult[] = [];
     store.subscribe((r) => seen.push(r));
     const v0 = store.current().version;
@@ -44,6 +50,7 @@ describe('MetadataStore', { timeout: 60_000 }, () => {
     expect(good).toEqual({ ok: true, changed: true, version: metadataHash(dir), problems: [] });
     expect(store.current().version).toBe(good.version);
     expect(bankingVisible(store, banking)).toBe(false);
+    expect(documentChecksReady(store.current().engine)).toBe(true);
 
     // A dangling $ref: refused with file and JSON path; the gate edit keeps serving.
     const schemaFile = join(dir, 'schemas/product/sectors/delivery.json');
