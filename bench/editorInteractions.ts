@@ -11,8 +11,8 @@ import { startServer, type StartedServer } from '../tests/server/helpers/startSe
 import type { BenchRow } from './BenchRow';
 import { quantile } from './editor';
 
-const adminPassword = 'editor-interactions-bench';
-const CPU_RATE = 4;
+export const adminPassword = 'editor-interactions-bench';
+export const CPU_RATE = 4;
 /** Measured repetitions of each interaction (EDITOR_INTERACTION_RUNS overrides). */
 const RUNS = Number(process.env.EDITOR_INTERACTION_RUNS ?? 10);
 const BUDGET_MS = 100;
@@ -38,7 +38,7 @@ declare global {
  * task and long animation frame that follows (React's commits, effects, background work it
  * starts), and Event Timing's paint time of its events. Installed before the app loads.
  */
-const instrument = () => {
+export const instrument = () => {
   let armed = false;
   let start: number | null = null;
   let end = 0;
@@ -78,16 +78,24 @@ const instrument = () => {
   window.__ixResult = () => ({ start, end, lastBusy, now: performance.now() });
 };
 
+/** Called around each measured act (bench/editorInteractionProfile.ts starts and stops a CPU profile there). */
+let probe: { before(page: Page): Promise<void>; after(page: Page): Promise<void> } | undefined;
+export const setMeasureProbe = (p: typeof probe) => void (probe = p);
+
 /** Arms the page, runs `act` (the interaction), waits until the page is quiet, and returns how long it took. */
 async function measure(page: Page, act: () => Promise<void>, done: () => Promise<unknown>): Promise<Measured> {
   await page.evaluate(() => window.__ixArm!());
+  await probe?.before(page);
   await act();
   await done();
   // Quiet: no long task or long frame for QUIET_MS (at most 15 s).
   const deadline = Date.now() + 15_000;
   for (;;) {
     const r = await page.evaluate(() => window.__ixResult!());
-    if (r.start !== null && r.now - Math.max(r.lastBusy, r.end, r.start) >= QUIET_MS) return { ms: Math.max(r.end - r.start, 0), ok: true };
+    if (r.start !== null && r.now - Math.max(r.lastBusy, r.end, r.start) >= QUIET_MS) {
+      await probe?.after(page);
+      return { ms: Math.max(r.end - r.start, 0), ok: true };
+    }
     if (Date.now() > deadline) throw new Error('the page did not settle within 15 s');
     await page.waitForTimeout(100);
   }
@@ -106,7 +114,7 @@ async function confirmIfAsked(page: Page): Promise<void> {
 }
 
 /** A demo product the interactions apply to: Direct Mail, saved or approved, with Delivery and Promotion shown. */
-async function pickProduct(server: StartedServer, token: string): Promise<number> {
+export async function pickProduct(server: StartedServer, token: string): Promise<number> {
   const engine = createEngine(loadMetadataFromDir(projectRoot));
   for (let id = 100001; id < 100600; id++) {
     const res = await fetch(`${server.url}/api/product/${id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -119,13 +127,13 @@ async function pickProduct(server: StartedServer, token: string): Promise<number
   throw new Error('no demo product is Direct Mail with Delivery and Promotion shown');
 }
 
-async function signInToken(server: StartedServer): Promise<string> {
+export async function signInToken(server: StartedServer): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
   return ((await res.json()) as { payload: { access_token: string } }).payload.access_token;
 }
 
 /** Opens the product in the editor at 4x CPU and waits for it to settle. */
-async function openProduct(page: Page, server: StartedServer, id: number): Promise<void> {
+export async function openProduct(page: Page, server: StartedServer, id: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.goto(`${server.url}/product?product_id=${id}`);
@@ -162,7 +170,7 @@ async function update(page: Page): Promise<void> {
 const MIME: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.json': 'application/json' };
 
 /** The page loads the client from `dir` (another build's `dist`) instead of the server's; the API stays the server's. */
-async function serveClientFrom(page: Page, dir: string): Promise<void> {
+export async function serveClientFrom(page: Page, dir: string): Promise<void> {
   await page.route(
     (url) => !url.pathname.startsWith('/api/'),
     async (route) => {
@@ -179,7 +187,7 @@ async function serveClientFrom(page: Page, dir: string): Promise<void> {
   );
 }
 
-type Interaction = { figure: string; run: (page: Page, i: number) => Promise<Measured> };
+export type Interaction = { figure: string; run: (page: Page, i: number) => Promise<Measured> };
 
 /** Channel switch: Direct Mail → Email → Direct Mail (each change is measured). */
 const channelSwitch: Interaction = {
@@ -263,6 +271,8 @@ const keystrokeAfterSave: Interaction = {
   },
 };
 
+export const interactions: readonly Interaction[] = [channelSwitch, addSectorChain, savePromotion, jumpToLastSection, keystrokeAfterSave];
+
 /**
  * Issue 27 item 11: the editor's actions at 4x CPU on a demo Direct Mail retail product (p95 of
  * RUNS each): channel switch, adding a sector chain, saving a promotion, jumping to the last section,
@@ -284,7 +294,7 @@ export async function benchEditorInteractions(): Promise<BenchRow[]> {
     // EDITOR_INTERACTIONS_COMPARE=<dir of another build's dist>: each run is timed on this build and
     // on that one in turn (one server, one browser), so the machine's load hits both alike.
     const compareDir = process.env.EDITOR_INTERACTIONS_COMPARE;
-    for (const ix of [channelSwitch, addSectorChain, savePromotion, jumpToLastSection, keystrokeAfterSave].filter((x) => !only || only.includes(x.figure))) {
+    for (const ix of interactions.filter((x) => !only || only.includes(x.figure))) {
       const figure = `editor: ${ix.figure}, p95, ${CPU_RATE}x CPU`;
       const builds = compareDir ? [undefined, compareDir] : [undefined];
       const pages: Page[] = [];

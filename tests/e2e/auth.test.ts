@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
-import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { launchBrowser, otherOriginHost, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword } from './helpers/signIn';
 
 // Issue 4, 000 §2 (Not Authorized), §6, §8, §9: sign-in, idle sign-out, sign-out in another tab,
@@ -210,21 +210,19 @@ describe('sign-in and sessions in the browser', () => {
 });
 
 describe('portal_access', () => {
-  let server: StartedServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    // Only a localhost origin is allowed; the test opens the site through 127.0.0.1.
-    server = await startServer({ seeded: 'demo', env: { PORTAL_ALLOWED_ORIGINS: 'http://localhost:1' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it("a disallowed origin shows Not Authorized ('error code:401 unauthorized') and cannot sign in", async () => {
+    // The shared portal allows its own loopback origins only; the browser reaches it under another name.
+    const server = sharedServer('demo');
     const page = await browser.context.newPage();
-    await page.goto(`${server.url}/signin`);
+    await page.goto(`http://${otherOriginHost}:${server.port}/signin`);
     await expect.poll(() => page.getByText('You are not authorized to access to this site.').isVisible()).toBe(true);
     expect(await page.getByText('error code:401 unauthorized').isVisible()).toBe(true);
     expect(await page.getByLabel('Username').count()).toBe(0);

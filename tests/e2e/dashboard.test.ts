@@ -2,11 +2,11 @@ import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../server/helpers/startServer';
-import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword } from './helpers/signIn';
 import { prepareDashboardCorpus, startCanary, type Canary, type Corpus } from './helpers/dashboardCorpus';
 
-// Issue 6 items 4-8 on an imported corpus (fixtures + SpamAssassin messages): 000 §2-§5, §7-§9.
+// Issue 6 items 4-8 on an imported corpus (fixtures + SpamAssassin messages): 000 §2-§5, §7-§9, and bulk "Set status".
 const adminPassword = e2eAdminPassword;
 // The machine running these may be busy: allow screens time to load before a check fails.
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
@@ -405,7 +405,7 @@ describe('email dashboards in the browser', () => {
     const headers = (await headerOf('Import logs').locator('.bp6-table-column-name').allInnerTexts()).map((h) => h.trim());
     expect(headers).toEqual(['Muid', 'Original Muid', 'Email Date', 'MimeType', 'S3 Content Length', 'Status', 'Status Code']);
     // The newest job is the fixtures' import.
-    await poll(() => page.getByTestId('log-count').textContent()).toContain('(16 messages)');
+    await poll(() => page.getByTestId('log-count').textContent()).toContain('(18 messages)');
     expect(await table.locator('.dashboard-cell--enum').first().innerText()).toMatch(/^(Success|Failure)$/);
     const link = table.locator('.dashboard-cell--popup-link a').first();
     const [popup] = await Promise.all([browser.context.waitForEvent('page'), link.click()]);
@@ -419,6 +419,94 @@ describe('email dashboards in the browser', () => {
     await poll(() => page.getByTestId('log-count').textContent()).toContain('(300 messages)');
     await page.getByRole('button', { name: 'Next' }).click();
     await poll(() => page.getByTestId('log-count').textContent()).toContain('Page 2 of 6');
+  });
+
+  // 000 §4 "Bulk validation in one reading allows only the copy status (4)", §5 'Please select only
+  // copy status.' and 'Please select atleast one email.' (docs/decisions/email-statuses.md), on a tab of its own.
+  describe('bulk "Set status"', () => {
+    let tab: Page;
+    let problems: string[];
+    /** Bodies of every POST /api/emails (the update call) the tab sent. */
+    const updates: unknown[] = [];
+    const saved = async (muid: number) => {
+      const d = await api<{ deleted: number; email_read: number }>(`/api/emails/detail/${muid}`);
+      return { deleted: d.deleted, email_read: d.email_read };
+    };
+    const tabDialogText = () => tab.getByTestId('dialog-message').textContent();
+    const closeTabDialog = async () => {
+      await tab.getByRole('button', { name: 'Ok' }).click();
+      await poll(() => tab.getByTestId('dialog-message').count()).toBe(0);
+    };
+    const setStatus = () => tab.getByLabel('Set status', { exact: true });
+    const statusOf = (muid: number) => tab.getByLabel(`Status of ${muid}`, { exact: true });
+    const checkOf = (muid: number) => tab.getByLabel(`Select ${muid}`, { exact: true });
+
+    beforeAll(async () => {
+      ({ page: tab, problems } = await openWatchedPage(browser.context));
+      await tab.setViewportSize({ width: 1920, height: 1200 });
+      tab.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/emails') updates.push(r.postDataJSON());
+      });
+      await tab.goto(`${server.url}/`);
+    });
+    afterAll(async () => {
+      await tab?.close();
+    });
+
+    it("offers the selectable statuses and asks for a selection first: 'Please select atleast one email.'", async () => {
+      await poll(() => tab.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
+      await poll(() => setStatus().isVisible()).toBe(true);
+      const options = await setStatus().locator('option').allInnerTexts();
+      expect(options).toEqual(['Set status', 'Normal / Focus', 'Junk (in the spacey list)', 'Copy']);
+      await setStatus().selectOption('4');
+      await poll(tabDialogText).toBe('Please select atleast one email.');
+      await closeTabDialog();
+      expect(updates).toEqual([]);
+    });
+
+    it("refuses a non-Copy status on two emails with 'Please select only copy status.', then sets Copy on both", async () => {
+      const a = await muidOf(`${corpus.subjects.bulk} 1`);
+      const b = await muidOf(`${corpus.subjects.bulk} 2`);
+      // List the bulk fixtures with Copy emails included, so the rows stay listed once they are Copy.
+      await tab.getByLabel('Search', { exact: true }).fill(corpus.subjects.bulk);
+      await tab.getByLabel('Country').selectOption('0');
+      await tab.getByRole('checkbox', { name: 'Copy', exact: true }).check({ force: true });
+      await tab.getByRole('button', { name: 'Search', exact: true }).click();
+      await poll(() => checkOf(a).count()).toBe(1);
+      await poll(() => checkOf(b).count()).toBe(1);
+      expect(await saved(a)).toEqual({ deleted: 0, email_read: 0 });
+      expect(await saved(b)).toEqual({ deleted: 0, email_read: 0 });
+
+      await checkOf(a).check();
+      await checkOf(b).check();
+      await setStatus().selectOption('1');
+      await poll(tabDialogText).toBe('Please select only copy status.');
+      await closeTabDialog();
+      // Nothing was sent or changed; the checks stay for another choice.
+      expect(updates).toEqual([]);
+      expect(await saved(a)).toEqual({ deleted: 0, email_read: 0 });
+      expect(await saved(b)).toEqual({ deleted: 0, email_read: 0 });
+      expect(await statusOf(a).inputValue()).toBe('0');
+      expect(await checkOf(a).isChecked()).toBe(true);
+      expect(await checkOf(b).isChecked()).toBe(true);
+      expect(await setStatus().inputValue()).toBe('');
+
+      await setStatus().selectOption('4');
+      await poll(() => statusOf(a).inputValue()).toBe('4');
+      await poll(() => statusOf(b).inputValue()).toBe('4');
+      await poll(() => checkOf(a).isChecked()).toBe(false);
+      expect(await checkOf(b).isChecked()).toBe(false);
+      expect(await saved(a)).toEqual({ deleted: 4, email_read: 1 });
+      expect(await saved(b)).toEqual({ deleted: 4, email_read: 1 });
+      // One request for both emails.
+      expect(updates).toHaveLength(1);
+      const sent = updates[0] as { type: string; payload: Array<{ muid: number; deleted: number; email_read: number }> };
+      expect(sent.type).toBe('update');
+      expect(sent.payload.map(({ muid, deleted, email_read }) => ({ muid, deleted, email_read })).sort((x, y) => x.muid - y.muid)).toEqual(
+        [a, b].sort((x, y) => x - y).map((muid) => ({ muid, deleted: 4, email_read: 1 })),
+      );
+      expect(problems).toEqual([]);
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
 import { pdfText } from '../server/helpers/pdfText';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { reviewShot } from './helpers/reviewShot';
 import { e2eAdminPassword } from './helpers/signIn';
 
 // Issue 12: the forward loop on a demo email (000 §2 forward editor, §4, §5, §7, §8).
@@ -82,7 +83,7 @@ describe('forward editor in the browser', () => {
     await poll(() => body().locator('a[href]').count()).toBeGreaterThan(0);
     expect(await page.locator('#forward_to').inputValue()).toBe('catalogue@research.example');
     expect(await page.locator('#cc').inputValue()).toBe('admin@research.example');
-    await page.screenshot({ path: join(tmpdir(), 'forward-editor-1440.png') });
+    await reviewShot(page, 'forward-editor-1440.png');
 
     // Edit the body: type at its start.
     await body().click();
@@ -132,7 +133,7 @@ describe('forward editor in the browser', () => {
     await closeDialog();
     const history = page.getByRole('table', { name: 'Forward history' });
     await poll(() => history.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('Drafted');
-    await page.screenshot({ path: join(tmpdir(), 'forward-editor-1440-full.png'), fullPage: true });
+    await reviewShot(page, 'forward-editor-1440-full.png', { fullPage: true });
 
     // Send.
     await page.getByRole('button', { name: 'Save & Send' }).click();
@@ -177,6 +178,6 @@ describe('forward editor in the browser', () => {
     await page.goto(`${server.url}/emailEditor/${demo.muid}`);
     await poll(() => body().count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: join(tmpdir(), 'forward-editor-1366.png') });
+    await reviewShot(page, 'forward-editor-1366.png');
   });
 });

@@ -1,40 +1,21 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/server/paths';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { unusedLabel } from './helpers/alteredMetadata';
+import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { signInThroughPage } from './helpers/signIn';
 import { adminPassword, adminToken, apiAs, createProductApi, refusedProblems, toolbarButton } from './productKit';
 
-type StatusEntry = { const: number; title: string; 'x-action'?: { name: string; label: string; rules: string[] } };
-
-/**
- * A copy of the metadata in which one status action's annotation changed (codes/product_status,
- * `x-action` of Unused): a new label, and Unused now also runs the problem rules (a comment is needed).
- */
-function metadataWithChangedUnused(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-md16-'));
-  for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
-  const file = join(dir, 'schemas/codes/product_status.json');
-  const table = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: StatusEntry[] };
-  const unused = table.oneOf.find((e) => e['x-action']?.name === 'unused')!['x-action']!;
-  unused.label = 'Unused (with comment)';
-  unused.rules = ['save', 'unused', 'problem'];
-  writeFileSync(file, JSON.stringify(table, null, 2));
-  return dir;
-}
-
 // Issue 16: the rule catalogue shows what each rule does on the rule cases and the demo products.
 describe('metadata first (issue 16)', () => {
   let server: StartedServer;
   let browser: TestBrowser;
-  const metadataDir = metadataWithChangedUnused();
 
   beforeAll(async () => {
-    server = await startServer({ seeded: 'empty', env: { METADATA_DIR: metadataDir } });
+    // The shared portal whose metadata changed Unused's annotation (alteredMetadata.ts): a new label,
+    // and Unused now also runs the problem rules (a comment is needed).
+    server = sharedServer('alteredMetadata');
     browser = await launchBrowser();
     const signIn = await browser.context.newPage();
     await signInThroughPage(signIn, server.url, 'admin', adminPassword);
@@ -44,7 +25,6 @@ describe('metadata first (issue 16)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    rmSync(metadataDir, { recursive: true, force: true });
   });
 
   it('a status action annotation changed in the metadata changes the server’s refusal and the editor’s buttons together', async () => {
@@ -63,11 +43,11 @@ describe('metadata first (issue 16)', () => {
     // The editor: the button carries the new label, and its check refuses with the same message.
     const { page, problems } = await openWatchedPage(browser.context);
     await page.goto(`${server.url}/product?product_id=${id}`);
-    await toolbarButton(page, 'Unused (with comment)').waitFor();
+    await toolbarButton(page, unusedLabel).waitFor();
     expect(await toolbarButton(page, 'Unused').count()).toBe(0);
     const labels = await page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button').allInnerTexts();
-    expect(labels.slice(0, 5)).toEqual(['Approve', 'Unapproved', 'Problem', 'Reprocessed', 'Unused (with comment)']);
-    expect(await refusedProblems(page, 'Unused (with comment)')).toContain('Please Enter Comment');
+    expect(labels.slice(0, 5)).toEqual(['Approve', 'Unapproved', 'Problem', 'Reprocessed', unusedLabel]);
+    expect(await refusedProblems(page, unusedLabel)).toContain('Please Enter Comment');
     expect(problems).toEqual([]);
     await page.close();
   });

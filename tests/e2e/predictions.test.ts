@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailPredictions, SpaceyListResponse } from '../../src/api/predictionTypes';
+import { openDb } from '../../src/server/db/openDb';
 import { projectRoot } from '../../src/server/paths';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
@@ -36,9 +37,16 @@ describe('predictions (spacey) in the browser', () => {
 
   beforeAll(async () => {
     // The demo data as a first start leaves it (products linked to emails, models trained); the
-    // server scores the inbox in a queued job once it runs. The data directory outlives the server
-    // (the last test trains from the CLI on it).
+    // server scores the inbox in a queued job once it runs. The template's inbox is scored already
+    // (seededDataDirs.ts): this copy forgets those scores, so the job is what fills /spacy. The data
+    // directory outlives the server (the last test trains from the CLI on it).
     copySeededDataDir('demo', dataDir);
+    const db = await openDb({ dataDir });
+    try {
+      await db.query('delete from email_predictions');
+    } finally {
+      await db.close();
+    }
     server = await startServer({ dataDir });
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));

@@ -12,6 +12,7 @@ import { makePdf, numberedPages } from '../server/helpers/makePdf';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { reviewShot } from './helpers/reviewShot';
 import { adminToken, apiAs, createProductApi, signInAt } from './productKit';
 
 // Issue 14: product media (001 §2 Media block, Manage PDF images, Mobile preview, PDF Text viewer).
@@ -110,7 +111,7 @@ describe('product media', () => {
     expect((await images()).payload.map((i) => i.img_document_default)).toEqual([0, 1, 0]);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/managepdf-${width}.png` });
+      await reviewShot(page, `managepdf-${width}.png`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     const before = (await images()).payload[1];
@@ -195,8 +196,18 @@ describe('product media', () => {
     await input.setInputFiles({ name: 'rates.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not really excel') });
     await page.locator('.bp6-toast').filter({ hasText: 'cannot upload this file format' }).first().waitFor();
     // The kind's size limit is checked on choosing, before any byte is sent (rules/product/upload.json).
-    const bigPng = Buffer.concat([await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(20_000_001)]);
-    await input.setInputFiles({ name: 'huge-banner.png', mimeType: 'image/png', buffer: bigPng.subarray(0, 20_000_001) });
+    // The 20 MB file is made in the page and chosen as setInputFiles does (files set, then input and
+    // change): sent from the test, its bytes crossed the protocol base64-encoded, for seconds of CPU.
+    const png = [...(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer())];
+    await input.evaluate((el: HTMLInputElement, head: number[]) => {
+      const bytes = new Uint8Array(20_000_001);
+      bytes.set(head);
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([bytes], 'huge-banner.png', { type: 'image/png' }));
+      el.files = chosen.files;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }, png);
     await page.locator('.bp6-toast').filter({ hasText: 'File size exceeds 20MB limit' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
     const html = '<!DOCTYPE html><html><head><title>Landing</title></head><body><h1>Spring offer landing page</h1><script>parent.document.title = "owned"; document.body.append("script ran")</script></body></html>';
@@ -210,7 +221,7 @@ describe('product media', () => {
     const shown = await page.frameLocator('iframe[title="Preview of landing.html"]').locator('body').innerText();
     expect(shown.trim()).toBe('Spring offer landing page');
     expect(await page.title()).not.toBe('owned');
-    await page.screenshot({ path: '/tmp/media-channel19-1440.png' });
+    await reviewShot(page, 'media-channel19-1440.png');
   }, 120_000);
 
   it('opens the Actions windows: processed HTML and temp PDF of the email, render PDF, uploaded PDF; company Html/PDF icons; Product Image from the company images', async () => {
@@ -244,14 +255,14 @@ describe('product media', () => {
     await thumb.waitFor({ timeout: 30_000 });
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/company-images-${width}.png` });
+      await reviewShot(page, `company-images-${width}.png`);
     }
     await thumb.click();
     const chosen = (await images()).payload.find((i) => i.img_document_sort === 2)!;
     await expect.poll(() => page.locator('[id="product_image"]').inputValue()).toBe(`/api/product-images/${chosen.id}`);
     const preview = page.locator('img.portal-product-image-preview');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: '/tmp/product-windows-editor-1366.png' });
+    await reviewShot(page, 'product-windows-editor-1366.png');
 
     // /processedhtml/{muid}: the email's processed HTML, sandboxed.
     await page.goto(`${server.url}/processedhtml/${email.muid}`);
@@ -261,7 +272,7 @@ describe('product media', () => {
     await expect.poll(() => page.frameLocator(`iframe[title="Processed HTML of email ${email.muid}"]`).locator('body').textContent(), { timeout: 30_000 }).toContain(email.subject.trim().slice(0, 20));
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/processedhtml-${width}.png` });
+      await reviewShot(page, `processedhtml-${width}.png`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
 
@@ -272,7 +283,7 @@ describe('product media', () => {
     expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/temppdf-${width}.png` });
+      await reviewShot(page, `temppdf-${width}.png`);
     }
     const first = await fetch(`${server.url}/api/temppdf/${email.muid}`, { headers: { authorization: `Bearer ${token}` } });
     expect(first.headers.get('content-type')).toBe('application/pdf');
@@ -300,7 +311,7 @@ describe('product media', () => {
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 60_000 }).toBe(2 + (demo.id % 3));
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/demo-managepdf-${width}.png` });
+      await reviewShot(page, `demo-managepdf-${width}.png`);
     }
 
     // Another product of the same company picks the demo PDF's first page as its Product Image.
@@ -313,7 +324,7 @@ describe('product media', () => {
     await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     for (const [width, height] of [[1440, 900], [1366, 768]]) {
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `/tmp/demo-company-images-${width}.png` });
+      await reviewShot(page, `demo-company-images-${width}.png`);
     }
   }, 300_000);
 });

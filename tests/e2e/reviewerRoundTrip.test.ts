@@ -9,6 +9,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { importDemoCorpus } from '../../src/server/import/index';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { reviewShot } from './helpers/reviewShot';
 import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
 // Issue 28 "Done when" and items 1, 7: a reviewer's round trip keeps the list (search, size, sort,
@@ -213,7 +214,7 @@ describe("a reviewer's round trip through the email list", () => {
     await poll(() => page.getByText('Done.', { exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await clippedControls()).toEqual([]);
-    await page.screenshot({ path: join(tmpdir(), 'email-list-1366.png') });
+    await reviewShot(page, 'email-list-1366.png');
 
     const count = Number((await page.getByTestId('page-count').innerText()).replace(/[^0-9]/g, ''));
     expect(count).toBeGreaterThan(1);

@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import type { StartedServer } from '../server/helpers/startServer';
+import { junkRefusal } from './helpers/alteredMetadata';
+import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 
@@ -13,26 +14,7 @@ import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
 const adminPassword = e2eAdminPassword;
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
-/** The metadata copy the server runs: Junk (spacey) is no longer selectable and its refusal reworded. */
-const changedRefusal = 'Junk can not be chosen on this desk.';
-function metadataCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-triage-meta-'));
-  for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
-  const statusFile = join(dir, 'schemas/codes/email_status.json');
-  const table = JSON.parse(readFileSync(statusFile, 'utf8')) as { oneOf: Array<Record<string, unknown>> };
-  const junk = table.oneOf.find((e) => e['x-key'] === 'junk');
-  if (!junk) throw new Error('no junk status');
-  junk['x-selectable'] = false;
-  writeFileSync(statusFile, JSON.stringify(table, null, 2));
-  const emailsFile = join(dir, 'schemas/dashboards/emails.json');
-  const emails = JSON.parse(readFileSync(emailsFile, 'utf8')) as { messages: Record<string, string> };
-  emails.messages.statusNotSelectable = changedRefusal;
-  writeFileSync(emailsFile, JSON.stringify(emails, null, 2));
-  return dir;
-}
-
 describe('triage dashboards on the demo data', () => {
-  let metaDir: string;
   let server: StartedServer;
   let browser: TestBrowser;
   let page: Page;
@@ -44,8 +26,9 @@ describe('triage dashboards on the demo data', () => {
   };
 
   beforeAll(async () => {
-    metaDir = metadataCopy();
-    server = await startServer({ seeded: 'demo', env: { METADATA_DIR: metaDir } });
+    // The shared portal whose metadata makes Junk (spacey) no longer selectable and rewords its
+    // refusal (alteredMetadata.ts).
+    server = sharedServer('alteredMetadata');
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -54,7 +37,6 @@ describe('triage dashboards on the demo data', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (metaDir) rmSync(metaDir, { recursive: true, force: true });
   });
 
   it('follows a status annotation and a message changed in the metadata copy, in the server and the browser', async () => {
@@ -68,10 +50,10 @@ describe('triage dashboards on the demo data', () => {
     expect(await setStatus.locator('option').allInnerTexts()).toEqual(['Set status', 'Normal / Focus', 'Copy']);
     // The server: refuses the status with the copy's message.
     const muid = Number((await firstStatus.getAttribute('aria-label'))?.replace('Status of ', ''));
-    const junkCode = (JSON.parse(readFileSync(join(metaDir, 'schemas/codes/email_status.json'), 'utf8')) as { oneOf: Array<{ const: number; 'x-key': string }> }).oneOf.find((e) => e['x-key'] === 'junk')!.const;
+    const junkCode = (JSON.parse(readFileSync(join(projectRoot, 'schemas/codes/email_status.json'), 'utf8')) as { oneOf: Array<{ const: number; 'x-key': string }> }).oneOf.find((e) => e['x-key'] === 'junk')!.const;
     const refused = await api<{ message: string }>('/api/emails', { type: 'update', payload: [{ muid, deleted: junkCode }] });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe(changedRefusal);
+    expect(refused.json.message).toBe(junkRefusal);
     expect(problems).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { scoreJob } from '../../src/server/predictions/predictionJobs';
 import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
 import { fullSize, sized } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
-import { copyMigratedDb, startServer, type StartedServerProcess } from './helpers/startServer';
+import { copyMigratedDb, copySeededDataDir, startServer, type StartedServerProcess } from './helpers/startServer';
 import { createTestDatabase, testDbKind } from './helpers/testDb';
 import { testStorage } from './helpers/testStorage';
 import { approvableProduct } from './productsKit';
@@ -83,13 +83,18 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
     rmSync(tmp, { recursive: true, force: true });
   });
-  /** A data directory (and on PostgreSQL a database) that survive the kill. */
-  const place = async (name: string) => {
+  /**
+   * A data directory (and on PostgreSQL a database) that survive the kill. On PGlite it starts as a
+   * copy of the suite's migrated database, or with `seeded` of its demo data without emails (the
+   * first start then neither migrates nor seeds).
+   */
+  const place = async (name: string, seeded = false) => {
     const dataDir = join(tmp, name);
     mkdirSync(dataDir);
     const database = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
     if (database) cleanups.push(() => database.drop());
-    else copyMigratedDb(dataDir); // the suite's migrated PGlite: the first start skips initdb and the migrations
+    else if (seeded) copySeededDataDir('empty', dataDir);
+    else copyMigratedDb(dataDir);
     const open = () => openDb({ dataDir, databaseUrl: database?.url });
     return { dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, PORTAL_METRICS_TOKEN: metricsToken, ...(database ? { DATABASE_URL: database.url } : {}) }, open };
   };
@@ -100,7 +105,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   };
 
   it(`imports the corpus exactly once when killed mid-import (${importCount === Infinity ? 'all 6,046 messages' : `${importCount} messages`})`, async () => {
-    const p = await place('import');
+    const p = await place('import', true);
     const drop = join(tmp, 'drop');
     const files = demoCorpusFiles().slice(0, importCount);
     const corpusRoot = join(files[0], '..', '..');
@@ -143,7 +148,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   });
 
   it(`finishes a PDF render once when killed mid-render (${pdfPages} pages)`, async () => {
-    const p = await place('pdf');
+    const p = await place('pdf', true);
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0' };
     // The render holds once page 2 is stored (PORTAL_TEST_PAUSE_AT), so the kill lands mid-render however fast the machine.
     let server = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'pdf.render' });
@@ -162,6 +167,15 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     await server.kill();
     expect(before.processing.status).toBe('running');
     expect(before.processing.pages_done).toBeLessThan(pdfPages);
+    // The killed render's lease is pushed an hour out: only the queue's retry of the dead instance's
+    // job (its liveness, not the lease) can resume it within the test.
+    const db0 = await p.open();
+    try {
+      const leased = await db0.query(`update product_pdf_jobs set lease_until = now() + interval '1 hour' where product_id = $1 and status = 'running' returning file_id`, [id]);
+      expect(leased.rows).toHaveLength(1);
+    } finally {
+      await db0.close();
+    }
 
     server = await start(p.dataDir, env);
     token = await adminToken(server);

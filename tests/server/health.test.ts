@@ -80,8 +80,8 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
   it.runIf(testDbKind === 'pglite')('migrates and seeds on the first start, answers /api/health, stops cleanly, and does not seed again on the second start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
     try {
-      // A slice of the demo inbox keeps the first start short.
-      const first = await startServer({ dataDir, env: { DEMO_EMAILS: '30' } });
+      // No demo inbox (nor the model trainings it brings): seed.test.ts loads the inbox in process.
+      const first = await startServer({ dataDir, env: { DEMO_EMAILS: '0' } });
       const res = await fetch(`${first.url}/api/health`);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ok', db: 'pglite', metadata: metadataHash() });

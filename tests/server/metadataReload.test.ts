@@ -179,7 +179,7 @@ describe('portal serve does not watch', { timeout: 240_000 }, () => {
   it('reports no problems and keeps its version when a file changes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-metadata-'));
     for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
-    const server = await startServer({ env: { METADATA_DIR: dir, DEMO_EMAILS: '0' } });
+    const server = await startServer({ seeded: 'empty', env: { METADATA_DIR: dir } });
     try {
       const started = metadataHash(dir);
       const status = async () => (await (await fetch(`${server.url}/api/metadata/status`)).json()) as MetadataStatusResponse;

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UploadPdfDetails } from '../../src/api/media';
 import type { ProductLogRow } from '../../src/api/products';
-import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
+import { adminToken, apiAs, createProductApi } from '../e2e/productKit';
 import { bombPdf } from './helpers/bombPdf';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { startServer, type StartedServerProcess } from './helpers/startServer';
@@ -36,7 +36,8 @@ describe('a PDF decompression bomb (issue 26 §3)', { timeout: 600_000 }, () => 
   afterAll(async () => server?.stop());
 
   it('fails at once with its reason on the product, and the server’s memory stays within 300 MB and returns', async () => {
-    server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0' } });
+    // The demo data without emails (the suite's seeded template): no seeding at the start.
+    server = await startServer({ seeded: 'empty' });
     const s = server;
     const token = await adminToken(s);
     const upload = async (id: number, name: string, bytes: Buffer) => {

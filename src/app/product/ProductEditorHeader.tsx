@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductShellDoc } from './productShellDoc';
 import type { ButtonPlan } from './statusButtons';
 
-/** 001 §2 header data: MUID link, product id, last worked user, the required-field legend. */
-export function ProductEditorHeader({ doc, productId, plan, legend }: { doc: ProductShellDoc; productId: number | undefined; plan: ButtonPlan; legend: boolean }) {
+/** 001 §2 header data: MUID link, product id, last worked user, the required-field legend (memoised: the frame re-renders on block changes). */
+export const ProductEditorHeader = memo(function ProductEditorHeader({ doc, productId, plan, legend }: { doc: ProductShellDoc; productId: number | undefined; plan: ButtonPlan; legend: boolean }) {
   return (
     <header className="portal-product-header">
       <h2>{productId ? `Product ${productId}` : 'Add product'}</h2>
@@ -41,4 +42,4 @@ export function ProductEditorHeader({ doc, productId, plan, legend }: { doc: Pro
       )}
     </header>
   );
-}
+});

@@ -36,7 +36,19 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
     <ProductEditorContext.Provider value={model.editor}>
       <div className="portal-product-editor" aria-busy={state.busy}>
         <ProductEditorHeader doc={doc} productId={productId} plan={plan} legend={showsRequiredLegend(plan)} />
-        <ProductActionsBar model={model} barRef={barRef} />
+        <ProductActionsBar
+          controller={model.controller}
+          plan={plan}
+          buttons={model.buttons}
+          disabled={model.disabled}
+          productId={productId}
+          doc={doc}
+          isProductAdmin={model.isProductAdmin}
+          moveBlocked={model.moveBlocked}
+          directMail={model.directMail}
+          sendLink={model.blocks?.send_link?.visible !== false}
+          barRef={barRef}
+        />
         {plan.deletedNotice && (
           <Callout intent="warning" title="Deleted product">
             {DELETED_NOTICE}

@@ -36,6 +36,16 @@ export interface ImpactOptions {
 /** Impact counted one product at a time, so a caller can stream products from storage. */
 export interface ImpactCounter {
   add(product: ProductInput): void;
+  /**
+   * The document paths that decide whether a product is provably unaffected (and count it then):
+   * a caller may fetch only those, then the whole document of the products `unaffected` refuses.
+   * Null when every product needs its whole document.
+   */
+  readonly reads: string[][] | null;
+  /** The product (its document holding at least `reads`) comes out the same under both versions, without evaluating it. */
+  unaffected(doc: unknown): boolean;
+  /** Counts a product `unaffected` accepted; its document may hold only `reads`. `add` checks and counts in one. */
+  addUnaffected(product: ProductInput): void;
   /** The report of the products added so far. */
   report(): ImpactReport;
 }
@@ -89,8 +99,11 @@ function valuesAt(doc: unknown, segs: string[], i = 0, out: unknown[] = []): unk
   return valuesAt(doc[segs[i]], segs, i + 1, out);
 }
 
+/** The sector chains of a product (its root sector groups the report). */
+const SECTORS = 'sectors';
+
 function rootSector(doc: unknown): string {
-  const chains = isObj(doc) ? doc.sectors : undefined;
+  const chains = isObj(doc) ? doc[SECTORS] : undefined;
   const first = Array.isArray(chains) && Array.isArray(chains[0]) ? chains[0][0] : undefined;
   const id = isObj(first) ? first.id : undefined;
   return id === undefined || id === null ? 'none' : String(id);
@@ -102,14 +115,21 @@ function rootSector(doc: unknown): string {
  */
 type Probe = (doc: unknown, a: Outcome | null, b: Outcome | null, same: boolean) => boolean;
 
-function probeFor(c: MetadataChange, from: Engine, to: Engine, statics: StaticCheck | null): { probe: Probe | null; measure: string } {
+/** A change's measure; `reads`: the document paths its probe reads when both outcomes are null (besides the static check's). */
+interface ProbeOf {
+  probe: Probe | null;
+  measure: string;
+  reads: string[][];
+}
+
+function probeFor(c: MetadataChange, from: Engine, to: Engine, statics: StaticCheck | null): ProbeOf {
   if (c.subject === 'rule' || c.subject === 'message') {
     const ra = from.rules.find((r) => r.id === c.id);
     const rb = to.rules.find((r) => r.id === c.id);
     const out = (e: Engine, r: CompiledRule | undefined, o: Outcome | null) => (r && o ? ruleOutcome(e, r, o.vm, o.save, o.approve) : null);
-    if (c.change === 'added') return { measure: 'products the new rule acts on', probe: (_d, _a, b) => out(to, rb, b)?.fires === true };
-    if (c.change === 'removed') return { measure: 'products the removed rule acted on', probe: (_d, a) => out(from, ra, a)?.fires === true };
-    return { measure: 'products whose result under this rule differs', probe: (_d, a, b, same) => !same && out(from, ra, a)?.key !== out(to, rb, b)?.key };
+    if (c.change === 'added') return { measure: 'products the new rule acts on', reads: [], probe: (_d, _a, b) => out(to, rb, b)?.fires === true };
+    if (c.change === 'removed') return { measure: 'products the removed rule acted on', reads: [], probe: (_d, a) => out(from, ra, a)?.fires === true };
+    return { measure: 'products whose result under this rule differs', reads: [], probe: (_d, a, b, same) => !same && out(from, ra, a)?.key !== out(to, rb, b)?.key };
   }
   if (c.subject === 'code') {
     const i = c.id.lastIndexOf('#');
@@ -119,6 +139,7 @@ function probeFor(c: MetadataChange, from: Engine, to: Engine, statics: StaticCh
     const sectorTable = /sector|categor/i.test(table);
     return {
       measure: 'products holding this code',
+      reads: sectorTable ? [...patterns, [SECTORS]] : patterns,
       probe: (doc) => (sectorTable && chainHas(doc, code)) || patterns.some((segs) => valuesAt(doc, segs).some((v) => String(v) === code)),
     };
   }
@@ -131,19 +152,20 @@ function probeFor(c: MetadataChange, from: Engine, to: Engine, statics: StaticCh
       // When the new version was not evaluated (same outcome), the field shows exactly when its block does.
       return {
         measure: 'products that show the new field',
+        reads: [],
         probe: (doc, _a, b) => (!b ? !!statics && statics.blockVisible(block, doc) : b.vm.fields[owner] ? b.vm.fields[owner].visible : b.vm.blocks[block]?.visible === true),
       };
     }
-    return { measure: 'products with a value in this field', probe: (doc) => valuesAt(doc, segs).length > 0 };
+    return { measure: 'products with a value in this field', reads: [segs], probe: (doc) => valuesAt(doc, segs).length > 0 };
   }
   if (c.subject === 'block' || c.subject === 'sub-form') {
-    return { measure: 'products showing this block in either version', probe: (_d, a, b) => a?.vm.blocks[c.id]?.visible === true || b?.vm.blocks[c.id]?.visible === true };
+    return { measure: 'products showing this block in either version', reads: [], probe: (_d, a, b) => a?.vm.blocks[c.id]?.visible === true || b?.vm.blocks[c.id]?.visible === true };
   }
-  return { measure: 'not measured per product', probe: null };
+  return { measure: 'not measured per product', reads: [], probe: null };
 }
 
 function chainHas(doc: unknown, code: string): boolean {
-  const chains = isObj(doc) ? doc.sectors : undefined;
+  const chains = isObj(doc) ? doc[SECTORS] : undefined;
   if (!Array.isArray(chains)) return false;
   return chains.some((ch) => Array.isArray(ch) && ch.some((lvl) => isObj(lvl) && String(lvl.id) === code));
 }
@@ -258,18 +280,22 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   let evaluatedBoth = 0;
   let evaluated = 0;
 
+  function addUnaffected(p: ProductInput): void {
+    const sector = rootSector(p.doc);
+    addTo(total, p.id, unchanged, max);
+    let s = sectors.get(sector);
+    if (!s) sectors.set(sector, (s = emptyCounts()));
+    addTo(s, p.id, unchanged, max);
+    for (const pr of probes) {
+      if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
+      pr.count++;
+      if (pr.examples.length < max) pr.examples.push(p.id);
+    }
+  }
+
   function add(p: ProductInput): void {
     if (statics && statics.same(p.doc)) {
-      const sector = rootSector(p.doc);
-      addTo(total, p.id, unchanged, max);
-      let s = sectors.get(sector);
-      if (!s) sectors.set(sector, (s = emptyCounts()));
-      addTo(s, p.id, unchanged, max);
-      for (const pr of probes) {
-        if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
-        pr.count++;
-        if (pr.examples.length < max) pr.examples.push(p.id);
-      }
+      addUnaffected(p);
       return;
     }
     evaluated++;
@@ -317,5 +343,11 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
       blocksShown: { ...blocksShown }, blocksHidden: { ...blocksHidden }, evaluated, evaluatedBoth, seconds: (clock() - started) / 1000,
     };
   }
-  return { add, report };
+  // Whole-document reads (the root, or any top-level key) leave nothing to select.
+  const reads = statics?.reads ? [...statics.reads, [SECTORS], ...probes.flatMap((pr) => pr.reads)] : null;
+  return {
+    add, report, addUnaffected,
+    reads: reads && reads.every((r) => r.length > 0 && r[0] !== '*') ? reads : null,
+    unaffected: (doc) => !!statics && statics.same(doc),
+  };
 }

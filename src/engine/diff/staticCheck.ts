@@ -1,3 +1,4 @@
+import { deriveReads } from '../evaluate/derivePhase';
 import type { Engine } from '../evaluate/Engine';
 import type { EvalContext } from '../logic/EvalContext';
 import { truthy } from '../logic/truthy';
@@ -42,6 +43,11 @@ export interface StaticCheck {
   same(doc: unknown): boolean;
   /** Visibility of a block under the new version, from the document alone (for the field-added measure). */
   blockVisible(blockId: string, doc: unknown): boolean;
+  /**
+   * The document paths both read: a document holding only those (the rest dropped) gets the same
+   * answers, so a caller can fetch just them. Null when that is the whole document.
+   */
+  reads: string[][] | null;
 }
 
 /**
@@ -52,20 +58,27 @@ export interface StaticCheck {
  */
 export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engine): StaticCheck | null {
   const clearFields = [...from.model.fields, ...to.model.fields].filter((f) => f.hidden === 'clear').map((f) => f.segs);
-  // The derived document of the last product asked about (same() then blockVisible() ask about the same one).
+  const visibility = new Map<string, CompiledRule[]>();
+  // The derived document of the last product asked about (same() then blockVisible() ask about the
+  // same one), and, when blockVisible() may be asked, of every document checked (a caller checks a
+  // page of products before counting them): kept as long as the document is.
   let lastDoc: unknown = undefined;
   let lastInputs: { data: unknown; ctx: EvalContext } | null = null;
+  const kept = new WeakMap<object, { data: unknown; ctx: EvalContext }>();
   // What the checked rules read: only the derive rules deciding those values run.
   const reading: string[][] = [];
   const inputs = (doc: unknown) => {
     if (!lastInputs || lastDoc !== doc) {
-      lastInputs = from.derive(doc, { prev: null }, reading);
+      const keep = visibility.size > 0 && typeof doc === 'object' && doc !== null;
+      lastInputs = (keep && kept.get(doc)) || from.derive(doc, { prev: null }, reading);
+      if (keep) kept.set(doc, lastInputs);
       lastDoc = doc;
     }
     return lastInputs;
   };
+  // What the checks read on the stored document itself.
+  const raw: string[][] = [];
   const checks: Array<(doc: unknown) => boolean> = [];
-  const visibility = new Map<string, CompiledRule[]>();
   for (const c of changes) {
     if (c.subject === 'code' && c.change === 'changed' && c.details.every((d) => d.startsWith('title:'))) continue;
     if (c.subject === 'field' && c.change === 'added') {
@@ -78,6 +91,7 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
       if (!rules.every((r) => r.targetType === 'block' && safeOnDerivedDocument(r, clearFields))) return null;
       visibility.set(block, rules);
       for (const r of rules) reading.push(...r.docDeps!);
+      raw.push(segs);
       checks.push((doc) => getIn(doc, segs) === undefined || isEmptyValue(getIn(doc, segs)));
       continue;
     }
@@ -96,7 +110,9 @@ export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engi
       return (!messageChanged || !mayFire(ra, data, ctx)) && results(ra, data, ctx) === results(rb, data, ctx);
     });
   }
+  const derived = deriveReads(from.rules, reading);
   return {
+    reads: derived && [...derived, ...raw],
     same: (doc) => checks.every((ch) => ch(doc)),
     blockVisible: (blockId, doc) => {
       const { data, ctx } = inputs(doc);

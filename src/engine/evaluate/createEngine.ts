@@ -4,6 +4,7 @@ import { compileLogic } from '../logic/compileLogic';
 import { runtimeFunctions } from '../logic/FunctionSource';
 import { generatedReaders } from '../logic/lookupVar';
 import { generatedCopiers } from '../model/generatedCopiers';
+import { templateCopiers } from '../model/templateCopiers';
 import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
 import { buildModel } from '../model/buildModel';
@@ -64,8 +65,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const functions = options.codeGeneration ? runtimeFunctions : options.functions;
   const readers = functions ? generatedReaders(functions) : undefined;
   const rules = compileRules(model, ops, readers);
-  // Document copies are generated per object shape met while evaluating: only where code generation is allowed.
-  const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : undefined);
+  // Document copies per object shape met while evaluating: generated where code generation is allowed, else from templates.
+  const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : templateCopiers());
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 

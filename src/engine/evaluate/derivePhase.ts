@@ -29,7 +29,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
   const { ctx, changed, dirty, ran, derived, samePrev } = p;
   const rules = t.deriveRules;
   let working = p.working;
-  let owned: Set<object> | null = null;
+  let owned: object[] | null = null;
   const overlaps = t.deriveOverlaps;
   // Rules (positions) that wrote in this phase, in order; per rule, how many writes there were when it last ran (-1: not yet).
   const writes: number[] = [];
@@ -47,7 +47,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
       if (v === undefined) v = null;
       const cur = getIn(working, r.targetSegs);
       if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;
-      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= new Set()), t.addingCopy);
+      working = setInOwned(working, r.targetSegs, 0, v, (owned ??= []), t.addingCopy);
       ctx.doc = working;
       ctx.rev = (ctx.rev ?? 0) + 1;
       derived[r.target] = v;
@@ -63,12 +63,8 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
   p.working = working;
 }
 
-/**
- * The derive rules deciding the values at `paths`: those writing them, and, transitively, those
- * writing what those read (their document reads: `$prev` is the same for all). Null when that is
- * every rule or one reads anything.
- */
-export function deriveRulesFor(rules: readonly CompiledRule[], paths: readonly string[][]): Uint8Array | null {
+/** The derive rules deciding the values at `paths` (by position) and every path they read or write; null when one reads anything. */
+function deriveClosure(rules: readonly CompiledRule[], paths: readonly string[][]): { mask: Uint8Array; wanted: string[][] } | null {
   const mask = new Uint8Array(rules.length);
   const wanted = [...paths];
   for (let grew = true; grew; ) {
@@ -82,5 +78,24 @@ export function deriveRulesFor(rules: readonly CompiledRule[], paths: readonly s
       grew = true;
     }
   }
-  return mask.every((m) => m === 1) ? null : mask;
+  return { mask, wanted };
+}
+
+/**
+ * The derive rules deciding the values at `paths`: those writing them, and, transitively, those
+ * writing what those read (their document reads: `$prev` is the same for all). Null when that is
+ * every rule or one reads anything.
+ */
+export function deriveRulesFor(rules: readonly CompiledRule[], paths: readonly string[][]): Uint8Array | null {
+  const c = deriveClosure(rules, paths);
+  return !c || c.mask.every((m) => m === 1) ? null : c.mask;
+}
+
+/**
+ * The document paths `Engine.derive(doc, opts, paths)` reads (`paths` and the inputs of the derive
+ * rules deciding them), so a document holding only those gives the same values there. Null when a
+ * derive rule involved reads anything (then every rule runs and the whole document counts).
+ */
+export function deriveReads(rules: readonly CompiledRule[], paths: readonly string[][]): string[][] | null {
+  return deriveClosure(rules.filter((r) => r.kind === 'derive'), paths)?.wanted ?? null;
 }

@@ -11,7 +11,7 @@ import type { EvaluationPass } from './EvaluationPass';
 export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: EvaluationPass): { emptied: string[][]; viewReads: boolean } {
   let working = p.working;
   // Copied once along the cleared paths: the document the caller passed in stays as it was.
-  let owned: Set<object> | null = null;
+  let owned: object[] | null = null;
   const emptied: string[][] = [];
   let viewReads = false;
   const found: number[] = [];
@@ -36,7 +36,7 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
     p.dropped.push(f.path);
     emptied.push(f.segs);
     if (t.viewReads[i]) viewReads = true;
-    working = setInOwned(working, f.segs, 0, null, (owned ??= new Set()), t.addingCopy);
+    working = setInOwned(working, f.segs, 0, null, (owned ??= []), t.addingCopy);
   }
   p.working = working;
   if (emptied.length) {

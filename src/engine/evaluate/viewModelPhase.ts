@@ -70,6 +70,20 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   const rulelessGroupOf = new Map<string, number>();
   rulelessGroups.forEach(({ fields: members }, g) => members.forEach((i) => rulelessGroupOf.set(fields[i].path, g)));
   const groupHasErrors = new Uint8Array(rulelessGroups.length);
+  // A field is shown when its block is and its visible rules hold: the fields having such rules, and
+  // the rules' result positions (flat, field k's from visibleStart[k]), so the per-field pass over
+  // every field reads typed arrays only, not each rule's index through a megamorphic load.
+  const fieldBlockOf = Int32Array.from(fieldBlock);
+  const visibleFields: number[] = [];
+  const visibleStart: number[] = [0];
+  const visibleResults: number[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const rules = fieldRules[i]?.visible ?? [];
+    if (!rules.length) continue;
+    visibleFields.push(i);
+    for (const r of rules) visibleResults.push(r.index);
+    visibleStart.push(visibleResults.length);
+  }
 
   /** Field i's state (the last one again when equal); false when it is a new object. Made once per engine, not per evaluation. */
   function fieldState(i: number, results: unknown[], fieldErrors: Map<string, RuleError[]> | null, forAction: Uint8Array | null): boolean {
@@ -126,10 +140,19 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
       for (let b = 0; b < blocks.length; b++) blockStates[blocks[b].id] = lastBlockStates[b]!;
       lastBlockRecord = blockStates;
     }
-    for (let i = 0; i < fields.length; i++) {
-      const b = fieldBlock[i];
-      const fr = fieldRules[i];
-      fieldVisible[i] = (b < 0 || blockVisible[b] === 1) && (!fr || allHold(results, fr.visible, -1)) ? 1 : 0;
+    for (let i = 0; i < fieldVisible.length; i++) {
+      const b = fieldBlockOf[i];
+      fieldVisible[i] = b < 0 ? 1 : blockVisible[b];
+    }
+    for (let k = 0; k < visibleFields.length; k++) {
+      const i = visibleFields[k];
+      if (fieldVisible[i] === 0) continue;
+      for (let j = visibleStart[k]; j < visibleStart[k + 1]; j++) {
+        if (results[visibleResults[j]] !== true) {
+          fieldVisible[i] = 0;
+          break;
+        }
+      }
     }
 
     // Item fields (one state per array item).

@@ -37,17 +37,19 @@ export type AddingCopier = (base: Record<string, unknown>, head: string) => Reco
 export const spreadAdding: AddingCopier = (base, head) => ({ [head]: undefined, ...base });
 
 /**
- * `setIn` that copies each container along the path once per `owned` set: a container copied
- * earlier with the same set is written in place, so three derived values do not copy the whole
- * document three times. Containers not in `owned` (the input document) are never written.
+ * `setIn` that copies each container along the path once per `owned` list: a container copied
+ * earlier with the same list is written in place, so three derived values do not copy the whole
+ * document three times. Containers not in `owned` (the input document) are never written. A list,
+ * not a Set: an evaluation copies a handful of containers, and a Set is a hash table allocated per
+ * evaluation that hashes every container it is asked about.
  */
-export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: Set<object>, addingCopy: AddingCopier = spreadAdding): unknown {
+export function setInOwned(doc: unknown, segs: readonly string[], i: number, value: unknown, owned: object[], addingCopy: AddingCopier = spreadAdding): unknown {
   if (i === segs.length) return value;
   const head = segs[i];
   let base = (doc !== null && typeof doc === 'object' ? doc : /^\d+$/.test(head) ? [] : {}) as Record<string, unknown>;
-  if (!owned.has(base)) {
+  if (!owned.includes(base)) {
     base = Array.isArray(base) ? (base.slice() as unknown as Record<string, unknown>) : Object.hasOwn(base, head) ? { ...base } : addingCopy(base, head);
-    owned.add(base);
+    owned.push(base);
   }
   base[head] = setInOwned(base[head], segs, i + 1, value, owned, addingCopy);
   return base;

@@ -160,11 +160,15 @@ export async function claimPdfJob(db: Db, owner: string): Promise<PdfJobRow | un
   return r.rows[0];
 }
 
-/** Takes one job by its file id when it is open (pending, or running under a lease that ran out). */
+/**
+ * Takes one job by its file id when it is open (pending, or running under a lease that ran out), or
+ * when `owner` itself holds the lease: a queue job's retry (same owner, queueJobOwner) takes over
+ * the render its dead attempt left at once, without waiting out the lease.
+ */
 export async function claimPdfJobById(db: Db, owner: string, fileId: string): Promise<PdfJobRow | undefined> {
   const r = await db.query<PdfJobRow>(
     `update product_pdf_jobs set status = 'running', attempts = attempts + 1, lease_owner = $1, lease_until = now() + interval '${leaseSeconds} seconds'
-     where file_id = $2 and (status = 'pending' or (status = 'running' and lease_until < now()))
+     where file_id = $2 and (status = 'pending' or (status = 'running' and (lease_until < now() or lease_owner = $1)))
      returning file_id::text as file_id, product_id::text as product_id, attempts`,
     [owner, fileId],
   );
@@ -196,3 +200,10 @@ export async function failPdfJob(db: Db, owner: string, job: PdfJobRow, err: unk
 }
 
 export const newOwnerId = () => `pdf-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * The lease owner of a render run by the job queue: the queue job's id, the same on each of its
+ * attempts. The queue retries a job whose instance died within seconds (jobLiveness.ts), so the
+ * retry resumes the render then; the lease only backs this up.
+ */
+export const queueJobOwner = (queueJobId: string) => `job:${queueJobId}`;

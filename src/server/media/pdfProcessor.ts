@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/Db';
 import type { JobQueue } from '../jobs/JobQueue';
 import type { FileStorage } from '../storage/FileStorage';
-import { claimPdfJob, claimPdfJobById, failPdfJob, newOwnerId, openPdfJobs, runPdfJob, type PdfJobRow } from './pdfJobs';
+import { claimPdfJob, claimPdfJobById, failPdfJob, newOwnerId, openPdfJobs, queueJobOwner, runPdfJob, type PdfJobRow } from './pdfJobs';
 
 export interface PdfProcessor {
   /** Look for open jobs now (after an upload or a resample). */
@@ -30,10 +30,12 @@ export const pdfJobName = 'product.pdf';
 /**
  * Runs product PDF jobs in the background. Each uploaded PDF is a row (product_pdf_jobs, written
  * in the upload's transaction) that says what is open and how far it got; the portal's job queue
- * runs them (one queue job per open row). On start it takes what a previous process left: on
- * the embedded database no other process can hold a job, so a running row is a killed process's;
- * on PostgreSQL a row is taken over once its lease runs out. A job that finishes twice changes
- * nothing the second time (the row's lease decides).
+ * runs them (one queue job per open row). A render whose process died resumes when the queue
+ * retries its queue job (at the next start on the embedded database, within seconds on another
+ * instance on PostgreSQL): the retry holds the row's lease already (queueJobOwner). Otherwise a row
+ * is taken over once its lease runs out; on the embedded database no other process can hold a job,
+ * so at start a running row is a killed process's. A job that finishes twice changes nothing the
+ * second time (the row's lease decides).
  */
 export function startPdfProcessor(deps: Deps): PdfProcessor {
   const owner = newOwnerId();
@@ -42,14 +44,14 @@ export function startPdfProcessor(deps: Deps): PdfProcessor {
   let first = true;
   const { db, log } = deps;
 
-  const run = async (job: PdfJobRow) => {
+  const run = async (job: PdfJobRow, runOwner = owner) => {
     try {
-      await runPdfJob({ db, storage: deps.storage, owner, signal: abort.signal, pauseAfterPage: deps.pauseAfterPage }, job);
+      await runPdfJob({ db, storage: deps.storage, owner: runOwner, signal: abort.signal, pauseAfterPage: deps.pauseAfterPage }, job);
       log.info({ file_id: job.file_id, product_id: job.product_id }, 'product PDF processed');
     } catch (err) {
       if (stopped) throw err;
       log.error({ err, file_id: job.file_id, product_id: job.product_id }, 'product PDF processing failed');
-      await failPdfJob(db, owner, job, err);
+      await failPdfJob(db, runOwner, job, err);
     }
   };
 
@@ -99,13 +101,15 @@ export function startPdfProcessor(deps: Deps): PdfProcessor {
   const registered = deps.jobs
     ? deps.jobs.register<{ file_id: string }>(
         pdfJobName,
-        async (p) => {
-          const job = await claimPdfJobById(db, owner, p.file_id);
+        async (p, queueJob) => {
+          const jobOwner = queueJobOwner(queueJob.id);
+          const job = await claimPdfJobById(db, jobOwner, p.file_id);
           if (!job) return { skipped: true };
-          await run(job);
+          await run(job, jobOwner);
           return { file_id: p.file_id };
         },
-        { expireInSeconds: 3600, retryLimit: 0 },
+        // Retried when its instance dies mid-render (or stops): the retry resumes the render.
+        { expireInSeconds: 3600, retryLimit: 2 },
       )
     : Promise.resolve();
   void registered.then(wake, (err: unknown) => log.error({ err }, 'PDF job kind could not be registered'));

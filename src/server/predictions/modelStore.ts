@@ -37,18 +37,20 @@ export async function currentModelInfo(db: Queryable, variant: ModelVariant): Pr
   return r.rows[0] ? toInfo(r.rows[0]) : null;
 }
 
-// Loaded classifiers by version: a version never changes once stored.
-const loaded = new Map<number, SpaceyModel>();
+// Loaded classifiers by version and training time: a version never changes once stored, and the
+// time tells one database's version 1 from another's in a process that opens several (tests).
+const loaded = new Map<string, SpaceyModel>();
 
 /** The classifiers of one version, parsed once per process. */
-export async function loadModel(db: Queryable, version: number): Promise<SpaceyModel | null> {
-  const hit = loaded.get(version);
+export async function loadModel(db: Queryable, info: Pick<ModelInfo, 'version' | 'trained_at'>): Promise<SpaceyModel | null> {
+  const key = `${info.version}@${info.trained_at}`;
+  const hit = loaded.get(key);
   if (hit) return hit;
-  const r = await db.query<{ model: StoredModel }>('select model from prediction_models where version = $1', [version]);
+  const r = await db.query<{ model: StoredModel }>('select model from prediction_models where version = $1', [info.version]);
   if (!r.rows[0]) return null;
   const model = new SpaceyModel(r.rows[0].model);
   if (loaded.size > 8) loaded.clear();
-  loaded.set(version, model);
+  loaded.set(key, model);
   return model;
 }
 

@@ -30,7 +30,7 @@ export async function scoreEmails(db: Db, opts: ScoreOptions = {}): Promise<Reco
     const info = await currentModelInfo(db, variant);
     done[variant] = 0;
     if (!info) continue;
-    const model = await loadModel(db, info.version);
+    const model = await loadModel(db, info);
     if (!model) continue;
     for (;;) {
       const size = Math.min(batchSize, (opts.limit ?? Infinity) - done[variant]);

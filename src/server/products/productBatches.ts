@@ -2,13 +2,40 @@ import type { ProductInput } from '../../engine/diff';
 import type { Queryable } from '../db/Db';
 
 /**
+ * A page of products after a product id: their documents, or only their top-level `keys` as JSON
+ * text with a member per key present (absent keys stay absent, nulls stay null), so the database
+ * outputs and the driver parses only those. Each key takes two parameters after the first two: its
+ * name and its JSON member prefix.
+ */
+function pageSql(keys: readonly string[] | undefined): string {
+  const page = 'from products where product_id > $1 order by product_id limit $2';
+  if (!keys) return `select product_id, document ${page}`;
+  const members = keys.map((_, i) => `$${4 + 2 * i}::text || (d -> $${3 + 2 * i}::text)::text`);
+  // `document || '{}'` is the document decompressed once (a large one is stored compressed, and
+  // each `->` on the column would decompress it again); the subquery keeps it computed once a row.
+  return `select product_id, '{' || concat_ws(',', ${members.join(', ')}) || '}' as document from (select product_id, document || '{}'::jsonb as d ${page} offset 0) s`;
+}
+
+/** The parameters pageSql's keys take. */
+const keyParams = (keys: readonly string[] | undefined): string[] => (keys ?? []).flatMap((k) => [k, `${JSON.stringify(k)}:`]);
+
+const parsed = (r: { product_id: string | number; document: unknown }): ProductInput => ({
+  id: String(r.product_id),
+  doc: typeof r.document === 'string' ? JSON.parse(r.document) : r.document,
+});
+
+/**
  * Every stored product, a batch at a time in product id order (keyset pages, each its own query):
  * memory holds one batch however large the table is, on PGlite and PostgreSQL alike. The next
- * batch is asked for while the caller works on the current one.
+ * batch is asked for while the caller works on the current one. With `keys`, each document holds
+ * only those top-level keys (the database sends and the driver parses only them).
  */
-export async function* productBatches(db: Queryable, batchSize = 2000): AsyncGenerator<ProductInput[]> {
+export async function* productBatches(db: Queryable, batchSize = 2000, keys?: readonly string[]): AsyncGenerator<ProductInput[]> {
   const page = (after: string) =>
-    db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products where product_id > $1 order by product_id limit $2', [after, batchSize]);
+    db.query<{ product_id: string | number; document: unknown }>(
+      pageSql(keys),
+      [after, batchSize, ...keyParams(keys)],
+    );
   let next = page('-1');
   // A caller that stops early leaves the prefetched page unread: its failure is nobody's to handle.
   next.catch(() => {});
@@ -19,7 +46,14 @@ export async function* productBatches(db: Queryable, batchSize = 2000): AsyncGen
       next = page(String(rows[rows.length - 1].product_id));
       next.catch(() => {});
     }
-    yield rows.map((r) => ({ id: String(r.product_id), doc: typeof r.document === 'string' ? JSON.parse(r.document) : r.document }));
+    yield rows.map(parsed);
     if (rows.length < batchSize) return;
   }
+}
+
+/** The whole documents of the products with these ids, by id (ids no longer stored are missing). */
+export async function productsById(db: Queryable, ids: readonly string[]): Promise<Map<string, unknown>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products where product_id = any($1::bigint[])', [ids]);
+  return new Map(rows.map((r) => [String(r.product_id), parsed(r).doc]));
 }

@@ -7,6 +7,7 @@ import { removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './e
 import { findMatches, matchesInText } from './findMatches';
 import { renderableTags } from './htmlTags';
 import { htmlToSlate } from './htmlToSlate';
+import { insertTypedText } from './insertTypedText';
 import { EditableRoot } from './EditableRoot';
 import { MarkButtons } from './MarkButtons';
 import { reactAttrs } from './reactAttrs';
@@ -233,6 +234,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     flush();
   };
 
+  const onBeforeInput = useCallback((e: InputEvent) => insertTypedText(editor, e), [editor]);
   const onKeyDown = (e: KeyboardEvent): boolean => {
     const mark = (e.ctrlKey || e.metaKey) && hotkeys[e.key.toLowerCase()];
     if (mark) {
@@ -277,6 +279,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
             // Without a search term no decorate at all: slate-react then skips decorating every node on each change.
             decorate={term ? decorate : undefined}
             onKeyDown={onKeyDown}
+            onDOMBeforeInput={onBeforeInput}
             onBlur={flush}
             spellCheck={false}
           />

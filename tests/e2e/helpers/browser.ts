@@ -37,6 +37,9 @@ const reportViolations = () => {
   });
 };
 
+/** A host name the test browser resolves to 127.0.0.1: the same server under an origin it does not allow. */
+export const otherOriginHost = 'portal-elsewhere.test';
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -47,6 +50,9 @@ const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // A second name for the loopback portal: a page served from it is outside the portal's default
+  // origins (portal_access), so a test sees a disallowed origin on a shared server (auth.test.ts).
+  `--host-resolver-rules=MAP ${otherOriginHost} 127.0.0.1`,
 ];
 
 /**

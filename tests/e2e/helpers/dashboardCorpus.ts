@@ -57,14 +57,14 @@ export function hostileHtml(canary: string): string {
 export interface Corpus {
   dataDir: string;
   /** Subjects of the fixture emails (newest first in Focus). */
-  subjects: { hostile: string; duplicate: string; sale: string };
+  subjects: { hostile: string; duplicate: string; sale: string; bulk: string };
 }
 
 /**
  * A data directory with the demo data as a first start leaves it (seeded template `demo`: 300
  * SpamAssassin messages imported as the demo inbox), then the fixture emails (hostile HTML, three
- * duplicates, recent sale emails) imported through the import pipeline, one of them set Used and
- * one Copy. Admin's password is e2eAdminPassword.
+ * duplicates, recent sale emails, two emails for the bulk status case) imported through the import
+ * pipeline, one sale email set Used and one Copy. Admin's password is e2eAdminPassword.
  */
 export async function prepareDashboardCorpus(canaryUrl: string): Promise<Corpus> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-dash-e2e-'));
@@ -73,7 +73,7 @@ export async function prepareDashboardCorpus(canaryUrl: string): Promise<Corpus>
   mkdirSync(emlDir);
   const now = Date.now();
   const hour = 3_600_000;
-  const subjects = { hostile: 'Hostile canary email', duplicate: 'Duplicate offer for you', sale: 'Fixture sale' };
+  const subjects = { hostile: 'Hostile canary email', duplicate: 'Duplicate offer for you', sale: 'Fixture sale', bulk: 'Bulk status fixture' };
   writeFileSync(join(emlDir, 'hostile.eml'), eml({ id: 'hostile', from: 'Evil Sender <evil@attacker.example>', to: 'panel1@panel.example', subject: subjects.hostile, date: new Date(now - 1 * hour), html: hostileHtml(canaryUrl) }));
   const dupBody = `<p>This exact offer body is repeated word for word in several messages, which makes them duplicates of each other for the deduplicates screen.</p><p>Save 20% on everything in store this weekend only with the code DUPLICATE20 at checkout.</p>`;
   for (const [i, h] of [3, 4, 5].entries()) {
@@ -83,6 +83,12 @@ export async function prepareDashboardCorpus(canaryUrl: string): Promise<Corpus>
     writeFileSync(
       join(emlDir, `sale-${i}.eml`),
       eml({ id: `sale-${i}`, from: `Shop ${i} <news${i}@shopmart.example>`, to: `panel${i}@panel.example`, subject: `${subjects.sale} ${i}`, date: new Date(now - (10 + i) * hour), text: `Fixture sale number ${i}: big discounts.` }),
+    );
+  }
+  for (let i = 1; i <= 2; i++) {
+    writeFileSync(
+      join(emlDir, `bulk-${i}.eml`),
+      eml({ id: `bulk-${i}`, from: `Outlet ${i} <offers${i}@bulkmart.example>`, to: `panel${i}@panel.example`, subject: `${subjects.bulk} ${i}`, date: new Date(now - (30 + i) * hour), text: `Bulk fixture number ${i}.` }),
     );
   }
   const db = await openDb({ dataDir });

@@ -14,7 +14,8 @@ let dir: string | undefined;
 /**
  * The browser suite's global set-up (vitest.config.ts): one embedded database migrated, then one
  * data directory per seeded template (seededTemplates: the demo data with a slice of the demo
- * inbox, or with none), seeded by `portal seed` as a first start seeds, two at a time. A server
+ * inbox, or with none), seeded by `portal seed` as a first start seeds (and the inbox scored, as the
+ * server's job would), two at a time. A server
  * started with `startServer({ seeded })` starts on a copy, so the demo data (reference rows, 250
  * products, the inbox and two model trainings) is made once per run instead of once per file.
  * User `admin` has the password e2eAdminPassword in every template.
@@ -34,20 +35,25 @@ export async function setup(): Promise<void> {
     (Object.keys(seededTemplates) as SeededTemplate[]).map(async (name) => {
       const dataDir = join(dir!, name);
       cpSync(migrated, join(dataDir, 'db'), { recursive: true });
-      await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          ...seededTemplates[name],
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PORTAL_ADMIN_PASSWORD: e2eAdminPassword,
-          // The suites' scrypt cost (vitest.config.ts): the project's env does not reach global set-up.
-          PORTAL_PASSWORD_COST: '10',
-          DEMO_PDFS: '0',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const portal = (...args: string[]) =>
+        promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], {
+          cwd: projectRoot,
+          env: {
+            ...process.env,
+            ...seededTemplates[name],
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            PORTAL_ADMIN_PASSWORD: e2eAdminPassword,
+            // The suites' scrypt cost (vitest.config.ts): the project's env does not reach global set-up.
+            PORTAL_PASSWORD_COST: '10',
+            DEMO_PDFS: '0',
+          },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+      await portal('seed');
+      // The inbox scored once here: otherwise every server started on a copy scores it again in its
+      // first minute (predictions.score; tests/e2e/predictions.test.ts clears its copy's scores to see that job).
+      if (seededTemplates[name].DEMO_EMAILS !== '0') await portal('predictions', 'score');
       process.env[seededDataDirEnv(name)] = dataDir;
     }),
   );

@@ -1,16 +1,20 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
+import { projectRoot } from '../../../src/server/paths';
+import { e2eAdminPassword } from '../../e2e/helpers/signIn';
 import type { LoopbackS3 } from './loopbackS3';
 import { startLoopbackS3Process } from './loopbackS3Process';
-import { migratedDataDirEnv } from './startServer';
+import { migratedDataDirEnv, seededDataDirEnv, seededTemplates } from './startServer';
 import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
 import { testStorageBaseEnv } from './testStorage';
 
@@ -33,7 +37,8 @@ async function startSuiteStorage(project: TestProject): Promise<void> {
  * The server suite's global set-up (vitest.config.ts): migrates one database before any test file
  * runs, so each file's openTestDb() copies it instead of migrating its own: a PGlite dump in a
  * temporary folder, or a template database `t_tpl_<random>` on TEST_DATABASE_URL (CREATE DATABASE
- * ... TEMPLATE). Workers find it through an environment variable; teardown removes it.
+ * ... TEMPLATE). On PGlite also the seeded template `empty` (startServer's `seeded`). Workers find
+ * them through environment variables; teardown removes them.
  */
 export async function setup(project: TestProject): Promise<void> {
   await startSuiteStorage(project);
@@ -58,6 +63,16 @@ export async function setup(project: TestProject): Promise<void> {
     } finally {
       await db.close();
     }
+    // The demo data without emails, seeded by `portal seed` (another core) while the dump is made:
+    // startServer({ seeded: 'empty' }) starts on a copy instead of seeding on its first start.
+    const empty = join(dir, 'empty');
+    cpSync(join(dir, 'data'), join(empty, 'db'), { recursive: true });
+    const seeded = promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
+      cwd: projectRoot,
+      env: { ...process.env, ...seededTemplates.empty, DATA_DIR: empty, DATABASE_URL: '', STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    seeded.catch(() => undefined);
     // The Db interface has no dump: reopen the migrated data directory with PGlite itself.
     const raw = await PGlite.create({ dataDir: join(dir, 'data'), extensions: { pg_trgm } });
     try {
@@ -65,6 +80,8 @@ export async function setup(project: TestProject): Promise<void> {
     } finally {
       await raw.close();
     }
+    await seeded;
+    process.env[seededDataDirEnv('empty')] = empty;
     process.env[migratedTemplateEnv] = join(dir, 'migrated.tar');
     // The migrated data directory itself: a server a test starts on a fresh DATA_DIR of its own
     // starts from a copy of it (startServer), skipping initdb and the migrations.
@@ -79,4 +96,5 @@ export async function teardown(): Promise<void> {
   delete process.env[testStorageBaseEnv];
   delete process.env[migratedTemplateEnv];
   delete process.env[migratedDataDirEnv];
+  delete process.env[seededDataDirEnv('empty')];
 }

@@ -38,8 +38,8 @@ export function copyMigratedDb(dataDir: string): boolean {
 }
 
 /**
- * The seeded data directories the browser suite's global set-up makes (tests/e2e/helpers/seededDataDirs.ts),
- * by the environment their `portal seed` ran with: `demo` is a first start's demo data with 300 demo
+ * The seeded data directories the browser suite's global set-up makes (tests/e2e/helpers/seededDataDirs.ts;
+ * the server suite's on PGlite makes `empty`: migratedTemplate.ts), by the environment their `portal seed` ran with: `demo` is a first start's demo data with 300 demo
  * emails (startServer's default), `empty` the same without emails. Admin's password is e2eAdminPassword.
  */
 export const seededTemplates = {
@@ -49,10 +49,10 @@ export const seededTemplates = {
 export type SeededTemplate = keyof typeof seededTemplates;
 export const seededDataDirEnv = (name: SeededTemplate): string => `PORTAL_TEST_SEEDED_${name.toUpperCase()}_DATA_DIR`;
 
-/** Copies a seeded template (database and files) into an empty DATA_DIR; throws outside the browser suite. */
+/** Copies a seeded template (database and files) into an empty DATA_DIR; throws where the suite made none. */
 export function copySeededDataDir(name: SeededTemplate, dataDir: string): void {
   const template = process.env[seededDataDirEnv(name)];
-  if (!template) throw new Error(`no seeded data directory "${name}": tests/e2e/helpers/seededDataDirs.ts makes them as the browser suite's global set-up`);
+  if (!template) throw new Error(`no seeded data directory "${name}": the browser suite's global set-up makes them (tests/e2e/helpers/seededDataDirs.ts), the server suite's on PGlite makes "empty"`);
   cpSync(template, dataDir, { recursive: true });
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Where one of the editor bench's interactions spends its time (issue 27 item 11): the interaction
+ * run as `npm run bench -- editor` runs it (4x CPU, the same demo product), under the CPU profiler
+ * for each measured repetition, then the functions with the most self time over all of them and the
+ * time per script. Not part of `npm run bench`; run it by hand on a build (an unminified one names
+ * the functions: `npx vite build --minify false --outDir /tmp/dist-plain`):
+ *
+ *   npx tsx bench/editorInteractionProfile.ts "save a promotion" [--dist /tmp/dist-plain] [--runs 5] [--out p.cpuprofile]
+ *
+ * Without --dist the server's own `dist` is loaded. PROFILE_DATA_DIR reuses a data directory.
+ */
+import { writeFileSync } from 'node:fs';
+import type { CDPSession } from 'playwright-core';
+import { launchBrowser } from '../tests/e2e/helpers/browser';
+import { signInThroughPage } from '../tests/e2e/helpers/signIn';
+import { startServer } from '../tests/server/helpers/startServer';
+import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv.splice(i, 2)[1] : undefined;
+};
+const dist = flag('--dist');
+const runs = Number(flag('--runs') ?? 5);
+const out = flag('--out');
+const figure = argv[0];
+const ix = interactions.find((x) => x.figure === figure);
+if (!ix) throw new Error(`usage: editorInteractionProfile.ts <${interactions.map((x) => x.figure).join(' | ')}> [--dist dir] [--runs n] [--out file]`);
+
+/** Self time (ms) per function and per script over the profiles. */
+function summarise(profiles: CpuProfile[]) {
+  const byFn = new Map<string, number>();
+  const byUrl = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  const keyOf = (n: ProfileNode) => {
+    const f = n.callFrame;
+    const file = f.url.replace(/^https?:\/\/[^/]+/, '').replace(/-[\w-]{8}\.js$/, '.js');
+    return { file, key: `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}` };
+  };
+  for (const p of profiles) {
+    const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    p.samples.forEach((id, i) => {
+      const n = nodes.get(id)!;
+      const ms = (p.timeDeltas[i + 1] ?? 0) / 1000;
+      const f = n.callFrame;
+      if (f.functionName === '(idle)' || f.functionName === '(program)') return;
+      const { file, key } = keyOf(n);
+      byFn.set(key, (byFn.get(key) ?? 0) + ms);
+      byUrl.set(file || f.functionName, (byUrl.get(file || f.functionName) ?? 0) + ms);
+      total += ms;
+      // Inclusive time of the page's own functions (each counted once per sample).
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const k = keyOf(nodes.get(at)!);
+        if (!k.file.startsWith('/assets/') || seen.has(k.key)) continue;
+        seen.add(k.key);
+        inclusive.set(k.key, (inclusive.get(k.key) ?? 0) + ms);
+      }
+    });
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`busy (not idle) per run: ${(total / profiles.length).toFixed(1)} ms`);
+  console.log('\nself time per run by function:');
+  for (const [k, ms] of top(byFn, 45)) console.log(`  ${(ms / profiles.length).toFixed(2).padStart(7)} ms  ${k}`);
+  console.log('\ninclusive time per run, the page scripts:');
+  for (const [k, ms] of top(inclusive, 400)) console.log(`  ${(ms / profiles.length).toFixed(2).padStart(7)} ms  ${k}`);
+  console.log('\nself time per run by script:');
+  for (const [k, ms] of top(byUrl, 15)) console.log(`  ${(ms / profiles.length).toFixed(2).padStart(7)} ms  ${k}`);
+}
+
+const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, dataDir: process.env.PROFILE_DATA_DIR, timeoutMs: 600_000 });
+const browser = await launchBrowser();
+try {
+  const productId = await pickProduct(server, await signInToken(server));
+  const signIn = await browser.context.newPage();
+  await signInThroughPage(signIn, server.url, 'admin', adminPassword);
+  await signIn.close();
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})();` });
+  if (dist) await serveClientFrom(page, dist);
+  await openProduct(page, server, productId);
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const profiles: CpuProfile[] = [];
+  const ms: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    setMeasureProbe(i === 0 ? undefined : { before: async () => void (await cdp.send('Profiler.start')), after: async () => void profiles.push((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) });
+    const m = await ix.run(page, i);
+    if (i > 0) ms.push(m.ms);
+  }
+  console.log(`${ix.figure} on product ${productId}${dist ? ` (client from ${dist})` : ''}: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (profiled, so slower than the bench)`);
+  summarise(profiles);
+  if (out) writeFileSync(out, JSON.stringify(profiles[profiles.length - 1]));
+} finally {
+  setMeasureProbe(undefined);
+  await browser.close();
+  await server.stop();
+}
