@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { addApiSchemas } from './apiSchemas';
+import { brotliQuality, compressFromBytes, installJsonCompression } from './compressJson';
 import type { PortalConfig, ServerContext } from './context';
 import { errorBody, installErrorHandler } from './errorHandler';
 import { routes } from './routes/index';
@@ -69,8 +70,10 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   installErrorHandler(app);
   await installMetrics(app, ctx);
   // API answers compressed per Accept-Encoding (the metadata is ~190 KB of JSON); brotli at a low
-  // quality, as it runs per response. Built assets are precompressed and pass through untouched.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // quality, as it runs per response: JSON in one call (compressJson.ts), anything else streamed.
+  // Built assets are precompressed and pass through untouched.
+  installJsonCompression(app);
+  await app.register(fastifyCompress, { global: true, threshold: compressFromBytes, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } } });
   await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   installRequestSchemas(app);
