@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthResponse } from '../../src/api/types';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
+import type { MetadataStatusResponse } from '../../src/api/metadataStatus';
 import { metadataHash } from '../../src/server/metadataHash';
+import { projectRoot } from '../../src/server/paths';
 import { createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
-import { startServer } from './helpers/startServer';
+import { copyMigratedDb, startServer } from './helpers/startServer';
 
 describe('GET /api/health (in process)', () => {
   let db: Db;
@@ -74,13 +76,16 @@ describe('metadataHash', () => {
   });
 });
 
-// Child processes migrate and load the demo data: slow on a busy 2-core machine. Their database is
+// Child processes load the demo data: slow on a busy 2-core machine. Their database is
 // the embedded one whatever the suite runs on: the PostgreSQL pass skips them.
 describe('portal serve (child process)', { timeout: 240_000 }, () => {
-  it.runIf(testDbKind === 'pglite')('migrates and seeds on the first start, answers /api/health, stops cleanly, and does not seed again on the second start', async () => {
+  it.runIf(testDbKind === 'pglite')('seeds on the first start, answers /api/health, stops cleanly, does not seed again on the second start, and does not watch the metadata', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
+    const metadataDir = mkdtempSync(join(tmpdir(), 'portal-metadata-'));
     try {
-      // No demo inbox (nor the model trainings it brings): seed.test.ts loads the inbox in process.
+      // From the suite's migrated copy (db.test.ts migrates a fresh database), without the demo inbox
+      // (nor the model trainings it brings): seed.test.ts loads the inbox in process.
+      copyMigratedDb(dataDir);
       const first = await startServer({ dataDir, env: { DEMO_EMAILS: '0' } });
       const res = await fetch(`${first.url}/api/health`);
       expect(res.status).toBe(200);
@@ -89,16 +94,27 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
       expect(first.output()).toContain('seed: loading demo data');
       // SIGTERM: fastify closes, then the database, and the process exits 0.
       expect(await first.stop()).toEqual({ code: 0, signal: null });
-      const second = await startServer({ dataDir });
+      // The second start serves a copy of the metadata (METADATA_DIR): `serve`, unlike `dev`, does not
+      // watch it, so a broken save changes nothing it serves or reports.
+      for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(metadataDir, sub), { recursive: true });
+      const second = await startServer({ dataDir, env: { METADATA_DIR: metadataDir } });
       try {
         expect(second.output()).not.toContain('seed: loading demo data');
         expect(second.output()).not.toContain('migrate: applied');
         expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+        const started = metadataHash(metadataDir);
+        const status = async () => (await (await fetch(`${second.url}/api/metadata/status`)).json()) as MetadataStatusResponse;
+        expect(await status()).toEqual({ version: started, watching: false, problems: [] });
+        writeFileSync(join(metadataDir, 'rules/product/visibility.json'), '{ "rules": [');
+        // `portal dev` reports such a save within ~100 ms (metadataReload.test.ts).
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(await status()).toEqual({ version: started, watching: false, problems: [] });
       } finally {
         await second.stop();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(metadataDir, { recursive: true, force: true });
     }
   });
 
