@@ -27,7 +27,8 @@ export interface PortalConfig {
   jobMaintenanceSeconds?: number;
   /**
    * PORTAL_TEST_PAUSE_AT (tests only): a named job step that, once it has stored part of its work,
-   * waits forever, so a crash test's kill -9 lands inside it: `predictions.score`, `pdf.render` (after page 2).
+   * waits forever, so a crash test's kill -9 lands inside it: `predictions.score`, `pdf.render` (after page 2),
+   * `import.dropFolder` (after the first stored batch).
    */
   testPauseAt?: string;
   /**

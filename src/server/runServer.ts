@@ -9,7 +9,7 @@ import { preparePortal } from './preparePortal';
 import { bannerProviders } from './startupBanner';
 import type { JobQueue } from './jobs/JobQueue';
 import { openJobQueue } from './jobs/openJobQueue';
-import { registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
+import { portalJob, registerPortalJobs, startDropFolderTicker } from './jobs/portalJobs';
 import { startControlSocket } from './backup/controlSocket';
 import { writeBackup } from './backup/writeBackup';
 import { startOrphanSweep } from './storage/startOrphanSweep';
@@ -63,7 +63,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     let logError = (err: unknown) => print(`job queue: ${(err as Error).message}`);
     jobs = await openJobQueue(db, { maintenanceIntervalSeconds: config.jobMaintenanceSeconds, databaseUrl: config.databaseUrl, onError: (err) => logError(err) });
     ctx.jobs = jobs;
-    await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config) });
+    await registerPortalJobs(jobs, { db, attachmentStore: storageFor(config), pauseDropFolderAfterFirstBatch: config.testPauseAt === portalJob.dropFolder });
     await registerPredictionJobs(jobs, db, { pauseAfterFirstBatch: config.testPauseAt === scoreJob });
     app = await buildApp(ctx);
     const log = app.log;

@@ -32,6 +32,8 @@ export interface ImportOptions {
   deferGrouping?: boolean;
   /** Called after each stored batch with the running totals. */
   onProgress?: (summary: ImportSummary) => void;
+  /** Awaited after each stored batch (tests only: PORTAL_TEST_PAUSE_AT holds the import here). */
+  afterBatch?: () => Promise<void>;
 }
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -161,6 +163,7 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
       await fill();
       await store(items);
       opts.onProgress?.(summary);
+      await opts.afterBatch?.();
     }
   } finally {
     pool.release();

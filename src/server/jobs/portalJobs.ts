@@ -37,8 +37,10 @@ const outputOf = (s: ImportSummary) => ({ ...s, failures: s.failures.slice(0, fa
  * their emails and leave them `dedup_pending`; one grouping job (singleton) then groups them, so
  * concurrent imports on several instances never rewrite the same groups at once.
  */
-export async function registerPortalJobs(jobs: JobQueue, deps: { db: Db; attachmentStore?: AttachmentStore }): Promise<void> {
+export async function registerPortalJobs(jobs: JobQueue, deps: { db: Db; attachmentStore?: AttachmentStore; pauseDropFolderAfterFirstBatch?: boolean }): Promise<void> {
   const { db, attachmentStore } = deps;
+  // PORTAL_TEST_PAUSE_AT=import.dropFolder: a crash test kills the server while a scan holds here.
+  const afterBatch = deps.pauseDropFolderAfterFirstBatch ? () => new Promise<void>(() => undefined) : undefined;
   const afterImport = async (summary: ImportSummary | null) => {
     if (summary && summary.imported > 0) await jobs.enqueue(portalJob.groupDuplicates, {}, { singletonKey: 'pending' });
     return summary && outputOf(summary);
@@ -51,7 +53,7 @@ export async function registerPortalJobs(jobs: JobQueue, deps: { db: Db; attachm
   );
   await jobs.register<DropFolderPayload>(
     portalJob.dropFolder,
-    async (p, job) => afterImport(await scanDropFolder({ db, dir: p.dir, attachmentStore, queueJobId: job.id, deferGrouping: true })),
+    async (p, job) => afterImport(await scanDropFolder({ db, dir: p.dir, attachmentStore, queueJobId: job.id, deferGrouping: true, afterBatch })),
     { expireInSeconds: importExpirySeconds },
   );
   await jobs.register(portalJob.groupDuplicates, async () => ({ grouped: await groupPendingDuplicates(db) }), { expireInSeconds: 1800 });
