@@ -10,7 +10,7 @@ const whyPostgres = {
   backup: 'a repeatable-read snapshot beside three writers; restore into a new database',
   crashSafety: 'pg-boss jobs and the liveness advisory lock across a kill -9',
   db: 'migrations in transactions under an advisory lock; the pool runs queries side by side',
-  emails: "text sorts and full-text search in the server's collation",
+  emails: "text sorts and full-text search in the server's collation; status changes on separate connections",
   health: 'a child `portal serve` on DATABASE_URL answers db "postgres"',
   instances: 'two instances: NOTIFY, one queued import run once, a dead instance’s job taken over',
   jobs: 'pg-boss on the server: once per singleton key, retries, failures',
