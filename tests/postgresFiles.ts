@@ -17,7 +17,7 @@ const whyPostgres = {
   jobsTwoInstances: "two instances registering pg-boss's queues at once",
   mailSecurity: 'advisory locks under parallel requests: the send quota and the upload reservation',
   sharedStorage: 'two instances on one database and one object store',
-  signInThrottle: 'parallel sign-ins upserting throttle rows over several connections',
+  signInThrottle: "parallel sign-ins upserting throttle rows over several connections; a session's activity write beside a connection holding its row",
 } as const satisfies Record<string, string>;
 
 /** Server files the PostgreSQL pass runs. */
