@@ -127,6 +127,7 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
        from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
       where s.session_id = $1 and s.user_id = $2`,
     [claims.sessionId, claims.userId],
+    { prepare: true },
   );
   const row = r.rows[0];
   if (!row || row.disabled || row.revoked_at !== null || row.session_version !== claims.sessionVersion) return null;
@@ -139,6 +140,7 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
       `update auth_sessions set last_activity = $2
         where session_id = (select session_id from auth_sessions where session_id = $1 and last_activity < $3 for update skip locked)`,
       [claims.sessionId, iso(now), iso(now - rt.settings.activityWriteEveryMs + 1)],
+      { prepare: true },
     );
   }
   const grants: Record<string, string[]> = {};
