@@ -8,6 +8,7 @@ import { canonicalJson } from './canonicalJson';
 import { collectFields } from './collectFields';
 import type { ChangeImpact, ImpactCounts, ImpactReport, LostProduct, ProductInput, SectorImpact } from './ImpactReport';
 import type { MetadataChange } from './MetadataChange';
+import type { ProductAssessment } from './ProductAssessment';
 import { reviewEngine, type ReviewEngine } from './reviewEngine';
 import { ruleOutcome } from './ruleOutcome';
 import { staticCheckFor, type StaticCheck } from './staticCheck';
@@ -46,6 +47,13 @@ export interface ImpactCounter {
   unaffected(doc: unknown): boolean;
   /** Counts a product `unaffected` accepted; its document may hold only `reads`. `add` checks and counts in one. */
   addUnaffected(product: ProductInput): void;
+  /**
+   * Evaluates a product `unaffected` refused (its whole document) without counting it: another
+   * counter built from the same arguments (a worker thread's) may assess, this one `record`.
+   */
+  assess(doc: unknown): ProductAssessment;
+  /** Counts an assessed product; products are counted in the order recorded. */
+  record(id: string, assessment: ProductAssessment): void;
   /** The report of the products added so far. */
   report(): ImpactReport;
 }
@@ -293,40 +301,52 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
     }
   }
 
-  function add(p: ProductInput): void {
-    if (statics && statics.same(p.doc)) {
-      addUnaffected(p);
-      return;
-    }
+  function assess(doc: unknown): ProductAssessment {
+    const a = outcomeOf(from, doc);
+    const same = !!shortcut && shortcut(doc, a);
+    const b = same ? a : outcomeOf(to, doc);
+    const visible = a.visible !== b.visible;
+    const va = new Set(a.vm.visible);
+    const vb = new Set(b.vm.visible);
+    return {
+      sector: rootSector(doc),
+      status: isObj(doc) ? doc.product_status : undefined,
+      both: !same,
+      visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey,
+      shown: visible ? [...vb].filter((id) => !va.has(id)) : [],
+      hidden: visible ? [...va].filter((id) => !vb.has(id)) : [],
+      approveLost: a.approve.length === 0 && b.approve.length > 0 ? b.approve : null,
+      saveBroken: a.save.length === 0 && b.save.length > 0 ? b.save : null,
+      probes: probes.flatMap((pr, i) => (pr.probe && pr.probe(doc, a, b, same) ? [i] : [])),
+    };
+  }
+
+  function record(id: string, x: ProductAssessment): void {
     evaluated++;
-    const a = outcomeOf(from, p.doc);
-    const same = !!shortcut && shortcut(p.doc, a);
-    const b = same ? a : outcomeOf(to, p.doc);
-    if (!same) evaluatedBoth++;
-    const diff = { visible: a.visible !== b.visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey };
-    const sector = rootSector(p.doc);
-    addTo(total, p.id, diff, max);
+    if (x.both) evaluatedBoth++;
+    const { sector, status } = x;
+    addTo(total, id, x, max);
     let s = sectors.get(sector);
     if (!s) sectors.set(sector, (s = emptyCounts()));
-    addTo(s, p.id, diff, max);
-    if (diff.visible) {
-      const va = new Set(a.vm.visible);
-      const vb = new Set(b.vm.visible);
-      for (const id of vb) if (!va.has(id)) blocksShown[id] = (blocksShown[id] ?? 0) + 1;
-      for (const id of va) if (!vb.has(id)) blocksHidden[id] = (blocksHidden[id] ?? 0) + 1;
-    }
-    const status = isObj(p.doc) ? p.doc.product_status : undefined;
-    const lost = (errors: RuleError[]): LostProduct => ({ id: p.id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
-    if (a.approve.length === 0 && b.approve.length > 0) {
-      if (approvableLostTotal++ < listed) approvableLost.push(lost(b.approve));
+    addTo(s, id, x, max);
+    for (const b of x.shown) blocksShown[b] = (blocksShown[b] ?? 0) + 1;
+    for (const b of x.hidden) blocksHidden[b] = (blocksHidden[b] ?? 0) + 1;
+    const lost = (errors: RuleError[]): LostProduct => ({ id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
+    if (x.approveLost) {
+      if (approvableLostTotal++ < listed) approvableLost.push(lost(x.approveLost));
       if (Number(status) === 1) approvedLost++;
     }
-    if (a.save.length === 0 && b.save.length > 0 && saveBrokenTotal++ < listed) saveBroken.push(lost(b.save));
-    for (const pr of probes) {
-      if (!pr.probe || !pr.probe(p.doc, a, b, same)) continue;
+    if (x.saveBroken && saveBrokenTotal++ < listed) saveBroken.push(lost(x.saveBroken));
+    for (const i of x.probes) {
+      const pr = probes[i];
       pr.count++;
-      if (pr.examples.length < max) pr.examples.push(p.id);
+      if (pr.examples.length < max) pr.examples.push(id);
     }
+  }
+
+  function add(p: ProductInput): void {
+    if (statics && statics.same(p.doc)) addUnaffected(p);
+    else record(p.id, assess(p.doc));
   }
 
   function report(): ImpactReport {
@@ -346,7 +366,7 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   // Whole-document reads (the root, or any top-level key) leave nothing to select.
   const reads = statics?.reads ? [...statics.reads, [SECTORS], ...probes.flatMap((pr) => pr.reads)] : null;
   return {
-    add, report, addUnaffected,
+    add, report, addUnaffected, assess, record,
     reads: reads && reads.every((r) => r.length > 0 && r[0] !== '*') ? reads : null,
     unaffected: (doc) => !!statics && statics.same(doc),
   };

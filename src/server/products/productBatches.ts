@@ -51,9 +51,9 @@ export async function* productBatches(db: Queryable, batchSize = 2000, keys?: re
   }
 }
 
-/** The whole documents of the products with these ids, by id (ids no longer stored are missing). */
-export async function productsById(db: Queryable, ids: readonly string[]): Promise<Map<string, unknown>> {
-  if (!ids.length) return new Map();
-  const { rows } = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products where product_id = any($1::bigint[])', [ids]);
-  return new Map(rows.map((r) => [String(r.product_id), parsed(r).doc]));
+/** The whole documents of the products with these ids as JSON text (the caller parses them where it evaluates them). */
+export async function productTextsById(db: Queryable, ids: readonly string[]): Promise<Array<{ id: string; text: string }>> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ product_id: string | number; document: string }>('select product_id, document::text as document from products where product_id = any($1::bigint[])', [ids]);
+  return rows.map((r) => ({ id: String(r.product_id), text: r.document }));
 }
