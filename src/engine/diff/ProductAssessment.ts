@@ -1,12 +1,18 @@
 import type { RuleError } from '../types';
 
+/** What a product provably unaffected adds to an impact report, apart from its id. */
+export interface ProductTally {
+  /** Its root sector (the report's grouping). */
+  sector: string;
+  /** Indices (in change order) of the changes this product counts for. */
+  probes: number[];
+}
+
 /**
  * What one product evaluated under both versions adds to an impact report, apart from its id: plain
  * data, so a worker thread can compute it and the counter record it in product order.
  */
-export interface ProductAssessment {
-  /** Its root sector (the report's grouping) and stored status. */
-  sector: string;
+export interface ProductAssessment extends ProductTally {
   status: unknown;
   /** Evaluated under the new version too (not decided by the shortcut after the old one). */
   both: boolean;
@@ -20,6 +26,4 @@ export interface ProductAssessment {
   /** The new version's errors when the product stops being approvable, or savable; else null. */
   approveLost: RuleError[] | null;
   saveBroken: RuleError[] | null;
-  /** Indices (in change order) of the changes this product counts for. */
-  probes: number[];
 }

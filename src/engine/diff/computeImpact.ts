@@ -8,7 +8,7 @@ import { canonicalJson } from './canonicalJson';
 import { collectFields } from './collectFields';
 import type { ChangeImpact, ImpactCounts, ImpactReport, LostProduct, ProductInput, SectorImpact } from './ImpactReport';
 import type { MetadataChange } from './MetadataChange';
-import type { ProductAssessment } from './ProductAssessment';
+import type { ProductAssessment, ProductTally } from './ProductAssessment';
 import { reviewEngine, type ReviewEngine } from './reviewEngine';
 import { ruleOutcome } from './ruleOutcome';
 import { staticCheckFor, type StaticCheck } from './staticCheck';
@@ -39,16 +39,20 @@ export interface ImpactCounter {
   add(product: ProductInput): void;
   /**
    * The document paths that decide whether a product is provably unaffected (and count it then):
-   * a caller may fetch only those, then the whole document of the products `unaffected` refuses.
+   * a caller may fetch only those, then the whole document of the products `triage` does not clear.
    * Null when every product needs its whole document.
    */
   readonly reads: string[][] | null;
-  /** The product (its document holding at least `reads`) comes out the same under both versions, without evaluating it. */
-  unaffected(doc: unknown): boolean;
-  /** Counts a product `unaffected` accepted; its document may hold only `reads`. `add` checks and counts in one. */
-  addUnaffected(product: ProductInput): void;
   /**
-   * Evaluates a product `unaffected` refused (its whole document) without counting it: another
+   * A product (its document holding at least `reads`) provably the same under both versions, told
+   * without evaluating it: what it adds to the report, for `recordUnaffected`; null when it must be
+   * evaluated (`assess`, on its whole document). `add` triages and counts in one.
+   */
+  triage(doc: unknown): ProductTally | null;
+  /** Counts a product `triage` cleared. */
+  recordUnaffected(id: string, tally: ProductTally): void;
+  /**
+   * Evaluates a product `triage` did not clear (its whole document) without counting it: another
    * counter built from the same arguments (a worker thread's) may assess, this one `record`.
    */
   assess(doc: unknown): ProductAssessment;
@@ -288,16 +292,29 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   let evaluatedBoth = 0;
   let evaluated = 0;
 
-  function addUnaffected(p: ProductInput): void {
-    const sector = rootSector(p.doc);
-    addTo(total, p.id, unchanged, max);
-    let s = sectors.get(sector);
-    if (!s) sectors.set(sector, (s = emptyCounts()));
-    addTo(s, p.id, unchanged, max);
-    for (const pr of probes) {
-      if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
+  const noProbes: number[] = [];
+  function triage(doc: unknown): ProductTally | null {
+    if (!statics || !statics.same(doc)) return null;
+    let hits = noProbes;
+    probes.forEach((pr, i) => {
+      if (pr.probe && pr.probe(doc, null, null, true)) hits = [...hits, i];
+    });
+    return { sector: rootSector(doc), probes: hits };
+  }
+
+  function recordUnaffected(id: string, x: ProductTally): void {
+    addTo(total, id, unchanged, max);
+    let s = sectors.get(x.sector);
+    if (!s) sectors.set(x.sector, (s = emptyCounts()));
+    addTo(s, id, unchanged, max);
+    countProbes(id, x.probes);
+  }
+
+  function countProbes(id: string, hits: number[]): void {
+    for (const i of hits) {
+      const pr = probes[i];
       pr.count++;
-      if (pr.examples.length < max) pr.examples.push(p.id);
+      if (pr.examples.length < max) pr.examples.push(id);
     }
   }
 
@@ -337,15 +354,12 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
       if (Number(status) === 1) approvedLost++;
     }
     if (x.saveBroken && saveBrokenTotal++ < listed) saveBroken.push(lost(x.saveBroken));
-    for (const i of x.probes) {
-      const pr = probes[i];
-      pr.count++;
-      if (pr.examples.length < max) pr.examples.push(id);
-    }
+    countProbes(id, x.probes);
   }
 
   function add(p: ProductInput): void {
-    if (statics && statics.same(p.doc)) addUnaffected(p);
+    const tally = triage(p.doc);
+    if (tally) recordUnaffected(p.id, tally);
     else record(p.id, assess(p.doc));
   }
 
@@ -366,8 +380,7 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   // Whole-document reads (the root, or any top-level key) leave nothing to select.
   const reads = statics?.reads ? [...statics.reads, [SECTORS], ...probes.flatMap((pr) => pr.reads)] : null;
   return {
-    add, report, addUnaffected, assess, record,
+    add, report, triage, recordUnaffected, assess, record,
     reads: reads && reads.every((r) => r.length > 0 && r[0] !== '*') ? reads : null,
-    unaffected: (doc) => !!statics && statics.same(doc),
   };
 }

@@ -74,6 +74,15 @@ export class ImpactPool {
     }
   }
 
+  /** Batches handed to the workers and not answered yet. */
+  get outstanding(): number {
+    return this.waiting.size;
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
   /** The assessments of a batch of documents (a JSON array text), in its order. */
   assess(docs: string): Promise<ProductAssessment[]> {
     if (this.failure) return Promise.reject(this.failure);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { impactCounter, type ImpactCounter, type ImpactOptions, type ImpactReport, type MetadataChange, type ProductAssessment, type ProductInput } from '../../engine/diff';
+import { impactCounter, type ImpactCounter, type ImpactOptions, type ImpactReport, type MetadataChange, type ProductAssessment, type ProductTally } from '../../engine/diff';
 import type { MetadataModel } from '../../engine/model/MetadataModel';
 import type { Metadata } from '../../engine/types';
 import type { Queryable } from '../db/Db';
@@ -22,10 +22,13 @@ export interface StoredImpactOptions extends ImpactOptions {
   pageSize?: number;
 }
 
-/** A page of partial documents, which of them are provably unaffected, and the assessments of the others (asked for). */
+/**
+ * A page triaged: its product ids, the tallies of those provably unaffected (null for the others:
+ * their assessments are asked for). The partial documents are not kept: a few pages wait here.
+ */
 interface Triaged {
-  page: ProductInput[];
-  unaffected: boolean[];
+  ids: string[];
+  tallies: Array<ProductTally | null>;
   assessed: Promise<Map<string, ProductAssessment>>;
 }
 
@@ -63,13 +66,14 @@ export async function storedProductsImpact(
         const { clock: _clock, ...plain } = options;
         pool = new ImpactPool(size, { from, to, changes, options: plain });
       }
-      const unaffected = page.map((p) => counter.unaffected(p.doc));
-      const assessed = assessWhole(db, page.filter((_, i) => !unaffected[i]).map((p) => p.id), pool, counter);
+      const tallies = page.map((p) => counter.triage(p.doc));
+      const ids = page.map((p) => p.id);
+      const assessed = assessWhole(db, ids.filter((_, i) => !tallies[i]), pool, counter);
       // Not awaited until the pages before it are counted: its failure is reported then.
       assessed.catch(() => {});
-      pending.push({ page, unaffected, assessed });
+      pending.push({ ids, tallies, assessed });
       // Without workers, the next page is read while this one is evaluated; with them, a few more.
-      const ahead = pool ? 2 * pool.heapPeaks.length + 1 : 1;
+      const ahead = pool ? 2 * pool.size + 1 : 1;
       while (pending.length > ahead) await countNext(counter, pending);
     }
     while (pending.length) await countNext(counter, pending);
@@ -82,10 +86,15 @@ export async function storedProductsImpact(
   return counter.report();
 }
 
-/** The whole documents of these products, read as text and assessed by the pool's workers or, without one, here. */
+/**
+ * The whole documents of these products, read as text and assessed by the pool's workers, or here
+ * when there is no pool or its workers each have a batch waiting besides the one they run (this
+ * thread's checking is lighter than their evaluating: it takes a share of theirs).
+ */
 async function assessWhole(db: Queryable, ids: string[], pool: ImpactPool | null, counter: ImpactCounter): Promise<Map<string, ProductAssessment>> {
   const rows = await productTextsById(db, ids);
-  const results = pool ? await pool.assess(`[${rows.map((r) => r.text).join(',')}]`) : rows.map((r) => counter.assess(JSON.parse(r.text)));
+  const here = !pool || pool.outstanding >= 2 * pool.size;
+  const results = here ? rows.map((r) => counter.assess(JSON.parse(r.text))) : await pool.assess(`[${rows.map((r) => r.text).join(',')}]`);
   return new Map(rows.map((r, i) => [r.id, results[i]]));
 }
 
@@ -93,11 +102,12 @@ async function assessWhole(db: Queryable, ids: string[], pool: ImpactPool | null
 async function countNext(counter: ImpactCounter, pending: Triaged[]): Promise<void> {
   const t = pending.shift()!;
   const assessed = await t.assessed;
-  t.page.forEach((p, i) => {
-    if (t.unaffected[i]) counter.addUnaffected(p);
+  t.ids.forEach((id, i) => {
+    const tally = t.tallies[i];
+    if (tally) counter.recordUnaffected(id, tally);
     else {
-      const x = assessed.get(p.id);
-      if (x) counter.record(p.id, x);
+      const x = assessed.get(id);
+      if (x) counter.record(id, x);
     }
   });
 }
