@@ -3,7 +3,7 @@ import { impactCounter, type ImpactCounter, type ImpactOptions, type ImpactRepor
 import type { MetadataModel } from '../../engine/model/MetadataModel';
 import type { Metadata } from '../../engine/types';
 import type { Queryable } from '../db/Db';
-import { productBatches, productTextsById } from '../products/productBatches';
+import { productBatches, productTextsById, type ProductScope } from '../products/productBatches';
 import { ImpactPool } from './ImpactPool';
 
 /** Products per keyset page of the partial documents (a few top-level keys each: small pages would cost round trips). */
@@ -20,6 +20,8 @@ export interface StoredImpactOptions extends ImpactOptions {
   workerHeaps?: (peaks: number[]) => void;
   /** Products per page (default PAGE; tests make many small pages). */
   pageSize?: number;
+  /** Only the products within it (e.g. the caller's sectors); default every product. */
+  scope?: ProductScope;
 }
 
 /**
@@ -46,12 +48,12 @@ const defaultWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1)
 export async function storedProductsImpact(
   db: Queryable, from: Metadata | MetadataModel, to: Metadata | MetadataModel, changes: MetadataChange[], opts: StoredImpactOptions = {},
 ): Promise<ImpactReport> {
-  const { workers, workerHeaps, pageSize = PAGE, ...impactOptions } = opts;
+  const { workers, workerHeaps, pageSize = PAGE, scope, ...impactOptions } = opts;
   // Today fixed here, so workers started around midnight evaluate the same day.
   const options = { codeGeneration: true, ...impactOptions, now: impactOptions.now ?? new Date().toISOString().slice(0, 10) };
   const counter = impactCounter(from, to, changes, options);
   if (!counter.reads) {
-    for await (const batch of productBatches(db)) for (const p of batch) counter.add(p);
+    for await (const batch of productBatches(db, undefined, undefined, scope)) for (const p of batch) counter.add(p);
     return counter.report();
   }
   const keys = [...new Set(counter.reads.map((r) => r[0]))];
@@ -59,7 +61,7 @@ export async function storedProductsImpact(
   const pending: Triaged[] = [];
   let first = true;
   try {
-    for await (const page of productBatches(db, pageSize, keys)) {
+    for await (const page of productBatches(db, pageSize, keys, scope)) {
       const size = first ? (workers ?? (page.length === pageSize ? defaultWorkers() : 0)) : 0;
       first = false;
       if (size > 0) {
