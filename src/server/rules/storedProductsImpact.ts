@@ -95,6 +95,7 @@ export async function storedProductsImpact(
  */
 async function assessWhole(db: Queryable, ids: string[], pool: ImpactPool | null, counter: ImpactCounter): Promise<Map<string, ProductAssessment>> {
   const rows = await productTextsById(db, ids);
+  if (!rows.length) return new Map();
   const here = !pool || pool.outstanding >= 2 * pool.size;
   const results = here ? rows.map((r) => counter.assess(JSON.parse(r.text))) : await pool.assess(`[${rows.map((r) => r.text).join(',')}]`);
   return new Map(rows.map((r, i) => [r.id, results[i]]));
