@@ -19,6 +19,7 @@ import doubleChevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/
 import duplicate from '@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate';
 import eraser from '@blueprintjs/icons/lib/esm/generated/16px/paths/eraser';
 import eyeOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
+import help from '@blueprintjs/icons/lib/esm/generated/16px/paths/help';
 import history from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
 import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
 import inbox from '@blueprintjs/icons/lib/esm/generated/16px/paths/inbox';
@@ -48,6 +49,7 @@ export const firstScreenIcons16: Partial<Record<IconName, IconPaths>> = {
   duplicate,
   eraser,
   'eye-open': eyeOpen,
+  help,
   history,
   home,
   inbox,

@@ -1,5 +1,6 @@
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
-import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { PlainButton } from '../plain/PlainButton';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Explanation } from '../../engine/explain/Explanation';
 import { useExplain, type Explain } from './WhyContext';
 import { WhyPanel } from './WhyPanel';
@@ -42,22 +43,29 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
     content = <div className="portal-why-popover">{ex ? <WhyPanel explanation={ex} ruleHref={ruleHref} /> : <p>Cannot explain {target}: {failure}</p>}</div>;
   }
   if (!run) return null;
-  const button = (closed?: { onClick: (e: MouseEvent<HTMLElement>) => void; 'aria-expanded': false; 'aria-haspopup': 'menu' }) => (
-    // Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey).
-    <Button ref={buttonRef} className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} {...closed} />
-  );
+  // Not a Tab stop (one Tab per field): the mouse, or F1 from the field (openWhyOnKey).
+  const button = () => <Button ref={buttonRef} className="portal-why-button" variant="minimal" size="small" icon="help" title="Why? (F1 from the field)" aria-label={`Why? (${target})`} data-why-target={target} tabIndex={-1} />;
   if (!armed) {
+    // Blueprint's Button markup drawn directly (PlainButton): ~60 on a new product's first draw.
     return (
       <span className={Classes.POPOVER_TARGET}>
-        {button({
-          'aria-expanded': false,
-          'aria-haspopup': 'menu',
-          onClick: (e) => {
+        <PlainButton
+          className="portal-why-button"
+          minimal
+          small
+          icon="help"
+          title="Why? (F1 from the field)"
+          aria-label={`Why? (${target})`}
+          data-why-target={target}
+          tabIndex={-1}
+          aria-expanded={false}
+          aria-haspopup="menu"
+          onClick={(e) => {
             pendingOrigin.current = whyOpenedFrom.get(e.currentTarget);
             setArmed(true);
             setOpen(true);
-          },
-        })}
+          }}
+        />
       </span>
     );
   }

@@ -1,6 +1,7 @@
-import { MenuItem } from '@blueprintjs/core';
+import { Classes, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { intentOf, optionIndex, widgetOptions } from './widgetOptions';
 
 const renderItem: ItemRenderer<EnumOptionsType> = (o, { handleClick, handleFocus, modifiers }) =>
@@ -18,9 +19,57 @@ const renderItem: ItemRenderer<EnumOptionsType> = (o, { handleClick, handleFocus
 
 const filterItem: ItemPredicate<EnumOptionsType> = (query, o) => o.label.toLowerCase().includes(query.toLowerCase());
 
-/** A list of code ids shown as deletable chips, picked from a filterable menu. */
+/** How the plain stand-in was left for the real control: hovered, or focused (the focus moves on). */
+type Armed = false | 'hover' | 'focus';
+
+/**
+ * A list of code ids shown as deletable chips, picked from a filterable menu. While it holds no
+ * chips and nobody has touched it, Blueprint's closed markup is drawn directly: a MultiSelect
+ * mounts a popover, a tag input and a query list, the largest part of a new product's first draw
+ * (issue 31 item 7). Hovering, focusing or pressing it mounts the real control in its place; the
+ * focus moves over to it.
+ */
 export function MultiSelectWidget(props: WidgetProps) {
+  const [armed, setArmed] = useState<Armed>(false);
+  const values: unknown[] = Array.isArray(props.value) ? props.value : [];
+  // Chips make it the real control for good: removing the last one keeps the focus where it is.
+  if (!armed && values.length > 0) setArmed('hover');
+  if (armed || values.length > 0) return <ArmedMultiSelect {...props} armed={armed} />;
+  const off = !!(props.disabled || props.readonly);
+  const danger = intentOf(props) === 'danger';
+  return (
+    <div
+      aria-autocomplete="list"
+      className={`${Classes.POPOVER_TARGET} ${Classes.FILL}`}
+      aria-expanded={false}
+      aria-haspopup="listbox"
+      aria-disabled={off}
+      role="combobox"
+      onPointerEnter={() => setArmed((a) => a || 'hover')}
+      onPointerDown={() => setArmed('focus')}
+      onFocus={() => setArmed('focus')}
+    >
+      <div className={`${Classes.INPUT} ${Classes.TAG_INPUT} ${Classes.FILL}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${off ? ` ${Classes.DISABLED}` : ''} ${MULTISELECT}`}>
+        <div className={Classes.TAG_INPUT_VALUES}>
+          <input id={props.id} className={`${Classes.INPUT_GHOST} ${MULTISELECT}-tag-input-input`} placeholder="Search..." value="" disabled={off} readOnly />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** @blueprintjs/select's MultiSelect class (select's Classes are not re-exported by core). */
+const MULTISELECT = `${Classes.getClassNamespace()}-multi-select`;
+
+function ArmedMultiSelect(props: WidgetProps & { armed: Armed }) {
   const { id, disabled, readonly, onChange } = props;
+  // The stand-in had the focus: it went with the removed input, the real one takes it.
+  const focused = useRef(props.armed === 'focus');
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (focused.current && (!active || active === document.body || !active.isConnected)) document.getElementById(id)?.focus();
+    focused.current = false;
+  }, [id]);
   const options = widgetOptions(props).enumOptions ?? [];
   const values: unknown[] = Array.isArray(props.value) ? props.value : [];
   const selected = values.map((v) => options[optionIndex(options, v)] ?? { value: v, label: String(v) });

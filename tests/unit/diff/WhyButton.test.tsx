@@ -12,6 +12,18 @@ afterEach(cleanup);
 const engine = createEngine(miniMetadata(), { now: () => '2024-06-30' });
 
 describe('Why?', () => {
+  it('draws the closed Why? as Blueprint\'s minimal small button, its icon at once (issue 31 item 7: first draw)', () => {
+    render(
+      <WhyProvider engine={engine} document={{ media_channel: 2, audience: 1 }}>
+        <WhyButton target="delivery" />
+      </WhyProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Why? (delivery)' });
+    expect(new Set(button.className.split(' '))).toEqual(new Set(['bp6-button', 'bp6-small', 'bp6-minimal', 'portal-why-button']));
+    expect([button.getAttribute('aria-expanded'), button.getAttribute('aria-haspopup'), button.tabIndex, button.parentElement?.className]).toEqual(['false', 'menu', -1, 'bp6-popover-target']);
+    expect(button.querySelector('.bp6-icon-help svg[data-icon="help"] path')).not.toBeNull();
+  });
+
   it('shows which rule hides a block and the values it saw', () => {
     render(
       <WhyProvider engine={engine} document={{ media_channel: 2, audience: 1 }}>
