@@ -39,15 +39,11 @@ interface RunState {
 /** Emptying hidden values can hide more blocks: rounds of the rules reading them, at most this many. */
 const MAX_DROP_ROUNDS = 10;
 
-/** Rule results equal: the same boolean or list, or item results (boolean per item) equal item by item. */
-function sameResults(a: unknown[], b: unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
-    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
-  }
+/** Two results of a rule equal: the same boolean or list, or item results (boolean per item) equal item by item. */
+function sameResult(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
   return true;
 }
 
@@ -80,6 +76,9 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const deriveMasks = new Map<string, Uint8Array | null>();
   // The dirty mask of the pass under way (evaluations never nest).
   const dirtyScratch = new Uint8Array(rules.length);
+  // A drop round's dirty rules and their results before it (only those can answer differently).
+  const roundRules = new Int32Array(rules.length);
+  const roundResults: unknown[] = new Array<unknown>(rules.length).fill(undefined);
 
   function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
@@ -122,14 +121,25 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
       const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
       if (!emptied.emptied.length) break;
-      const results = p.results.slice();
       const working = p.working;
       p.changed = emptied.emptied;
       p.samePrev = true;
-      p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch);
+      const dirty = (p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch));
+      // Only the rules dirty now run again unless derive writes (which the test below sees first).
+      let n = 0;
+      for (let i = 0; i < dirty.length; i++) {
+        if (dirty[i] === 0) continue;
+        roundRules[n] = i;
+        roundResults[n++] = p.results[i];
+      }
       runRules(p);
       // No rule answers differently and the view model reads none of the values: it stays as it is.
-      if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;
+      let same = !emptied.viewReads && p.working === working;
+      for (let k = 0; k < n; k++) {
+        if (same && !sameResult(roundResults[k], p.results[roundRules[k]])) same = false;
+        roundResults[k] = undefined;
+      }
+      if (same) break;
       parts = viewModelPhase.run(p);
     }
 

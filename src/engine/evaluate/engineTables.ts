@@ -64,6 +64,18 @@ export interface ConditionSlot {
   actions: ReadonlySet<string> | null;
 }
 
+/** A derive rule as the derive phase runs it: one object shape for all (see ConditionSlot). */
+export interface DeriveSlot {
+  index: number;
+  id: string;
+  target: string;
+  targetSegs: string[];
+  when: CompiledLogic | null;
+  value: CompiledLogic | null;
+  /** Its reads are unknown (a computed var name): it runs again after every write. */
+  readsAnything: boolean;
+}
+
 /**
  * Everything evaluation needs, precomputed once per engine into arrays indexed like model.blocks /
  * model.fields (and rules by `rule.index`): the phases read these and never search the model.
@@ -80,6 +92,8 @@ export interface EngineTables {
   fieldRules: Array<TargetRules | undefined>;
   itemGroups: ItemGroup[];
   deriveRules: CompiledRule[];
+  /** deriveRules as the derive phase reads them. */
+  deriveSlots: DeriveSlot[];
   /** Which derive rules' writes touch which derive rule (by position in deriveRules). */
   deriveOverlaps: DeriveOverlaps;
   optionRules: CompiledRule[];
@@ -181,6 +195,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     fieldRules,
     itemGroups: [...groups.values()],
     deriveRules,
+    deriveSlots: deriveRules.map((r) => ({ index: r.index, id: r.id, target: r.target, targetSegs: r.targetSegs, when: r.whenFn ?? null, value: r.valueFn ?? null, readsAnything: r.docDeps === null })),
     deriveOverlaps: deriveOverlaps(deriveRules),
     optionRules: rules.filter((r) => r.kind === 'options'),
     whenRules,
