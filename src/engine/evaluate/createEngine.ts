@@ -20,6 +20,7 @@ import { actionMasksFor } from './actionMasks';
 import { dirtyMask } from './dirtyRules';
 import { buildEngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
+import { RuleLog } from './RuleLog';
 import { applyHiddenPolicy } from './hiddenPolicy';
 import { createOptionsPhase } from './optionsPhase';
 import { createViewModelPhase } from './viewModelPhase';
@@ -72,7 +73,14 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   // must trace, one per evaluation.
   const stateKey = Symbol('engine run state');
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
-  const lastRun = { ruleIds: [] as string[] };
+  // What the last evaluate / evaluateIncremental ran; derive() logs apart (it never changed lastRun).
+  const runLog = new RuleLog();
+  const deriveLog = new RuleLog();
+  const lastRun = {
+    get ruleIds(): string[] {
+      return runLog.ids();
+    },
+  };
   const deriveMasks = new Map<string, Uint8Array | null>();
   // The dirty mask of the pass under way (evaluations never nest).
   const dirtyScratch = new Uint8Array(rules.length);
@@ -91,10 +99,11 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     return viewModelPhase.run(p);
   }
 
-  function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): EvaluationPass {
+  function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null, log: RuleLog): EvaluationPass {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
+    log.reset();
     return {
       action,
       masks: action ? actionMasksFor(tables, tables.actionMasks, action) : null,
@@ -103,7 +112,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       changed,
       dirty: changed ? dirtyMask(tables.dirtyIndex, changed, false, dirtyScratch) : null,
       samePrev: false,
-      ran: [],
+      ran: log,
       working: doc,
       derived: {},
       dropped: [],
@@ -111,7 +120,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   }
 
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
-    const p = pass(doc, opts, prevState, changedPaths);
+    const p = pass(doc, opts, prevState, changedPaths, runLog);
     const { action, ctx } = p;
     const keepHiddenValues = opts.keepHiddenValues === true;
     let parts = evaluatePhases(p);
@@ -145,7 +154,6 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
     const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };
     Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, keepHiddenValues, vm, data: p.working, ctx } satisfies RunState });
-    lastRun.ruleIds = p.ran;
     return vm;
   }
 
@@ -162,7 +170,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
     derive(doc, opts = {}, reading) {
-      const p = pass(doc, opts, null, null);
+      const p = pass(doc, opts, null, null, deriveLog);
       let only: Uint8Array | null = null;
       if (reading) {
         const key = JSON.stringify(reading);

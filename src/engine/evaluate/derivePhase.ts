@@ -33,14 +33,14 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
   const overlaps = t.deriveOverlaps;
   // Rules (positions) that wrote in this phase, in order; per rule, how many writes there were when it last ran (-1: not yet).
   const writes: number[] = [];
-  const seen = new Array<number>(rules.length).fill(-1);
+  const seen = t.deriveSeen.fill(-1);
   for (let pass = 0; pass < MAX_DERIVE_PASSES; pass++) {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
       if (only !== null && only[k] === 0) continue;
       if (pass === 0 || seen[k] < 0 ? dirty !== null && dirty[r.index] === 0 : !r.readsAnything && !touched(overlaps, k, writes, seen[k])) continue;
-      ran.push(r.id);
+      ran.add(r.id);
       seen[k] = writes.length;
       if (r.when !== null && !truthy(r.when(working, ctx))) continue;
       let v = r.value !== null ? r.value(working, ctx) : null;

@@ -62,6 +62,8 @@ export interface ConditionSlot {
   itemArray: string[] | null;
   /** validate rules: the actions they check (null: none). */
   actions: ReadonlySet<string> | null;
+  /** Item rules: the last per-item answer (handed out again while equal; never written once made). */
+  lastItems: boolean[];
 }
 
 /** A derive rule as the derive phase runs it: one object shape for all (see ConditionSlot). */
@@ -94,6 +96,8 @@ export interface EngineTables {
   deriveRules: CompiledRule[];
   /** deriveRules as the derive phase reads them. */
   deriveSlots: DeriveSlot[];
+  /** The derive phase's record of when each rule last ran, refilled per run (runs never nest). */
+  deriveSeen: Int32Array;
   /** Which derive rules' writes touch which derive rule (by position in deriveRules). */
   deriveOverlaps: DeriveOverlaps;
   optionRules: CompiledRule[];
@@ -196,6 +200,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     itemGroups: [...groups.values()],
     deriveRules,
     deriveSlots: deriveRules.map((r) => ({ index: r.index, id: r.id, target: r.target, targetSegs: r.targetSegs, when: r.whenFn ?? null, value: r.valueFn ?? null, readsAnything: r.docDeps === null })),
+    deriveSeen: new Int32Array(deriveRules.length),
     deriveOverlaps: deriveOverlaps(deriveRules),
     optionRules: rules.filter((r) => r.kind === 'options'),
     whenRules,
@@ -276,5 +281,6 @@ function conditionSlot(rule: CompiledRule): ConditionSlot {
     valid: rule.validFn ?? null,
     itemArray: rule.targetType === 'item' ? rule.itemArray! : null,
     actions: rule.actions ? new Set(rule.actions) : null,
+    lastItems: [],
   };
 }

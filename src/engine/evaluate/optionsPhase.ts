@@ -6,6 +6,7 @@ import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 
 function sameEntries(a: CodeEntry[] | undefined, b: CodeEntry[]): a is CodeEntry[] {
+  if (a === b) return true;
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -66,7 +67,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
     for (let s = 0; s < slots.length; s++) {
       const r = slots[s];
       if (dirty !== null && dirty[r.index] === 0 && results[r.index] !== undefined) continue;
-      ran.push(r.id);
+      ran.add(r.id);
       const entries = r.entries;
       // Same inputs as last time (by value): same list, without running the filter per option.
       const keyPaths = r.keyPaths;
