@@ -24,6 +24,9 @@ const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.
 // Browser files two at a time (one worker per core): a file mostly waits on its server and Chromium,
 // and each creates its own data on the shared portals (tests/e2e/helpers/sharedServers.ts).
 // PORTAL_E2E_SERIAL=1 runs them one after another (to compare, or to read one file's output).
+// isolate: false: a worker runs its next file in the same process (playwright-core, the server
+// modules a file prepares data with, tsx's transforms loaded once per worker, not once per file);
+// the files keep no state in modules (each has its own contexts, servers and data).
 // expect.poll waits for the condition it asserts; vitest's 1 s default deadline is shorter than a page's
 // work on a busy machine (a browser test's own waits use Playwright's 30 s).
 const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL !== '1';
@@ -40,7 +43,7 @@ export default defineConfig({
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, setupFiles, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce, expect: { poll: { timeout: 15_000 } } } },
+      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce, expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });

@@ -95,8 +95,8 @@ export async function generate(db: Db, n: number): Promise<void> {
     );
   }
   await db.exec('alter table emails enable trigger emails_fill_panelist_trg; alter table emails enable trigger emails_fill_date_trg');
-  // The maintained counts (email_counts) are rebuilt as migration 006 builds them.
-  await db.exec(readFileSync(join(projectRoot, 'src/server/migrations/006_dashboards.sql'), 'utf8'));
+  // The maintained counts (email_counts) are rebuilt as migrations 006 and 021 build them.
+  for (const m of ['006_dashboards.sql', '021_email_counts_slots.sql']) await db.exec(readFileSync(join(projectRoot, 'src/server/migrations', m), 'utf8'));
   for (const { indexdef } of idx.rows) await db.exec(indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
   await db.exec('drop table bench_words; analyze emails; analyze email_counts; analyze panelists');
 }

@@ -12,7 +12,7 @@ import type { LoopbackS3 } from '../tests/server/helpers/loopbackS3';
 import { startLoopbackS3Process } from '../tests/server/helpers/loopbackS3Process';
 import { minimalPdf } from '../tests/server/helpers/portalClient';
 import { startServer, type StartedServerProcess } from '../tests/server/helpers/startServer';
-import { createTestDatabase } from '../tests/server/helpers/testDb';
+import { adminQuery, createTestDatabase } from '../tests/server/helpers/testDb';
 import type { BenchRow } from './BenchRow';
 import { postgresBackendsCpu, postgresCpuBetween, processCpuSeconds } from './processCpu';
 
@@ -78,6 +78,12 @@ export async function benchFailover(): Promise<BenchRow[]> {
   // A fresh database on TEST_DATABASE_URL's server, default the local one (as the steady run).
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
   const database = await createTestDatabase();
+  // LOAD_AUTO_EXPLAIN_MS=<ms>: PostgreSQL logs the plan of every statement of the run's database slower than that (auto_explain).
+  const autoExplainMs = Number(process.env.LOAD_AUTO_EXPLAIN_MS);
+  if (autoExplainMs >= 0) {
+    await adminQuery(`alter database ${database.name} set session_preload_libraries = 'auto_explain'`);
+    await adminQuery(`alter database ${database.name} set auto_explain.log_min_duration = ${Math.floor(autoExplainMs)}`);
+  }
   let s3: (LoopbackS3 & { pid: number | undefined }) | undefined;
   const servers: StartedServerProcess[] = [];
   let haproxy: ChildProcess | undefined;
@@ -124,6 +130,7 @@ export async function benchFailover(): Promise<BenchRow[]> {
     const statusWrites: Array<{ muid: number; deleted: number; acked: boolean; at: number }> = [];
     const uploads: Array<{ token: string; sha256: string; at: number }> = [];
     const t0 = performance.now();
+    const wall0 = Date.now();
     const end = t0 + seconds * 1000;
     let killAt = Infinity;
     // The kill lasts until the instance has exited: until then its sockets are open, so a request
@@ -232,6 +239,7 @@ export async function benchFailover(): Promise<BenchRow[]> {
     const check = new pg.Client({ connectionString: database.url });
     await check.connect();
     let lost = 0;
+    let jobsNote = '';
     const lostDetail: string[] = [];
     let checkedStatus = 0;
     try {
@@ -258,6 +266,14 @@ export async function benchFailover(): Promise<BenchRow[]> {
           if (lostDetail.length < 3) lostDetail.push(`upload ${u.token}: ${row ? 'file differs or is missing' : 'no row'}`);
         }
       }
+      // Background work the instances did during the run (the first start's PDF renders and scoring):
+      // what competes with the users' requests for the cores.
+      const jobs = await check.query<{ name: string; n: number; busy: number }>(
+        `select name, count(*)::integer as n, sum(extract(epoch from least(coalesce(completed_on, now()), $2::timestamptz) - greatest(started_on, $1::timestamptz)))::float8 as busy
+           from pgboss.job where started_on < $2::timestamptz and coalesce(completed_on, now()) > $1::timestamptz group by name order by name`,
+        [new Date(wall0).toISOString(), new Date(wall0 + seconds * 1000).toISOString()],
+      );
+      jobsNote = `jobs running during the run: ${jobs.rows.map((j) => `${j.name} ${j.n} (${j.busy.toFixed(0)} s)`).join(', ') || 'none'}`;
     } finally {
       await check.end();
     }
@@ -272,9 +288,11 @@ export async function benchFailover(): Promise<BenchRow[]> {
     const per = (['list', 'search', 'status', 'open', 'save', 'upload'] as const)
       .map((a) => `${a} ${quantile(samples.filter((s) => s.action === a && !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start), 0.95).toFixed(0)}`)
       .join(', ');
+    // The p95 of the requests started in each 10 s of the run (the kill's window left out as above).
+    const timeline = Array.from({ length: Math.ceil(seconds / 10) }, (_, w) => quantile(samples.filter((s) => s.start >= w * 10_000 && s.start < (w + 1) * 10_000 && !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start), 0.95).toFixed(0)).join(', ');
     const setup = `${users} users, ${seconds} s, think ${thinkMs} ms ±50%, HAProxy over two instances (own DATA_DIRs, files in S3), kill -9 of one at ${(killAt / 1000).toFixed(1)} s (exited ${(killEnd - killAt).toFixed(0)} ms later); ${samples.length} requests (${(samples.length / seconds).toFixed(0)}/s)`;
     return [
-      { figure: 'load: failover p95 (outside the 5 s after the kill)', value: Math.round(p95), unit: 'ms', budget: `<= ${p95BudgetMs}`, pass: p95 <= p95BudgetMs, detail: `${setup}; p95 per action (ms): ${per}; p50 ${quantile(steady, 0.5).toFixed(0)} ms; ${cpuNote}` },
+      { figure: 'load: failover p95 (outside the 5 s after the kill)', value: Math.round(p95), unit: 'ms', budget: `<= ${p95BudgetMs}`, pass: p95 <= p95BudgetMs, detail: `${setup}; p95 per action (ms): ${per}; p50 ${quantile(steady, 0.5).toFixed(0)} ms; p95 per 10 s (ms): ${timeline}; ${jobsNote}; ${cpuNote}` },
       {
         figure: 'load: failover errors (not in flight at the kill)',
         value: outside.length,

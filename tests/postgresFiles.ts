@@ -10,14 +10,14 @@ const whyPostgres = {
   backup: 'a repeatable-read snapshot beside three writers; restore into a new database',
   crashSafety: 'pg-boss jobs and the liveness advisory lock across a kill -9',
   db: 'migrations in transactions under an advisory lock; the pool runs queries side by side',
-  emails: "text sorts and full-text search in the server's collation",
+  emails: "text sorts and full-text search in the server's collation; status changes on separate connections",
   health: 'a child `portal serve` on DATABASE_URL answers db "postgres"',
   instances: 'two instances: NOTIFY, one queued import run once, a dead instance’s job taken over',
   jobs: 'pg-boss on the server: once per singleton key, retries, failures',
   jobsTwoInstances: "two instances registering pg-boss's queues at once",
   mailSecurity: 'advisory locks under parallel requests: the send quota and the upload reservation',
   sharedStorage: 'two instances on one database and one object store',
-  signInThrottle: 'parallel sign-ins upserting throttle rows over several connections',
+  signInThrottle: "parallel sign-ins upserting throttle rows over several connections; a session's activity write beside a connection holding its row",
 } as const satisfies Record<string, string>;
 
 /** Server files the PostgreSQL pass runs. */

@@ -83,6 +83,18 @@ describe(`database (${testDbKind})`, () => {
     }
   });
 
+  it('a statement run with prepare answers as a plain one; on PostgreSQL it is prepared once per connection', async () => {
+    db = await openTestDb({ migrate: false });
+    const sql = 'select $1::integer + 1 as n';
+    const prepared = await db.transaction(async (tx) => {
+      const answers = [(await tx.query<{ n: number }>(sql, [1], { prepare: true })).rows, (await tx.query<{ n: number }>(sql, [41], { prepare: true })).rows];
+      const statements = await tx.query<{ n: number }>('select count(*)::integer as n from pg_prepared_statements where statement = $1', [sql]);
+      return { answers, statements: statements.rows[0].n };
+    });
+    expect(prepared.answers).toEqual([[{ n: 2 }], [{ n: 42 }]]);
+    expect(prepared.statements).toBe(testDbKind === 'postgres' ? 1 : 0);
+  });
+
   it('transaction() commits on success and rolls back on a throw', async () => {
     db = await openTestDb({ migrate: false });
     await db.exec('create table t (n int primary key)');

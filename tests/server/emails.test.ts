@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardRequest, DashboardResponse, EmailItem, ProductEmailsResponse, SearchCriteria } from '../../src/api/emailTypes';
 import { createRole, grant } from '../../src/server/auth/roles';
@@ -6,7 +7,7 @@ import { createUser } from '../../src/server/auth/users';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
 import { bearer, seedRoleUsers, signInAs } from './helpers/authKit';
-import { openTestDb } from './helpers/testDb';
+import { openTestDb, testDbKind } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
 
 // 000 §3-§5, §7-§8: the dashboard API and its server-side rules, on a real database.
@@ -449,6 +450,50 @@ describe('email dashboards API', () => {
         }
       }
     } finally {
+      await db.query('delete from emails where muid = any($1::bigint[])', [added]);
+    }
+  });
+
+  // Each total was one row every status change's trigger locked until commit: concurrent changes
+  // queued behind each other (seconds each under the failover bench's 200 users).
+  it.runIf(testDbKind === 'postgres')('status changes on separate connections do not wait for each other, and the totals stay exact', async () => {
+    const added = [await addEmail(db, { subject: 'Slot one', date: '2024-01-01T10:00:00Z' }), await addEmail(db, { subject: 'Slot two', date: '2024-01-02T10:00:00Z' })];
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${(await db.query<{ d: string }>('select current_database() as d')).rows[0].d}`;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      return { c, pid: (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid };
+    };
+    const clients: Array<Awaited<ReturnType<typeof connect>>> = [];
+    let second: Promise<unknown> = Promise.resolve();
+    try {
+      const a = await connect();
+      clients.push(a);
+      // A second connection that adds to another slot than the first (pids differ modulo 16).
+      let b = await connect();
+      clients.push(b);
+      while (b.pid % 16 === a.pid % 16) clients.push((b = await connect()));
+      await a.c.query('begin');
+      await a.c.query('update emails set deleted = 1 where muid = $1', [added[0]]);
+      let done = false;
+      second = b.c.query('update emails set deleted = 1 where muid = $1', [added[1]]).then(() => (done = true));
+      // Until the second change has finished or is seen waiting for a lock the first one holds.
+      let waiting = false;
+      while (!done && !waiting) {
+        waiting = (await db.query('select 1 from pg_stat_activity where pid = $1 and wait_event_type = $2', [b.pid, 'Lock'])).rows.length > 0;
+      }
+      expect(waiting).toBe(false);
+      await a.c.query('commit');
+      await second;
+      const counted = await db.query<{ deleted: number; n: number }>('select deleted, sum(n)::integer as n from email_counts group by deleted having sum(n) <> 0 order by deleted');
+      const actual = await db.query<{ deleted: number; n: number }>('select deleted, count(*)::integer as n from emails group by deleted order by deleted');
+      expect(counted.rows).toEqual(actual.rows);
+    } finally {
+      // A failed expectation leaves the first change open and the second maybe waiting for it.
+      await clients[0]?.c.query('rollback');
+      await second;
+      for (const { c } of clients) await c.end();
       await db.query('delete from emails where muid = any($1::bigint[])', [added]);
     }
   });

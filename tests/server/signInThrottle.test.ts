@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { tooManyAttemptsMessage, wrongCurrentPasswordMessage } from '../../src/server/auth/authApiRoutes';
@@ -7,7 +8,7 @@ import { createUser } from '../../src/server/auth/users';
 import type { PortalConfig } from '../../src/server/context';
 import type { Db } from '../../src/server/db/Db';
 import { bearer, seedRoleUsers, signInAs } from './helpers/authKit';
-import { openTestDb } from './helpers/testDb';
+import { openTestDb, testDbKind } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
 
 // Issue 26 §7 and §8: sign-in behind a reverse proxy takes the address the trusted hops give (the
@@ -111,5 +112,41 @@ describe('sign-in throttling behind a proxy, per account, and on password change
     expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
     // Even the right current password is not checked from that address while it is blocked.
     expect((await change(password)).statusCode).toBe(429);
+  });
+
+  // Parallel calls of one session all find its last_activity write due; they must not queue on its row.
+  it.runIf(testDbKind === 'postgres')("a call whose session's activity write is due does not wait while another connection holds that session's row", async () => {
+    const { username, password } = await newUser();
+    const s = await signInAs(direct, username, password, '192.0.2.40');
+    const sid = (JSON.parse(Buffer.from(s.accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    const stale = async () => (await db.query("update auth_sessions set last_activity = now() - interval '1 minute' where session_id = $1 returning last_activity", [sid])).rows[0];
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${(await db.query<{ d: string }>('select current_database() as d')).rows[0].d}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    let call: Promise<unknown> = Promise.resolve();
+    try {
+      await stale();
+      await holder.query('begin');
+      await holder.query('select 1 from auth_sessions where session_id = $1 for update', [sid]);
+      let status = 0;
+      call = direct.inject({ method: 'POST', url: '/api/auth/activity', headers: bearer(s.accessToken) }).then((r) => (status = r.statusCode));
+      // Until the call has answered or some connection is seen waiting for a lock (the holder's).
+      let waiting = false;
+      while (status === 0 && !waiting) {
+        waiting = (await db.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows.length > 0;
+      }
+      expect(waiting).toBe(false);
+      expect(status).toBe(200);
+    } finally {
+      await holder.query('rollback');
+      await call;
+      await holder.end();
+    }
+    // With the row free again, a due write is made.
+    const before = (await stale()) as { last_activity: Date };
+    expect((await direct.inject({ method: 'POST', url: '/api/auth/activity', headers: bearer(s.accessToken) })).statusCode).toBe(200);
+    const after = (await db.query<{ last_activity: Date }>('select last_activity from auth_sessions where session_id = $1', [sid])).rows[0];
+    expect(after.last_activity.getTime()).toBeGreaterThan(before.last_activity.getTime());
   });
 });

@@ -103,6 +103,14 @@ describe('impact over stored products, streamed from the database', () => {
     const streamed = await storedProductsImpact(db, before, changed, changes, { now: NOW });
     const exhaustive = computeImpact(before, changed, changes, stored, { now: NOW, exhaustive: true, codeGeneration: true });
     expect(counted(streamed)).toEqual(counted(exhaustive));
+    // The same with the products that may change evaluated in a worker thread, pages of 7 counted in
+    // order while later ones are read and checked (examples and lost lists are the first by id).
+    let heaps: number[] = [];
+    const pooled = await storedProductsImpact(db, before, changed, changes, { now: NOW, workers: 1, pageSize: 7, workerHeaps: (h) => (heaps = h) });
+    expect(counted(pooled)).toEqual(counted(exhaustive));
+    expect(pooled.evaluated).toBe(streamed.evaluated);
+    expect(heaps).toHaveLength(1);
+    expect(heaps[0]).toBeGreaterThan(0);
     // Both kinds were met: products decided from the partial document and products evaluated whole.
     expect(streamed.evaluated).toBeGreaterThan(0);
     expect(streamed.evaluated).toBeLessThan(stored.length);

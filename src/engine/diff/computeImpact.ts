@@ -8,6 +8,7 @@ import { canonicalJson } from './canonicalJson';
 import { collectFields } from './collectFields';
 import type { ChangeImpact, ImpactCounts, ImpactReport, LostProduct, ProductInput, SectorImpact } from './ImpactReport';
 import type { MetadataChange } from './MetadataChange';
+import type { ProductAssessment, ProductTally } from './ProductAssessment';
 import { reviewEngine, type ReviewEngine } from './reviewEngine';
 import { ruleOutcome } from './ruleOutcome';
 import { staticCheckFor, type StaticCheck } from './staticCheck';
@@ -38,14 +39,25 @@ export interface ImpactCounter {
   add(product: ProductInput): void;
   /**
    * The document paths that decide whether a product is provably unaffected (and count it then):
-   * a caller may fetch only those, then the whole document of the products `unaffected` refuses.
+   * a caller may fetch only those, then the whole document of the products `triage` does not clear.
    * Null when every product needs its whole document.
    */
   readonly reads: string[][] | null;
-  /** The product (its document holding at least `reads`) comes out the same under both versions, without evaluating it. */
-  unaffected(doc: unknown): boolean;
-  /** Counts a product `unaffected` accepted; its document may hold only `reads`. `add` checks and counts in one. */
-  addUnaffected(product: ProductInput): void;
+  /**
+   * A product (its document holding at least `reads`) provably the same under both versions, told
+   * without evaluating it: what it adds to the report, for `recordUnaffected`; null when it must be
+   * evaluated (`assess`, on its whole document). `add` triages and counts in one.
+   */
+  triage(doc: unknown): ProductTally | null;
+  /** Counts a product `triage` cleared. */
+  recordUnaffected(id: string, tally: ProductTally): void;
+  /**
+   * Evaluates a product `triage` did not clear (its whole document) without counting it: another
+   * counter built from the same arguments (a worker thread's) may assess, this one `record`.
+   */
+  assess(doc: unknown): ProductAssessment;
+  /** Counts an assessed product; products are counted in the order recorded. */
+  record(id: string, assessment: ProductAssessment): void;
   /** The report of the products added so far. */
   report(): ImpactReport;
 }
@@ -280,53 +292,75 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   let evaluatedBoth = 0;
   let evaluated = 0;
 
-  function addUnaffected(p: ProductInput): void {
-    const sector = rootSector(p.doc);
-    addTo(total, p.id, unchanged, max);
-    let s = sectors.get(sector);
-    if (!s) sectors.set(sector, (s = emptyCounts()));
-    addTo(s, p.id, unchanged, max);
-    for (const pr of probes) {
-      if (!pr.probe || !pr.probe(p.doc, null, null, true)) continue;
+  const noProbes: number[] = [];
+  function triage(doc: unknown): ProductTally | null {
+    if (!statics || !statics.same(doc)) return null;
+    let hits = noProbes;
+    probes.forEach((pr, i) => {
+      if (pr.probe && pr.probe(doc, null, null, true)) hits = [...hits, i];
+    });
+    return { sector: rootSector(doc), probes: hits };
+  }
+
+  function recordUnaffected(id: string, x: ProductTally): void {
+    addTo(total, id, unchanged, max);
+    let s = sectors.get(x.sector);
+    if (!s) sectors.set(x.sector, (s = emptyCounts()));
+    addTo(s, id, unchanged, max);
+    countProbes(id, x.probes);
+  }
+
+  function countProbes(id: string, hits: number[]): void {
+    for (const i of hits) {
+      const pr = probes[i];
       pr.count++;
-      if (pr.examples.length < max) pr.examples.push(p.id);
+      if (pr.examples.length < max) pr.examples.push(id);
     }
   }
 
-  function add(p: ProductInput): void {
-    if (statics && statics.same(p.doc)) {
-      addUnaffected(p);
-      return;
-    }
+  function assess(doc: unknown): ProductAssessment {
+    const a = outcomeOf(from, doc);
+    const same = !!shortcut && shortcut(doc, a);
+    const b = same ? a : outcomeOf(to, doc);
+    const visible = a.visible !== b.visible;
+    const va = new Set(a.vm.visible);
+    const vb = new Set(b.vm.visible);
+    return {
+      sector: rootSector(doc),
+      status: isObj(doc) ? doc.product_status : undefined,
+      both: !same,
+      visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey,
+      shown: visible ? [...vb].filter((id) => !va.has(id)) : [],
+      hidden: visible ? [...va].filter((id) => !vb.has(id)) : [],
+      approveLost: a.approve.length === 0 && b.approve.length > 0 ? b.approve : null,
+      saveBroken: a.save.length === 0 && b.save.length > 0 ? b.save : null,
+      probes: probes.flatMap((pr, i) => (pr.probe && pr.probe(doc, a, b, same) ? [i] : [])),
+    };
+  }
+
+  function record(id: string, x: ProductAssessment): void {
     evaluated++;
-    const a = outcomeOf(from, p.doc);
-    const same = !!shortcut && shortcut(p.doc, a);
-    const b = same ? a : outcomeOf(to, p.doc);
-    if (!same) evaluatedBoth++;
-    const diff = { visible: a.visible !== b.visible, save: a.saveKey !== b.saveKey, approve: a.approveKey !== b.approveKey, derived: a.derivedKey !== b.derivedKey };
-    const sector = rootSector(p.doc);
-    addTo(total, p.id, diff, max);
+    if (x.both) evaluatedBoth++;
+    const { sector, status } = x;
+    addTo(total, id, x, max);
     let s = sectors.get(sector);
     if (!s) sectors.set(sector, (s = emptyCounts()));
-    addTo(s, p.id, diff, max);
-    if (diff.visible) {
-      const va = new Set(a.vm.visible);
-      const vb = new Set(b.vm.visible);
-      for (const id of vb) if (!va.has(id)) blocksShown[id] = (blocksShown[id] ?? 0) + 1;
-      for (const id of va) if (!vb.has(id)) blocksHidden[id] = (blocksHidden[id] ?? 0) + 1;
-    }
-    const status = isObj(p.doc) ? p.doc.product_status : undefined;
-    const lost = (errors: RuleError[]): LostProduct => ({ id: p.id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
-    if (a.approve.length === 0 && b.approve.length > 0) {
-      if (approvableLostTotal++ < listed) approvableLost.push(lost(b.approve));
+    addTo(s, id, x, max);
+    for (const b of x.shown) blocksShown[b] = (blocksShown[b] ?? 0) + 1;
+    for (const b of x.hidden) blocksHidden[b] = (blocksHidden[b] ?? 0) + 1;
+    const lost = (errors: RuleError[]): LostProduct => ({ id, status, statusTitle: titleOf(statusTable, status), sector, sectorTitle: sectorTitle(sector), errors });
+    if (x.approveLost) {
+      if (approvableLostTotal++ < listed) approvableLost.push(lost(x.approveLost));
       if (Number(status) === 1) approvedLost++;
     }
-    if (a.save.length === 0 && b.save.length > 0 && saveBrokenTotal++ < listed) saveBroken.push(lost(b.save));
-    for (const pr of probes) {
-      if (!pr.probe || !pr.probe(p.doc, a, b, same)) continue;
-      pr.count++;
-      if (pr.examples.length < max) pr.examples.push(p.id);
-    }
+    if (x.saveBroken && saveBrokenTotal++ < listed) saveBroken.push(lost(x.saveBroken));
+    countProbes(id, x.probes);
+  }
+
+  function add(p: ProductInput): void {
+    const tally = triage(p.doc);
+    if (tally) recordUnaffected(p.id, tally);
+    else record(p.id, assess(p.doc));
   }
 
   function report(): ImpactReport {
@@ -346,8 +380,7 @@ export function impactCounter(fromMeta: Metadata | MetadataModel, toMeta: Metada
   // Whole-document reads (the root, or any top-level key) leave nothing to select.
   const reads = statics?.reads ? [...statics.reads, [SECTORS], ...probes.flatMap((pr) => pr.reads)] : null;
   return {
-    add, report, addUnaffected,
+    add, report, triage, recordUnaffected, assess, record,
     reads: reads && reads.every((r) => r.length > 0 && r[0] !== '*') ? reads : null,
-    unaffected: (doc) => !!statics && statics.same(doc),
   };
 }

@@ -3,6 +3,7 @@ export { diffMetadata } from './diffMetadata';
 export type { MetadataChange, ChangeSubject, ChangeEffect } from './MetadataChange';
 export { computeImpact, impactCounter, LOST_LISTED } from './computeImpact';
 export type { ImpactCounter, ImpactOptions } from './computeImpact';
+export type { ProductAssessment, ProductTally } from './ProductAssessment';
 export type { ImpactReport, ImpactCounts, ChangeImpact, SectorImpact, LostProduct, ProductInput } from './ImpactReport';
 export { describeRule, targetTitle } from './describeRule';
 export { formatDiffMarkdown } from './formatDiffMarkdown';

@@ -59,19 +59,15 @@ export interface StaticCheck {
 export function staticCheckFor(changes: MetadataChange[], from: Engine, to: Engine): StaticCheck | null {
   const clearFields = [...from.model.fields, ...to.model.fields].filter((f) => f.hidden === 'clear').map((f) => f.segs);
   const visibility = new Map<string, CompiledRule[]>();
-  // The derived document of the last product asked about (same() then blockVisible() ask about the
-  // same one), and, when blockVisible() may be asked, of every document checked (a caller checks a
-  // page of products before counting them): kept as long as the document is.
+  // The derived document of the last product asked about: same() then blockVisible() ask about the
+  // same one (impactCounter.triage), so a product is derived once.
   let lastDoc: unknown = undefined;
   let lastInputs: { data: unknown; ctx: EvalContext } | null = null;
-  const kept = new WeakMap<object, { data: unknown; ctx: EvalContext }>();
   // What the checked rules read: only the derive rules deciding those values run.
   const reading: string[][] = [];
   const inputs = (doc: unknown) => {
     if (!lastInputs || lastDoc !== doc) {
-      const keep = visibility.size > 0 && typeof doc === 'object' && doc !== null;
-      lastInputs = (keep && kept.get(doc)) || from.derive(doc, { prev: null }, reading);
-      if (keep) kept.set(doc, lastInputs);
+      lastInputs = from.derive(doc, { prev: null }, reading);
       lastDoc = doc;
     }
     return lastInputs;

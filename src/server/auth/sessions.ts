@@ -127,13 +127,21 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
        from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
       where s.session_id = $1 and s.user_id = $2`,
     [claims.sessionId, claims.userId],
+    { prepare: true },
   );
   const row = r.rows[0];
   if (!row || row.disabled || row.revoked_at !== null || row.session_version !== claims.sessionVersion) return null;
   const last = new Date(row.last_activity).getTime();
   if (new Date(row.expires_at).getTime() <= now || now - last >= rt.settings.idleLimitMs) return null;
   if (now - last >= rt.settings.activityWriteEveryMs) {
-    await rt.db.query('update auth_sessions set last_activity = $2 where session_id = $1', [claims.sessionId, iso(now)]);
+    // Calls of one session arriving together all find the write due: the first writes, the others
+    // skip the row it holds instead of queueing behind it to write the same instant again.
+    await rt.db.query(
+      `update auth_sessions set last_activity = $2
+        where session_id = (select session_id from auth_sessions where session_id = $1 and last_activity < $3 for update skip locked)`,
+      [claims.sessionId, iso(now), iso(now - rt.settings.activityWriteEveryMs + 1)],
+      { prepare: true },
+    );
   }
   const grants: Record<string, string[]> = {};
   const pairs = typeof row.grants === 'string' ? (JSON.parse(row.grants) as Array<[string, string]>) : row.grants;

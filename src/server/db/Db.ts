@@ -7,9 +7,18 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+/**
+ * `prepare`: keep the statement prepared on each PostgreSQL connection that runs it, so it is parsed
+ * and planned once per connection instead of per call. For hot statements of fixed text whose plan
+ * does not depend on the values (key lookups), e.g. the per-request session check; PGlite ignores it.
+ */
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** Parameterised SQL ($1, $2, ...). Never interpolate values into the text. */
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<Row>>;
   /** Runs several statements without parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
 }

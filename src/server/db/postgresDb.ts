@@ -1,8 +1,17 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './Db';
+import { createHash } from 'node:crypto';
+import type { Db, Queryable, QueryOptions, QueryResult } from './Db';
 
 // BIGINT and NUMERIC arrive as strings by default; counts and ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name, from its text: node-postgres prepares a name once per connection. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`));
+  return name;
+}
 
 /**
  * A real PostgreSQL server through a node-postgres pool. An idle pooled connection the server ends
@@ -15,8 +24,8 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
   pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: an idle connection ended (${err.message}); the next query opens a new one`)));
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const r = await c.query(sql, params);
+    async query<Row>(sql: string, params: unknown[] = [], opts: QueryOptions = {}): Promise<QueryResult<Row>> {
+      const r = opts.prepare ? await c.query({ name: statementName(sql), text: sql, values: params }) : await c.query(sql, params);
       return { rows: r.rows as Row[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {

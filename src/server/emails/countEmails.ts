@@ -28,7 +28,7 @@ export async function countEmails(db: Queryable, req: ScopedDashboardRequest): P
     const conds = [`deleted = any(${q.add(f.statuses, 'smallint[]')})`];
     if (req.panelist && req.panelist !== 'all') conds.push(`panelist_type = ${q.add(req.panelist)}`);
     if (f.hideRead) conds.push('email_read = 0');
-    const r = await db.query<{ n: string | number | null }>(`select coalesce(sum(n), 0)::bigint as n from email_counts where ${conds.join(' and ')}`, q.values);
+    const r = await db.query<{ n: string | number | null }>(`select coalesce(sum(n), 0)::bigint as n from email_counts where ${conds.join(' and ')}`, q.values, { prepare: true });
     return { total: Number(r.rows[0].n ?? 0), estimate: false };
   }
   const where = filteredWhere(f, p);

@@ -27,6 +27,7 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
     const res = await tx.query<Row>(
       `select muid, deleted, panelist_core, panelist_score, email_read from emails where muid = any($1::bigint[]) for update`,
       [muids],
+      { prepare: true },
     );
     const current = new Map(res.rows.map((r) => [Number(r.muid), r]));
     const changes: Array<{ muid: number; before: Record<string, unknown>; after: Record<string, unknown> }> = [];
@@ -59,6 +60,7 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
         `update emails set deleted = coalesce($2, deleted), panelist_core = coalesce($3, panelist_core),
            panelist_score = coalesce($4, panelist_score), email_read = coalesce($5, email_read) where muid = $1`,
         [c.muid, a.deleted ?? null, a.panelist_core ?? null, a.panelist_score ?? null, a.email_read ?? null],
+        { prepare: true },
       );
     }
     await recordEmailActivity(tx, auth, 'update', changes);

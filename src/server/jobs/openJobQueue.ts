@@ -29,6 +29,9 @@ export interface JobQueueOptions {
 /** The failure recorded on a job whose instance died while running it (the retry follows). */
 export const abandonedMessage = 'the instance running this job stopped';
 
+/** Seconds between polls on PGlite, where the instance wakes its own workers (below). */
+const pgliteSafetyPollSeconds = 30;
+
 const defaultKind: Required<JobKindOptions> = { expireInSeconds: 900, retryLimit: 2, pollingIntervalSeconds: 2 };
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
@@ -138,31 +141,55 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
     return job ? toRecord(job) : null;
   };
 
+  // This instance's workers, woken when it queues their kind (or when a queued or retried job becomes
+  // due) instead of at their next poll. On PGlite this process is the database's only client, so
+  // nothing else queues: the poll is only a safety net and runs rarely (an idle portal's polls were
+  // its main CPU use). On PostgreSQL other instances queue too: each keeps polling at its interval.
+  const workers = new Map<string, string>();
+  const timers = new Set<NodeJS.Timeout>();
+  const wake = (name: string, afterSeconds = 0) => {
+    const id = workers.get(name);
+    if (!id || stopped) return;
+    if (afterSeconds <= 0) return boss.notifyWorker(id);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) boss.notifyWorker(id);
+    }, afterSeconds * 1000 + 50);
+    timer.unref();
+    timers.add(timer);
+  };
   let stopped = false;
   return {
     async enqueue(name, payload, eo: EnqueueOptions = {}) {
       await ensureQueue(name, defaultKind);
-      return boss.send(name, payload, {
+      const id = await boss.send(name, payload, {
         singletonKey: eo.singletonKey ?? `job:${crypto.randomUUID()}`,
         ...(eo.startAfterSeconds ? { startAfter: eo.startAfterSeconds } : {}),
       });
+      wake(name, eo.startAfterSeconds);
+      return id;
     },
     async register<P extends object>(name: string, handler: JobHandler<P>, ko: JobKindOptions = {}) {
       const kind = { ...defaultKind, ...ko };
       await ensureQueue(name, kind);
       // The queue may have been created by an enqueue with the defaults: the handler's limits win.
       await boss.updateQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });
-      await boss.work<P>(name, { pollingIntervalSeconds: kind.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
+      const pollingIntervalSeconds = db.kind === 'pglite' ? Math.max(kind.pollingIntervalSeconds, pgliteSafetyPollSeconds) : kind.pollingIntervalSeconds;
+      const workerId = await boss.work<P>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
         await liveness.started(name, job.id);
         try {
           return await handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
         } catch (err) {
           jobFailures.inc({ kind: name });
+          // Its retry is due the queue's retryDelay (1 s) after pg-boss records the failure, which
+          // follows this throw: a second's margin for that write on a busy machine.
+          if (job.retryCount < kind.retryLimit) wake(name, 2);
           throw err;
         } finally {
           await liveness.finished(job.id).catch(() => undefined);
         }
       });
+      workers.set(name, workerId);
     },
     get,
     async waitFor(name, id, wo = {}) {
@@ -177,6 +204,7 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
     async stop() {
       if (stopped) return;
       stopped = true;
+      for (const timer of timers) clearTimeout(timer);
       // Running handlers get 30 s to finish; what is still active then is retried by another instance after expiry.
       clearInterval(livenessTimer);
       await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false });

@@ -1,23 +1,29 @@
 import type { ProductInput } from '../../engine/diff';
+import type { ParamSink } from '../auth/objectAccess';
 import type { Queryable } from '../db/Db';
+import { SqlParams } from '../emails/SqlParams';
+
+/** A SQL condition on the products table (its `document` column), adding its parameters to `p`; null for none. */
+export type ProductScope = (p: ParamSink) => string | null;
 
 /**
- * A page of products after a product id: their documents, or only their top-level `keys` as JSON
- * text with a member per key present (absent keys stay absent, nulls stay null), so the database
- * outputs and the driver parses only those. Each key takes two parameters after the first two: its
- * name and its JSON member prefix.
+ * A page of products after a product id ($1, set per page): their documents, or only their
+ * top-level `keys` as JSON text with a member per key present (absent keys stay absent, nulls stay
+ * null), so the database outputs and the driver parses only those.
  */
-function pageSql(keys: readonly string[] | undefined): string {
-  const page = 'from products where product_id > $1 order by product_id limit $2';
-  if (!keys) return `select product_id, document ${page}`;
-  const members = keys.map((_, i) => `$${4 + 2 * i}::text || (d -> $${3 + 2 * i}::text)::text`);
+function pageQuery(batchSize: number, keys: readonly string[] | undefined, scope: ProductScope | undefined): { sql: string; values: unknown[] } {
+  const p = new SqlParams();
+  const after = p.add('-1');
+  const limit = p.add(batchSize);
+  const condition = scope?.(p);
+  const page = `from products where product_id > ${after}${condition ? ` and ${condition}` : ''} order by product_id limit ${limit}`;
+  if (!keys) return { sql: `select product_id, document ${page}`, values: p.values };
+  const members = keys.map((k) => `${p.add(`${JSON.stringify(k)}:`, 'text')} || (d -> ${p.add(k, 'text')})::text`);
   // `document || '{}'` is the document decompressed once (a large one is stored compressed, and
   // each `->` on the column would decompress it again); the subquery keeps it computed once a row.
-  return `select product_id, '{' || concat_ws(',', ${members.join(', ')}) || '}' as document from (select product_id, document || '{}'::jsonb as d ${page} offset 0) s`;
+  const sql = `select product_id, '{' || concat_ws(',', ${members.join(', ')}) || '}' as document from (select product_id, document || '{}'::jsonb as d ${page} offset 0) s`;
+  return { sql, values: p.values };
 }
-
-/** The parameters pageSql's keys take. */
-const keyParams = (keys: readonly string[] | undefined): string[] => (keys ?? []).flatMap((k) => [k, `${JSON.stringify(k)}:`]);
 
 const parsed = (r: { product_id: string | number; document: unknown }): ProductInput => ({
   id: String(r.product_id),
@@ -25,17 +31,14 @@ const parsed = (r: { product_id: string | number; document: unknown }): ProductI
 });
 
 /**
- * Every stored product, a batch at a time in product id order (keyset pages, each its own query):
- * memory holds one batch however large the table is, on PGlite and PostgreSQL alike. The next
- * batch is asked for while the caller works on the current one. With `keys`, each document holds
- * only those top-level keys (the database sends and the driver parses only them).
+ * Every stored product (within `scope`), a batch at a time in product id order (keyset pages, each
+ * its own query): memory holds one batch however large the table is, on PGlite and PostgreSQL
+ * alike. The next batch is asked for while the caller works on the current one. With `keys`, each
+ * document holds only those top-level keys (the database sends and the driver parses only them).
  */
-export async function* productBatches(db: Queryable, batchSize = 2000, keys?: readonly string[]): AsyncGenerator<ProductInput[]> {
-  const page = (after: string) =>
-    db.query<{ product_id: string | number; document: unknown }>(
-      pageSql(keys),
-      [after, batchSize, ...keyParams(keys)],
-    );
+export async function* productBatches(db: Queryable, batchSize = 2000, keys?: readonly string[], scope?: ProductScope): AsyncGenerator<ProductInput[]> {
+  const { sql, values } = pageQuery(batchSize, keys, scope);
+  const page = (after: string) => db.query<{ product_id: string | number; document: unknown }>(sql, [after, ...values.slice(1)]);
   let next = page('-1');
   // A caller that stops early leaves the prefetched page unread: its failure is nobody's to handle.
   next.catch(() => {});
@@ -51,9 +54,9 @@ export async function* productBatches(db: Queryable, batchSize = 2000, keys?: re
   }
 }
 
-/** The whole documents of the products with these ids, by id (ids no longer stored are missing). */
-export async function productsById(db: Queryable, ids: readonly string[]): Promise<Map<string, unknown>> {
-  if (!ids.length) return new Map();
-  const { rows } = await db.query<{ product_id: string | number; document: unknown }>('select product_id, document from products where product_id = any($1::bigint[])', [ids]);
-  return new Map(rows.map((r) => [String(r.product_id), parsed(r).doc]));
+/** The whole documents of the products with these ids as JSON text (the caller parses them where it evaluates them). */
+export async function productTextsById(db: Queryable, ids: readonly string[]): Promise<Array<{ id: string; text: string }>> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ product_id: string | number; document: string }>('select product_id, document::text as document from products where product_id = any($1::bigint[])', [ids]);
+  return rows.map((r) => ({ id: String(r.product_id), text: r.document }));
 }

@@ -39,7 +39,7 @@ function fromRaw(r: RawRow): ProductRow {
 }
 
 export async function findProduct(db: Queryable, productId: number, opts: { forUpdate?: boolean } = {}): Promise<ProductRow | undefined> {
-  const r = await db.query<RawRow>(`select ${columns} from products where product_id = $1${opts.forUpdate ? ' for update' : ''}`, [productId]);
+  const r = await db.query<RawRow>(`select ${columns} from products where product_id = $1${opts.forUpdate ? ' for update' : ''}`, [productId], { prepare: true });
   return r.rows[0] ? fromRaw(r.rows[0]) : undefined;
 }
 
@@ -92,6 +92,7 @@ export async function updateProduct(db: Queryable, productId: number, doc: Recor
             metadata_version = $8, last_worked_user = $9, updated_at = now()
       where product_id = $1 returning ${columns}`,
     [productId, c.muid, c.entry_id, JSON.stringify(doc), c.product_status, c.media_channel, c.entry_date, meta.version, meta.user],
+    { prepare: true },
   );
   return fromRaw(r.rows[0]);
 }

@@ -160,6 +160,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         await ctx.db.query(
           'insert into staged_uploads (token, storage_key, filename, mime, size, sha256, kind, media_channel, created_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
           [token, key, filename, type.mime, size, sha256, kind, document.media_channel ?? null, auth.username],
+          { prepare: true },
         );
       } catch (err) {
         await storage.delete(key);

@@ -1,11 +1,12 @@
 import type { RuleChangesResponse, RuleVersionsResponse } from '../../api/rulesTypes';
 import { RuleCompileError } from '../../engine';
-import { ruleChangeReport } from '../../engine/diff';
+import { diffMetadata, measuredChanges, reportFrom } from '../../engine/diff';
+import { visibleProductsCondition } from '../auth/objectAccess';
 import { httpError } from '../httpError';
 import { metadataStore } from '../metadata/metadataStore';
 import { DISK, isRepositoryRoot, loadMetadataVersion, metadataVersionOptions, VersionError } from '../metadata/metadataVersions';
-import { readProductInputs } from '../products/readProductInputs';
 import type { RoutePlugin } from '../routes/RoutePlugin';
+import { storedProductsImpact } from './storedProductsImpact';
 
 const view = { permission: { module: 'rules', operation: 'view' } };
 const ref = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -45,10 +46,15 @@ export const ruleChangesRoutes: RoutePlugin = async (app, { ctx }) => {
       const scope = req.auth?.allSectors ? 'all' : (req.auth?.sectors ?? []).join(',');
       const key = [from, to, a.key, b.key, String(stamp?.n), stamp?.at ?? '', scope, new Date().toISOString().slice(0, 10)].join('|');
       if (cached?.key !== key) {
-        const products = await readProductInputs(ctx.db, req.auth);
+        const auth = req.auth;
+        const changes = diffMetadata(a.metadata, b.metadata);
         let report: RuleChangesResponse;
         try {
-          report = ruleChangeReport(from, to, a.metadata, b.metadata, products, { clock: () => performance.now(), codeGeneration: true });
+          // Streamed as `rules diff --products db` is (memory stays flat over any number of products).
+          const impact = await storedProductsImpact(ctx.db, a.metadata, b.metadata, measuredChanges(changes), {
+            clock: () => performance.now(), codeGeneration: true, scope: auth === undefined ? undefined : (p) => visibleProductsCondition(auth, p),
+          });
+          report = reportFrom(from, to, changes, impact);
         } catch (e) {
           if (e instanceof RuleCompileError) throw httpError(422, `The metadata does not compile (run \`portal rules lint\`): ${e.message}`);
           throw e;

@@ -23,8 +23,8 @@ export interface StartedServer {
 }
 
 /**
- * Set by the suites' global set-up (tests/e2e/helpers/seededDataDirs.ts, and on PGlite
- * tests/server/helpers/migratedTemplate.ts): a migrated PGlite data directory that a server started
+ * Set by the server suite's global set-up on PGlite (tests/server/helpers/migratedTemplate.ts): a
+ * migrated PGlite data directory that a server started
  * on a fresh DATA_DIR of its own starts from.
  */
 export const migratedDataDirEnv = 'PORTAL_TEST_MIGRATED_DATA_DIR';
