@@ -73,12 +73,13 @@ export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], 
   for (const [v, list] of byValue) entriesOf.set(v, list.map((i) => entries[i]));
   // Marks for several values, cleared after each use: one buffer per index instead of one per call.
   const hit = new Uint8Array(entries.length);
+  const pickOne = (value: unknown, last: CodeEntry[] | undefined): CodeEntry[] => {
+    const list = entriesOf.get(value);
+    if (!list) return last !== undefined && last.length === 0 ? last : [];
+    return last !== undefined && sameList(last, list) ? last : list.slice();
+  };
   const pick = (values: readonly unknown[], last: CodeEntry[] | undefined): CodeEntry[] => {
-    if (values.length === 1) {
-      const list = entriesOf.get(values[0]);
-      if (!list) return last !== undefined && last.length === 0 ? last : [];
-      return last !== undefined && sameList(last, list) ? last : list.slice();
-    }
+    if (values.length === 1) return pickOne(values[0], last);
     let lo = entries.length;
     let hi = -1;
     for (let k = 0; k < values.length; k++) {
@@ -111,8 +112,8 @@ export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], 
       const x = otherFn(data, ctx);
       switch (kind) {
         case '==':
-          if (x === null || x === undefined) return pick([null], last);
-          if (typeof x === eqType && x === x) return pick([x], last);
+          if (x === null || x === undefined) return pickOne(null, last);
+          if (typeof x === eqType && x === x) return pickOne(x, last);
           return undefined;
         case 'in':
           // json-logic-js: no list (or one without indexOf) holds nothing; a string is a substring test.
