@@ -182,5 +182,6 @@ export interface CompiledRule extends LocatedRule {
  * `==` across types, an `in` on a string): the caller then runs the filter per option.
  */
 export interface OptionIndex {
-  keep(data: unknown, ctx: EvalContext): CodeEntry[] | undefined;
+  /** `last`: the list kept last time, returned itself when the answer equals it (no list made). */
+  keep(data: unknown, ctx: EvalContext, last?: CodeEntry[]): CodeEntry[] | undefined;
 }

@@ -1,5 +1,6 @@
 import type { EvalContext } from '../logic/EvalContext';
 import type { ActionMasks } from './actionMasks';
+import type { RuleLog } from './RuleLog';
 
 /** One evaluation as it goes through the phases (derive, options, conditions, view model, hidden policy). */
 export interface EvaluationPass {
@@ -19,7 +20,7 @@ export interface EvaluationPass {
   /** The changes come from this evaluation itself (hidden values it emptied): `$prev` reads are not affected. */
   samePrev: boolean;
   /** Ids of the rules whose logic ran. */
-  ran: string[];
+  ran: RuleLog;
   /** The document as the rules see it: derived values applied (copied along changed paths only). */
   working: unknown;
   /** Changed paths and their values: derive rules, then hidden `clear` fields (null). */

@@ -15,13 +15,24 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
   for (let k = 0; k < whens.length; k++) {
     const s = whens[k];
     if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
-    ran.push(s.id);
+    ran.add(s.id);
     const when = s.when;
     if (s.itemArray) {
       const list = getIn(working, s.itemArray);
-      const out: boolean[] = [];
-      if (Array.isArray(list)) for (const item of list) out.push(when ? truthy(when(item, ctx)) : true);
-      results[s.index] = out;
+      const last = s.lastItems;
+      const n = Array.isArray(list) ? list.length : 0;
+      // Compared with the slot's last answer as the items pass; a new list only where they differ
+      // (results are never written once made, so one list may serve several evaluations).
+      let out: boolean[] | null = last.length === n ? null : [];
+      for (let i = 0; i < n; i++) {
+        const v = when ? truthy(when((list as unknown[])[i], ctx)) : true;
+        if (out !== null) out.push(v);
+        else if (last[i] !== v) {
+          out = last.slice(0, i);
+          out.push(v);
+        }
+      }
+      results[s.index] = out === null ? last : (s.lastItems = out);
     } else {
       results[s.index] = when ? truthy(when(working, ctx)) : true;
     }
@@ -35,12 +46,21 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
     }
     // Incremental runs only happen for the same action, so a kept result is for this action.
     if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
-    ran.push(s.id);
+    ran.add(s.id);
     if (s.itemArray) {
       const list = getIn(working, s.itemArray);
-      const out: boolean[] = [];
-      if (Array.isArray(list)) for (const item of list) out.push(fails(s, item, ctx));
-      results[s.index] = out;
+      const last = s.lastItems;
+      const n = Array.isArray(list) ? list.length : 0;
+      let out: boolean[] | null = last.length === n ? null : [];
+      for (let i = 0; i < n; i++) {
+        const v = fails(s, (list as unknown[])[i], ctx);
+        if (out !== null) out.push(v);
+        else if (last[i] !== v) {
+          out = last.slice(0, i);
+          out.push(v);
+        }
+      }
+      results[s.index] = out === null ? last : (s.lastItems = out);
     } else {
       results[s.index] = fails(s, working, ctx);
     }

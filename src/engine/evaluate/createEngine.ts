@@ -20,6 +20,7 @@ import { actionMasksFor } from './actionMasks';
 import { dirtyMask } from './dirtyRules';
 import { buildEngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
+import { RuleLog } from './RuleLog';
 import { applyHiddenPolicy } from './hiddenPolicy';
 import { createOptionsPhase } from './optionsPhase';
 import { createViewModelPhase } from './viewModelPhase';
@@ -39,15 +40,11 @@ interface RunState {
 /** Emptying hidden values can hide more blocks: rounds of the rules reading them, at most this many. */
 const MAX_DROP_ROUNDS = 10;
 
-/** Rule results equal: the same boolean or list, or item results (boolean per item) equal item by item. */
-function sameResults(a: unknown[], b: unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
-    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
-  }
+/** Two results of a rule equal: the same boolean or list, or item results (boolean per item) equal item by item. */
+function sameResult(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
   return true;
 }
 
@@ -76,10 +73,20 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   // must trace, one per evaluation.
   const stateKey = Symbol('engine run state');
   const stateOf = (vm: ViewModel): RunState | undefined => (vm as unknown as Record<symbol, RunState | undefined>)[stateKey];
-  const lastRun = { ruleIds: [] as string[] };
+  // What the last evaluate / evaluateIncremental ran; derive() logs apart (it never changed lastRun).
+  const runLog = new RuleLog();
+  const deriveLog = new RuleLog();
+  const lastRun = {
+    get ruleIds(): string[] {
+      return runLog.ids();
+    },
+  };
   const deriveMasks = new Map<string, Uint8Array | null>();
   // The dirty mask of the pass under way (evaluations never nest).
   const dirtyScratch = new Uint8Array(rules.length);
+  // A drop round's dirty rules and their results before it (only those can answer differently).
+  const roundRules = new Int32Array(rules.length);
+  const roundResults: unknown[] = new Array<unknown>(rules.length).fill(undefined);
 
   function runRules(p: EvaluationPass): void {
     runDerive(tables, p);
@@ -92,10 +99,11 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     return viewModelPhase.run(p);
   }
 
-  function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): EvaluationPass {
+  function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null, log: RuleLog): EvaluationPass {
     const action = opts.action ?? null;
     const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
+    log.reset();
     return {
       action,
       masks: action ? actionMasksFor(tables, tables.actionMasks, action) : null,
@@ -104,7 +112,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       changed,
       dirty: changed ? dirtyMask(tables.dirtyIndex, changed, false, dirtyScratch) : null,
       samePrev: false,
-      ran: [],
+      ran: log,
       working: doc,
       derived: {},
       dropped: [],
@@ -112,7 +120,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   }
 
   function run(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null): ViewModel {
-    const p = pass(doc, opts, prevState, changedPaths);
+    const p = pass(doc, opts, prevState, changedPaths, runLog);
     const { action, ctx } = p;
     const keepHiddenValues = opts.keepHiddenValues === true;
     let parts = evaluatePhases(p);
@@ -122,20 +130,30 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
       const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
       if (!emptied.emptied.length) break;
-      const results = p.results.slice();
       const working = p.working;
       p.changed = emptied.emptied;
       p.samePrev = true;
-      p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch);
+      const dirty = (p.dirty = dirtyMask(tables.dirtyIndex, emptied.emptied, true, dirtyScratch));
+      // Only the rules dirty now run again unless derive writes (which the test below sees first).
+      let n = 0;
+      for (let i = 0; i < dirty.length; i++) {
+        if (dirty[i] === 0) continue;
+        roundRules[n] = i;
+        roundResults[n++] = p.results[i];
+      }
       runRules(p);
       // No rule answers differently and the view model reads none of the values: it stays as it is.
-      if (!emptied.viewReads && p.working === working && sameResults(results, p.results)) break;
+      let same = !emptied.viewReads && p.working === working;
+      for (let k = 0; k < n; k++) {
+        if (same && !sameResult(roundResults[k], p.results[roundRules[k]])) same = false;
+        roundResults[k] = undefined;
+      }
+      if (same) break;
       parts = viewModelPhase.run(p);
     }
 
     const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };
     Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, keepHiddenValues, vm, data: p.working, ctx } satisfies RunState });
-    lastRun.ruleIds = p.ran;
     return vm;
   }
 
@@ -152,7 +170,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     },
     explain: (doc, target, opts = {}) => explainTarget(engine, doc, target, opts),
     derive(doc, opts = {}, reading) {
-      const p = pass(doc, opts, null, null);
+      const p = pass(doc, opts, null, null, deriveLog);
       let only: Uint8Array | null = null;
       if (reading) {
         const key = JSON.stringify(reading);

@@ -27,23 +27,23 @@ function touched(o: DeriveOverlaps, k: number, writes: readonly number[], from: 
  */
 export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array | null = null): void {
   const { ctx, changed, dirty, ran, derived, samePrev } = p;
-  const rules = t.deriveRules;
+  const rules = t.deriveSlots;
   let working = p.working;
   let owned: object[] | null = null;
   const overlaps = t.deriveOverlaps;
   // Rules (positions) that wrote in this phase, in order; per rule, how many writes there were when it last ran (-1: not yet).
   const writes: number[] = [];
-  const seen = new Array<number>(rules.length).fill(-1);
+  const seen = t.deriveSeen.fill(-1);
   for (let pass = 0; pass < MAX_DERIVE_PASSES; pass++) {
     let changedThisPass = false;
     for (let k = 0; k < rules.length; k++) {
       const r = rules[k];
       if (only !== null && only[k] === 0) continue;
-      if (pass === 0 || seen[k] < 0 ? dirty !== null && dirty[r.index] === 0 : r.docDeps !== null && !touched(overlaps, k, writes, seen[k])) continue;
-      ran.push(r.id);
+      if (pass === 0 || seen[k] < 0 ? dirty !== null && dirty[r.index] === 0 : !r.readsAnything && !touched(overlaps, k, writes, seen[k])) continue;
+      ran.add(r.id);
       seen[k] = writes.length;
-      if (r.whenFn && !truthy(r.whenFn(working, ctx))) continue;
-      let v = r.valueFn ? r.valueFn(working, ctx) : null;
+      if (r.when !== null && !truthy(r.when(working, ctx))) continue;
+      let v = r.value !== null ? r.value(working, ctx) : null;
       if (v === undefined) v = null;
       const cur = getIn(working, r.targetSegs);
       if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;

@@ -62,6 +62,20 @@ export interface ConditionSlot {
   itemArray: string[] | null;
   /** validate rules: the actions they check (null: none). */
   actions: ReadonlySet<string> | null;
+  /** Item rules: the last per-item answer (handed out again while equal; never written once made). */
+  lastItems: boolean[];
+}
+
+/** A derive rule as the derive phase runs it: one object shape for all (see ConditionSlot). */
+export interface DeriveSlot {
+  index: number;
+  id: string;
+  target: string;
+  targetSegs: string[];
+  when: CompiledLogic | null;
+  value: CompiledLogic | null;
+  /** Its reads are unknown (a computed var name): it runs again after every write. */
+  readsAnything: boolean;
 }
 
 /**
@@ -80,6 +94,10 @@ export interface EngineTables {
   fieldRules: Array<TargetRules | undefined>;
   itemGroups: ItemGroup[];
   deriveRules: CompiledRule[];
+  /** deriveRules as the derive phase reads them. */
+  deriveSlots: DeriveSlot[];
+  /** The derive phase's record of when each rule last ran, refilled per run (runs never nest). */
+  deriveSeen: Int32Array;
   /** Which derive rules' writes touch which derive rule (by position in deriveRules). */
   deriveOverlaps: DeriveOverlaps;
   optionRules: CompiledRule[];
@@ -181,6 +199,8 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     fieldRules,
     itemGroups: [...groups.values()],
     deriveRules,
+    deriveSlots: deriveRules.map((r) => ({ index: r.index, id: r.id, target: r.target, targetSegs: r.targetSegs, when: r.whenFn ?? null, value: r.valueFn ?? null, readsAnything: r.docDeps === null })),
+    deriveSeen: new Int32Array(deriveRules.length),
     deriveOverlaps: deriveOverlaps(deriveRules),
     optionRules: rules.filter((r) => r.kind === 'options'),
     whenRules,
@@ -261,5 +281,6 @@ function conditionSlot(rule: CompiledRule): ConditionSlot {
     valid: rule.validFn ?? null,
     itemArray: rule.targetType === 'item' ? rule.itemArray! : null,
     actions: rule.actions ? new Set(rule.actions) : null,
+    lastItems: [],
   };
 }

@@ -10,6 +10,12 @@ import type { CodeEntry, OptionIndex } from '../types';
 
 type Kind = '==' | 'in' | 'intersects';
 
+function sameList(a: readonly CodeEntry[], b: readonly CodeEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
 
 /** `option.<path>` with a literal name and no default: the option field's path, else null. */
@@ -61,13 +67,19 @@ export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], 
   const eqType = types.size === 1 ? [...types][0] : types.size === 0 ? 'null' : null;
   const otherFn: CompiledLogic = compileLogic(other, ops, false, options);
 
-  // Per value, its entries in table order; a fresh copy is handed out (callers own their lists).
+  // Per value, its entries in table order; a fresh copy is handed out (callers own their lists),
+  // unless it equals the caller's last list, which is handed back.
   const entriesOf = new Map<unknown, CodeEntry[]>();
   for (const [v, list] of byValue) entriesOf.set(v, list.map((i) => entries[i]));
   // Marks for several values, cleared after each use: one buffer per index instead of one per call.
   const hit = new Uint8Array(entries.length);
-  const pick = (values: readonly unknown[]): CodeEntry[] => {
-    if (values.length === 1) return entriesOf.get(values[0])?.slice() ?? [];
+  const pickOne = (value: unknown, last: CodeEntry[] | undefined): CodeEntry[] => {
+    const list = entriesOf.get(value);
+    if (!list) return last !== undefined && last.length === 0 ? last : [];
+    return last !== undefined && sameList(last, list) ? last : list.slice();
+  };
+  const pick = (values: readonly unknown[], last: CodeEntry[] | undefined): CodeEntry[] => {
+    if (values.length === 1) return pickOne(values[0], last);
     let lo = entries.length;
     let hi = -1;
     for (let k = 0; k < values.length; k++) {
@@ -77,31 +89,39 @@ export function planOptionIndex(filter: unknown, entries: readonly CodeEntry[], 
       if (list[0] < lo) lo = list[0];
       if (list[list.length - 1] > hi) hi = list[list.length - 1];
     }
-    const out: CodeEntry[] = [];
+    // Compared with `last` as the entries come; a list is made only where they differ.
+    let out: CodeEntry[] | null = null;
+    let n = 0;
     for (let i = lo; i <= hi; i++) {
       if (hit[i] === 1) {
-        out.push(entries[i]);
         hit[i] = 0;
+        if (out !== null) out.push(entries[i]);
+        else if (last !== undefined && n < last.length && last[n] === entries[i]) n++;
+        else {
+          out = last !== undefined ? last.slice(0, n) : [];
+          out.push(entries[i]);
+        }
       }
     }
-    return out;
+    if (out !== null) return out;
+    return last !== undefined && n === last.length ? last : last !== undefined ? last.slice(0, n) : [];
   };
 
   return {
-    keep(data, ctx) {
+    keep(data, ctx, last) {
       const x = otherFn(data, ctx);
       switch (kind) {
         case '==':
-          if (x === null || x === undefined) return pick([null]);
-          if (typeof x === eqType && x === x) return pick([x]);
+          if (x === null || x === undefined) return pickOne(null, last);
+          if (typeof x === eqType && x === x) return pickOne(x, last);
           return undefined;
         case 'in':
           // json-logic-js: no list (or one without indexOf) holds nothing; a string is a substring test.
-          if (!x || typeof (x as { indexOf?: unknown }).indexOf === 'undefined') return [];
-          return Array.isArray(x) ? pick(x) : undefined;
+          if (!x || typeof (x as { indexOf?: unknown }).indexOf === 'undefined') return last !== undefined && last.length === 0 ? last : [];
+          return Array.isArray(x) ? pick(x, last) : undefined;
         default:
           // intersects: an option value equal (===) to one of x's; objects in x never equal a primitive.
-          return pick(asList(x));
+          return pick(asList(x), last);
       }
     },
   };

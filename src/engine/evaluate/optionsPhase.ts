@@ -6,6 +6,7 @@ import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
 
 function sameEntries(a: CodeEntry[] | undefined, b: CodeEntry[]): a is CodeEntry[] {
+  if (a === b) return true;
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -32,6 +33,19 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
   // Per field with several options rules: the rules' lists its options were last intersected from.
   const fieldInputs: Array<Array<CodeEntry[] | undefined>> = [];
   const { fields, fieldRules, optionRules, optionEntries, optionFields } = t;
+  // The rules as this phase reads them, one object shape for all (rules differ in their keys, so
+  // reading them in the loop below went through megamorphic loads), and per field with options
+  // rules its path and its rules' result positions.
+  const slots = optionRules.map((r) => ({
+    index: r.index,
+    id: r.id,
+    entries: optionEntries[r.index],
+    filterFn: r.filterFn ?? null,
+    filterIndex: r.filterIndex ?? null,
+    keyPaths: reuseLists ? (r.optionsKey ?? null) : null,
+  }));
+  const fieldPaths = optionFields.map((i) => fields[i].path);
+  const fieldResults = optionFields.map((i) => fieldRules[i]!.options.map((r) => r.index));
 
   // Many filters read the same inputs (the sector chains): compare each pair of values once per run
   // (cleared at the start of each; made once, not per run).
@@ -50,12 +64,13 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
     const { ctx, results, dirty, ran, working, action } = p;
     scratch.doc = working;
     if (knownEqual.size) knownEqual.clear();
-    for (const r of optionRules) {
+    for (let s = 0; s < slots.length; s++) {
+      const r = slots[s];
       if (dirty !== null && dirty[r.index] === 0 && results[r.index] !== undefined) continue;
-      ran.push(r.id);
-      const entries = optionEntries[r.index];
+      ran.add(r.id);
+      const entries = r.entries;
       // Same inputs as last time (by value): same list, without running the filter per option.
-      const keyPaths = reuseLists ? r.optionsKey : null;
+      const keyPaths = r.keyPaths;
       if (keyPaths) {
         const last = lastOptionsKey[r.index];
         let same = !!last && !!lastRuleOptions[r.index] && last[0] === ctx.now && last[1] === action;
@@ -67,36 +82,48 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
         lastOptionsKey[r.index] = [ctx.now, action, ...keyPaths.map((path) => getIn(working, path))];
       }
       let kept = entries;
-      if (r.filterFn) {
-        const indexed = r.filterIndex?.keep(scratch, ctx);
+      const filter = r.filterFn;
+      const last = lastRuleOptions[r.index];
+      if (filter !== null) {
+        const indexed = r.filterIndex !== null ? r.filterIndex.keep(scratch, ctx, last) : undefined;
         if (indexed) kept = indexed;
         else {
-          kept = [];
-          for (const e of entries) {
+          // Compared with the last list as the entries pass; a list is made only where they differ.
+          let out: CodeEntry[] | null = null;
+          let n = 0;
+          for (let k = 0; k < entries.length; k++) {
+            const e = entries[k];
             scratch.option = e;
-            if (truthy(r.filterFn(scratch, ctx))) kept.push(e);
+            if (!truthy(filter(scratch, ctx))) continue;
+            if (out !== null) out.push(e);
+            else if (last !== undefined && n < last.length && last[n] === e) n++;
+            else {
+              out = last !== undefined ? last.slice(0, n) : [];
+              out.push(e);
+            }
           }
+          kept = out ?? (last !== undefined && n === last.length ? last : last !== undefined ? last.slice(0, n) : []);
         }
       }
-      const last = lastRuleOptions[r.index];
       results[r.index] = lastRuleOptions[r.index] = sameEntries(last, kept) ? last : kept;
     }
     scratch.doc = scratch.option = null;
-    for (const i of optionFields) {
-      const list = fieldRules[i]!.options;
-      let kept = results[list[0].index] as CodeEntry[];
+    for (let f = 0; f < optionFields.length; f++) {
+      const i = optionFields[f];
+      const list = fieldResults[f];
+      let kept = results[list[0]] as CodeEntry[];
       if (list.length > 1) {
         // The rules keep their lists' identity while unchanged: the same lists, the same intersection.
         const inputs = (fieldInputs[i] ??= []);
         let same = fieldOptions[i] !== undefined;
         for (let k = 0; k < list.length; k++) {
-          if (inputs[k] !== results[list[k].index]) same = false;
-          inputs[k] = results[list[k].index] as CodeEntry[];
+          if (inputs[k] !== results[list[k]]) same = false;
+          inputs[k] = results[list[k]] as CodeEntry[];
         }
         if (same) kept = fieldOptions[i]!;
         else
           for (let k = 1; k < list.length; k++) {
-            const also = results[list[k].index] as CodeEntry[];
+            const also = results[list[k]] as CodeEntry[];
             kept = kept.filter((e) => also.includes(e));
           }
       }
@@ -105,7 +132,7 @@ export function createOptionsPhase(t: EngineTables, reuseLists = true): OptionsP
         fieldOptions[i] = kept;
         fieldOptionIds[i] = kept.map((e) => e.const);
       }
-      ctx.optionIds[fields[i].path] = fieldOptionIds[i];
+      ctx.optionIds[fieldPaths[f]] = fieldOptionIds[i];
     }
   }
   return { run, fieldOptions };

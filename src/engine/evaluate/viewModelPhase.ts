@@ -70,6 +70,9 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   const rulelessGroupOf = new Map<string, number>();
   rulelessGroups.forEach(({ fields: members }, g) => members.forEach((i) => rulelessGroupOf.set(fields[i].path, g)));
   const groupHasErrors = new Uint8Array(rulelessGroups.length);
+  // Per field, 1 when some check can report an error at its path: the others need no lookup in the errors by path.
+  const errorPaths = errorPathsOf(t);
+  const mayErr = Uint8Array.from(fields, (f) => (errorPaths.has(f.path) || itemPathLike(t, f.segs) ? 1 : 0));
   // A field is shown when its block is and its visible rules hold: the fields having such rules, and
   // the rules' result positions (flat, field k's from visibleStart[k]), so the per-field pass over
   // every field reads typed arrays only, not each rule's index through a megamorphic load.
@@ -90,7 +93,8 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     const f = fields[i];
     const fr = fieldRules[i];
     const visible = fieldVisible[i] === 1;
-    if (ruleless[i] && !fieldErrors?.has(f.path)) {
+    const errs = fieldErrors !== null && mayErr[i] === 1 ? (fieldErrors.get(f.path) ?? NO_ERRORS) : NO_ERRORS;
+    if (ruleless[i] && errs === NO_ERRORS) {
       const b = fieldBlock[i];
       const slot = (visible ? 2 : 0) + (b >= 0 && blockReadonly[b] === 1 ? 1 : 0);
       const steady = (steadyStates[i][slot] ??= f.codeTable
@@ -104,7 +108,6 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     const readonly = (fieldBlock[i] >= 0 && blockReadonly[fieldBlock[i]] === 1) || (!!fr && anyHolds(results, fr.readonly, -1));
     const label = fr ? labelFrom(results, fr.label, -1, f.title) : f.title;
     const optionList = fr?.options.length ? fieldOptions[i] : f.codeTable?.entries;
-    const errs = fieldErrors?.get(f.path) ?? NO_ERRORS;
     const old = lastFieldStates[i];
     const state =
       old && sameErrors(old.errors, errs) && old.visible === visible && old.required === required &&
@@ -238,4 +241,20 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     return { blocks: blockStates, fields: fieldStates, visible: visibleIds, errors, warnings };
   }
   return { run, fieldVisible };
+}
+
+/** The paths a block or field check reports its errors at (its target). */
+function errorPathsOf(t: EngineTables): Set<string> {
+  return new Set(t.checks.filter((c) => c.rule.targetType !== 'item').map((c) => c.rule.target));
+}
+
+/** A field path an item check could report at: its array, an item index (digits), its item field. */
+function itemPathLike(t: EngineTables, segs: readonly string[]): boolean {
+  return t.checks.some(({ rule: r }) => {
+    if (r.targetType !== 'item') return false;
+    const arr = r.itemArray!;
+    const field = r.itemField!;
+    if (segs.length !== arr.length + 1 + field.length || !/^\d+$/.test(segs[arr.length])) return false;
+    return arr.every((s, k) => s === segs[k]) && field.every((s, k) => s === segs[arr.length + 1 + k]);
+  });
 }

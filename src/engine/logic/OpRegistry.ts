@@ -7,6 +7,12 @@ import type { EvalContext } from './EvalContext';
 export type CustomOp = (args: unknown[], data: unknown, ctx?: EvalContext) => unknown;
 
 /**
+ * The same operation taking its arguments as parameters, for one that reads neither data nor
+ * context: generated rules and closures call it without building an arguments array per call.
+ */
+export type DirectOp = (...args: never[]) => unknown;
+
+/**
  * What an operation's plain-words form may ask of the describer (src/engine/explain/describeLogic):
  * its arguments in words, with field, item-field and code titles from the metadata.
  */
@@ -39,15 +45,17 @@ export interface OpInfo {
   words?: OpWords;
   /** The call under a `!` in plain words ("is not before"); without it "not (...)". */
   negated?: OpWords;
+  /** `fn` with positional arguments (`fn(args)` is `direct(...args)`), when it has one. */
+  direct?: DirectOp;
 }
 
 /** Custom operations of one engine instance (never global json-logic-js state). */
 export class OpRegistry {
   private readonly ops = new Map<string, OpInfo>();
 
-  add(name: string, fn: CustomOp, description = '', words?: OpWords | { words: OpWords; negated?: OpWords }): this {
+  add(name: string, fn: CustomOp, description = '', words?: OpWords | { words: OpWords; negated?: OpWords }, direct?: DirectOp): this {
     const w = typeof words === 'function' ? { words } : words;
-    this.ops.set(name, { name, fn, description, words: w?.words, negated: w?.negated });
+    this.ops.set(name, { name, fn, description, words: w?.words, negated: w?.negated, direct });
     return this;
   }
 

@@ -156,6 +156,17 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
   const args = nodes.map((n) => n.fn);
   const std = standardOps[op];
   if (std) return { fn: compileStandard(op, std, nodes) };
+  const direct = ops.info(op)?.direct as ((...a: unknown[]) => unknown) | undefined;
+  if (direct) {
+    // Positional: no arguments array per call.
+    const [a, b, c3] = args;
+    switch (args.length) {
+      case 0: return { fn: () => direct() };
+      case 1: return { fn: (d, c) => direct(a(d, c)) };
+      case 2: return { fn: (d, c) => direct(a(d, c), b(d, c)) };
+      case 3: return { fn: (d, c) => direct(a(d, c), b(d, c), c3(d, c)) };
+    }
+  }
   const custom = ops.get(op);
   if (custom) {
     // Fixed arities avoid a map() per call; custom ops are the hot path of real rules.

@@ -103,6 +103,8 @@ export function generateLogic(logic: unknown, ops: OpRegistry, hooks: GenerateHo
       if (raw.length === 1 && op === '!!') return `T(${gen(raw[0])})`;
       return `${ref(std)}(${raw.map(gen).join(', ')})`;
     }
+    const direct = ops.info(op)?.direct;
+    if (direct) return `${ref(direct)}(${raw.map(gen).join(', ')})`;
     const custom = ops.get(op);
     if (custom) return `${ref(custom)}([${raw.map(gen).join(', ')}], d, c)`;
     // Unknown operation: the closure compiler throws the error it always throws.

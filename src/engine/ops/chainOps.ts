@@ -83,16 +83,16 @@ export function registerChainOps(ops: OpRegistry): void {
   ops.add('chain_has', ([c, p]) => chainHas(c, p), 'some sector chain starts with these ids', {
     words: (w) => `any chain of ${w.arg(0)} starts with ${w.sectors(1, ' > ')}`,
     negated: (w) => `no chain of ${w.arg(0)} starts with ${w.sectors(1, ' > ')}`,
-  });
+  }, chainHas);
   ops.add('chain_any', ([c, ids, lv]) => chainAny(c, ids, lv), 'some sector chain has one of these ids at a level', {
     words: (w) => `any chain of ${w.arg(0)} has ${w.sectors(1, ' or ')}${atLevel(w.args[2])}`,
     negated: (w) => `no chain of ${w.arg(0)} has ${w.sectors(1, ' or ')}${atLevel(w.args[2])}`,
-  });
-  ops.add('chain_roots', ([c]) => chainRoots(c), 'level-1 ids of all sector chains', (w) => `the first levels (sectors) of ${w.arg(0)}`);
-  ops.add('chain_ids', ([c]) => chainIds(c), 'every id at every level of all sector chains', (w) => `the sectors, categories and sub-categories (any level) of ${w.arg(0)}`);
-  ops.add('chain_lasts', ([c, r, lo, hi]) => chainLasts(c, r, lo, hi), 'last ids of chains rooted in a list, by depth', (w) => `the last levels of the chains of ${w.arg(0)} starting with ${w.sectors(1, ' or ')}${depth(w.args[2], w.args[3])}`);
+  }, chainAny);
+  ops.add('chain_roots', ([c]) => chainRoots(c), 'level-1 ids of all sector chains', (w) => `the first levels (sectors) of ${w.arg(0)}`, chainRoots);
+  ops.add('chain_ids', ([c]) => chainIds(c), 'every id at every level of all sector chains', (w) => `the sectors, categories and sub-categories (any level) of ${w.arg(0)}`, chainIds);
+  ops.add('chain_lasts', ([c, r, lo, hi]) => chainLasts(c, r, lo, hi), 'last ids of chains rooted in a list, by depth', (w) => `the last levels of the chains of ${w.arg(0)} starting with ${w.sectors(1, ' or ')}${depth(w.args[2], w.args[3])}`, chainLasts);
   ops.add('only_roots', ([c, r]) => onlyRoots(c, r), 'every sector chain root is in the list', {
     words: (w) => `every chain of ${w.arg(0)} starts with ${w.sectors(1, ' or ')}`,
     negated: (w) => `${w.arg(0)} is empty or has a chain not starting with ${w.sectors(1, ' or ')}`,
-  });
+  }, onlyRoots);
 }

@@ -28,8 +28,8 @@ export function listChanged(list: unknown, previous: unknown, ctx: EvalContext |
 }
 
 export function registerChangeOps(ops: OpRegistry): void {
-  ops.add('items_added', ([l, p]) => itemsAdded(l, p), 'the items of the list that are not in the previous list', (w) => `the items added to ${w.arg(0)} since the previous edit`);
-  ops.add('items_removed', ([l, p]) => itemsRemoved(l, p), 'the items of the previous list that are no longer in the list', (w) => `the items removed from ${w.arg(0)} since the previous edit`);
+  ops.add('items_added', ([l, p]) => itemsAdded(l, p), 'the items of the list that are not in the previous list', (w) => `the items added to ${w.arg(0)} since the previous edit`, itemsAdded);
+  ops.add('items_removed', ([l, p]) => itemsRemoved(l, p), 'the items of the previous list that are no longer in the list', (w) => `the items removed from ${w.arg(0)} since the previous edit`, itemsRemoved);
   ops.add('list_changed', ([l, p], _data, ctx) => listChanged(l, p, ctx), 'an item was added to or removed from the list since the previous edit (never on a load)', {
     words: (w) => `an item was added to or removed from ${w.arg(0)} since the previous edit`,
     negated: (w) => `no item was added to or removed from ${w.arg(0)} since the previous edit`,

@@ -138,17 +138,17 @@ export function uniqBy(list: unknown, keys: unknown): unknown[] {
 export const intersectsOp = ([a, b]: unknown[]): boolean => intersects(a, b);
 
 export function registerListOps(ops: OpRegistry): void {
-  ops.add('empty', ([v]) => isEmptyValue(v), 'is empty (null, "", [] or {})', { words: (w) => `${w.arg(0)} is empty`, negated: (w) => `${w.arg(0)} is not empty` });
-  ops.add('count', ([v]) => count(v), 'number of items (or characters)', (w) => `the number of ${w.arg(0)}`);
-  ops.add('intersects', intersectsOp, 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` });
-  ops.add('pluck', ([l, k]) => pluck(l, k), 'this field of every item', (w) => `the ${w.itemField(0, w.args[1])} values of ${w.arg(0)}`);
-  ops.add('uniq', ([l]) => uniq(l), 'distinct values, first-seen order', (w) => `the distinct values of ${w.arg(0)}`);
+  ops.add('empty', ([v]) => isEmptyValue(v), 'is empty (null, "", [] or {})', { words: (w) => `${w.arg(0)} is empty`, negated: (w) => `${w.arg(0)} is not empty` }, isEmptyValue);
+  ops.add('count', ([v]) => count(v), 'number of items (or characters)', (w) => `the number of ${w.arg(0)}`, count);
+  ops.add('intersects', intersectsOp, 'the lists share an element', { words: (w) => `${w.arg(0)} shares a value with ${w.values(1, ', ')}`, negated: (w) => `${w.arg(0)} shares no value with ${w.values(1, ', ')}` }, intersects);
+  ops.add('pluck', ([l, k]) => pluck(l, k), 'this field of every item', (w) => `the ${w.itemField(0, w.args[1])} values of ${w.arg(0)}`, pluck);
+  ops.add('uniq', ([l]) => uniq(l), 'distinct values, first-seen order', (w) => `the distinct values of ${w.arg(0)}`, uniq);
   ops.add('union', (lists) => union(...lists), 'values in any list, first-seen order', (w) => w.args.map((_, i) => (i ? w.values(i, ', ') : w.arg(0))).join(' together with '));
-  ops.add('difference', ([a, b]) => difference(a, b), 'values of the first list not in the second', (w) => `${w.arg(0)} without ${w.values(1, ' or ')}`);
-  ops.add('max_group', ([l, k]) => maxGroup(l, k), 'size of the largest group of items equal on these keys', (w) => `the size of the largest group of ${w.arg(0)} with the same ${w.itemFields(0, 1)}`);
-  ops.add('uniq_by', ([l, k]) => uniqBy(l, k), 'items distinct on these keys, first kept', (w) => `${w.arg(0)}, keeping the first of items with the same ${w.itemFields(0, 1)}`);
+  ops.add('difference', ([a, b]) => difference(a, b), 'values of the first list not in the second', (w) => `${w.arg(0)} without ${w.values(1, ' or ')}`, difference);
+  ops.add('max_group', ([l, k]) => maxGroup(l, k), 'size of the largest group of items equal on these keys', (w) => `the size of the largest group of ${w.arg(0)} with the same ${w.itemFields(0, 1)}`, maxGroup);
+  ops.add('uniq_by', ([l, k]) => uniqBy(l, k), 'items distinct on these keys, first kept', (w) => `${w.arg(0)}, keeping the first of items with the same ${w.itemFields(0, 1)}`, uniqBy);
   ops.add('has_dupes', ([l, k]) => hasDupes(l, k), 'two items are equal on these keys', {
     words: (w) => (w.args[1] === undefined ? `${w.arg(0)} has a value twice` : `${w.arg(0)} has two items with the same ${w.itemFields(0, 1)}`),
     negated: (w) => (w.args[1] === undefined ? `${w.arg(0)} has no value twice` : `no two items of ${w.arg(0)} have the same ${w.itemFields(0, 1)}`),
-  });
+  }, hasDupes);
 }

@@ -48,7 +48,7 @@ export function registerTextOps(ops: OpRegistry): void {
   ops.add('matches', ([v, p]) => matches(v, p), 'matches a regular expression', {
     words: (w) => `${w.arg(0)} ${patternWords(w.args[1])}`,
     negated: (w) => `${w.arg(0)} does not ${patternWords(w.args[1]).replace(/^begins/, 'begin').replace(/^contains/, 'contain').replace(/^matches/, 'match')}`,
-  });
+  }, matches);
   ops.add('join_words', ([sep, ...values]) => joinWords(sep, values), 'the non-empty values joined by the separator', (w) => `${w.rest(1, ', ')} joined by ${separatorWords(w)}`);
-  ops.add('floor_div', ([a, b]) => floorDiv(a, b), 'division rounded down', (w) => `${w.arg(0)} divided by ${w.arg(1)}, rounded down`);
+  ops.add('floor_div', ([a, b]) => floorDiv(a, b), 'division rounded down', (w) => `${w.arg(0)} divided by ${w.arg(1)}, rounded down`, floorDiv);
 }

@@ -48,6 +48,22 @@ describe('defaultOps registry', () => {
     for (const o of ops.list()) expect(o.description).not.toBe('');
   });
 
+  it('answers the same through its positional form (what generated rules call) as through its arguments array', () => {
+    const data = { s: [[{ id: 4 }, { id: 454 }]], items: [{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 2, b: 3 }] };
+    const withDirect = ops.list().filter((o) => o.direct);
+    expect(withDirect.map((o) => o.name)).toEqual(expect.arrayContaining(['empty', 'pluck', 'chain_any', 'has_dupes', 'date_max']));
+    for (const [name, logic] of documented) {
+      const info = ops.info(name)!;
+      if (!info.direct) continue;
+      const written = (logic as Record<string, unknown>)[name];
+      const args = (Array.isArray(written) ? written : [written]).map((a) => compileLogic(a, ops)(data, emptyContext()));
+      // One argument fewer and one more too: a missing argument is undefined in both, an extra one ignored.
+      for (const list of [args, args.slice(0, -1), [...args, 'extra']]) {
+        expect((info.direct as (...a: unknown[]) => unknown)(...list), name).toEqual(info.fn(list, data, emptyContext()));
+      }
+    }
+  });
+
   it('is per instance: an op added to one engine registry is absent from another', () => {
     const a = defaultOps().add('shout', ([s]) => String(s).toUpperCase());
     expect(compileLogic({ shout: ['hi'] }, a)({}, emptyContext())).toBe('HI');
