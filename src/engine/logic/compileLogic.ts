@@ -84,14 +84,20 @@ function compileNode(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compil
   return { fn };
 }
 
-/** Computed once per evaluation context (an options filter's option-invariant part). */
+/**
+ * Computed once per evaluation context and document revision (an options filter's option-invariant
+ * part): the hidden policy and derive bump `rev` when they change the document mid-evaluation, and
+ * a save's second round must not see values read before it emptied them.
+ */
 function memoPerContext(fn: CompiledLogic): CompiledLogic {
   let lastCtx: EvalContext | null = null;
+  let lastRev: number | undefined;
   let lastValue: unknown;
   return (d, c) => {
-    if (c !== lastCtx) {
+    if (c !== lastCtx || c.rev !== lastRev) {
       lastValue = fn(d, c);
       lastCtx = c;
+      lastRev = c.rev;
     }
     return lastValue;
   };
