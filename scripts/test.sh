@@ -37,19 +37,22 @@ elapsed() { times >"$times_file"; echo "-- $1 done: ${SECONDS} s wall since npm 
 finish type-check lint client-build
 elapsed "checks and client build"
 # The server suite runs on the embedded PGlite here; TEST_DATABASE_URL adds a run of its
-# files where PostgreSQL matters on that server (project server-postgres; CI sets it) beside the browser suite,
-# which runs two files at once.
-# Two workers: vitest defaults to one on a 2-core machine (cores - 1), leaving a core idle while
-# server files wait on the servers they spawn.
-echo "== unit + server"; env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
+# files where PostgreSQL matters on that server (project server-postgres; CI sets it).
+# The browser suite starts beside unit + server: it spends most of its wall time waiting (its set-up
+# seeds templates one step after another, its tests wait on pages and servers) and used about one of
+# the two cores alone, while unit + server keeps both busy: side by side the machine stays busy
+# until the end. Its output is printed when it ends. The PostgreSQL pass starts when unit + server is done.
+# Two workers for unit + server: vitest defaults to one on a 2-core machine (cores - 1), leaving a
+# core idle while server files wait on the servers they spawn.
+step browser bash -c 'env -u TEST_DATABASE_URL npx vitest run --project e2e; rc=$?; echo "-- browser suite: ${SECONDS} s wall"; exit "$rc"'
+echo "== unit + server (the browser suite runs beside it)"
+env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2 || unit_failed=1
 elapsed "unit + server"
+pg_steps=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step server-postgresql bash -c 'npx vitest run --project server-postgres; rc=$?; echo "-- server suite on PostgreSQL: ${SECONDS} s wall"; exit "$rc"'
+  pg_steps=(server-postgresql)
 fi
-echo "== browser"; env -u TEST_DATABASE_URL npx vitest run --project e2e || browser_failed=1
-elapsed "browser"
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  finish server-postgresql || pg_failed=1
-  elapsed "server suite on PostgreSQL (beside the browser suite)"
-fi
-if [ -n "${browser_failed:-}" ] || [ -n "${pg_failed:-}" ]; then exit 1; fi
+finish browser "${pg_steps[@]}" || others_failed=1
+elapsed "browser and PostgreSQL suites"
+if [ -n "${unit_failed:-}" ] || [ -n "${others_failed:-}" ]; then exit 1; fi
