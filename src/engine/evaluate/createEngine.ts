@@ -4,6 +4,7 @@ import { compileLogic } from '../logic/compileLogic';
 import { runtimeFunctions } from '../logic/FunctionSource';
 import { generatedReaders } from '../logic/lookupVar';
 import { generatedCopiers } from '../model/generatedCopiers';
+import { pathGetters } from '../model/generatedGetters';
 import { templateCopiers } from '../model/templateCopiers';
 import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
@@ -63,7 +64,10 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const readers = functions ? generatedReaders(functions) : undefined;
   const rules = compileRules(model, ops, readers);
   // Document copies per object shape met while evaluating: generated where code generation is allowed, else from templates.
-  const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : templateCopiers());
+  const getters = pathGetters(functions);
+  const tables = options.codeGeneration
+    ? buildEngineTables(model, rules, generatedCopiers(), getters)
+    : buildEngineTables(model, rules, templateCopiers(), getters, pathGetters());
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 
