@@ -105,7 +105,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
   function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null, log: RuleLog): EvaluationPass {
     const action = opts.action ?? null;
-    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
+    // rev from the start: the rule functions then see one context shape, not a second once derive bumps it.
+    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc, rev: 0 };
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
     log.reset();
     return {
