@@ -111,8 +111,11 @@ export interface EngineTables {
   checks: Check[];
   /** Per rule: the code-table entries an options rule filters. */
   optionEntries: CodeEntry[][];
-  /** Per rule: how its message writes coded placeholders (titles), if any. */
-  messageFormats: Array<((path: string, value: unknown) => string | undefined) | undefined>;
+  /**
+   * Per rule (by index): how its message writes coded placeholders (titles), if any; worked out at
+   * the rule's first error, not when the engine starts (a browser engine's start, issue 31 item 7).
+   */
+  messageFormatOf(index: number): ((path: string, value: unknown) => string | undefined) | undefined;
   /** Per field: no rule targets it. */
   ruleless: boolean[];
   /** Fields with options rules. */
@@ -209,7 +212,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     validateSlots: validateRules.map(conditionSlot),
     checks,
     optionEntries: rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : [])),
-    messageFormats: rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined)),
+    messageFormatOf: messageFormatsOnDemand(rules, model),
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
@@ -265,6 +268,17 @@ function viewReadsOf(fields: FieldMeta[], checks: Check[], groups: ItemGroup[]):
     const candidates = segs.length === 0 || segs[0] === '*' ? read : [...(byHead.get(segs[0]) ?? []), ...anyHead];
     return candidates.some((r) => reads(r, segs)) ? 1 : 0;
   });
+}
+
+function messageFormatsOnDemand(rules: CompiledRule[], model: MetadataModel): EngineTables['messageFormatOf'] {
+  const made = new Map<number, ReturnType<EngineTables['messageFormatOf']>>();
+  return (index) => {
+    if (made.has(index)) return made.get(index);
+    const r = rules[index];
+    const format = r && (r.kind === 'required' || r.kind === 'validate') ? messageFormat(r, model) : undefined;
+    made.set(index, format);
+    return format;
+  };
 }
 
 function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>): ItemGroup {
