@@ -1,5 +1,5 @@
 import { collectRootVars, type RootVars } from '../logic/collectVars';
-import { compileLogic, LogicCompileError } from '../logic/compileLogic';
+import { compileLogic, LogicCompileError, type SharedParts } from '../logic/compileLogic';
 import type { CompiledLogic } from '../logic/EvalContext';
 import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
 import { scopedOps } from '../logic/standardOps';
@@ -43,11 +43,17 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
   const optionInvariant = (logic: unknown) => readsNoOption(varsOf(logic));
   // Expensive sub-expressions written in several document-level rules are computed once per run.
   const counts = new Map<string, number>();
+  const keys = new WeakMap<object, string>();
   model.rules.forEach((r, i) => {
     if (r.kind === 'options' || targets[i]?.targetType === 'item') return;
-    for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts, varsOf);
+    for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts, varsOf, keys);
   });
-  const shared = { keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)), cache: new Map<string, CompiledLogic>() };
+  // Only what was counted can be shared: compiling looks its key up by object, not by JSON again.
+  const shared: SharedParts = {
+    keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)),
+    cache: new Map<string, CompiledLogic>(),
+    keyOf: (l) => (typeof l === 'object' && l !== null ? keys.get(l) : undefined),
+  };
   const optionMemo = new Map<string, CompiledLogic>();
   const rules: CompiledRule[] = model.rules.map((r, index) => {
     const target = targets[index] ?? { targetType: 'field' as const, targetSegs: splitPath(String(r.target ?? '')) };
@@ -126,10 +132,10 @@ function rootVarsOnce(): (logic: unknown) => RootVars {
 }
 
 /** Counts root-scope sub-expressions that call a custom or per-item operation (worth sharing). */
-function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, number>, varsOf: (logic: unknown) => RootVars): boolean {
+function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, number>, varsOf: (logic: unknown) => RootVars, keys: WeakMap<object, string>): boolean {
   if (Array.isArray(logic)) {
     let any = false;
-    for (const l of logic) any = countShareable(l, ops, counts, varsOf) || any;
+    for (const l of logic) any = countShareable(l, ops, counts, varsOf, keys) || any;
     return any;
   }
   if (!isLogic(logic)) return false;
@@ -137,11 +143,12 @@ function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, num
   if (op === 'var') return false;
   const args = argsOf(logic);
   let expensive = ops.has(op) || scopedOps.has(op);
-  expensive = countShareable(scopedOps.has(op) ? [args[0], args[2]] : args, ops, counts, varsOf) || expensive;
+  expensive = countShareable(scopedOps.has(op) ? [args[0], args[2]] : args, ops, counts, varsOf, keys) || expensive;
   const names = varsOf(logic);
   if (expensive && !names.dynamic && !names.names.some((n) => n.startsWith('$options'))) {
     const key = JSON.stringify(logic);
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    keys.set(logic, key);
   }
   return expensive;
 }
