@@ -4,7 +4,7 @@
 // of a server start's ~7 (docs/decisions/test-suites.md). Where no bundle can be made or written, the
 // command runs through tsx as before.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -82,8 +82,12 @@ async function buildBundle(entry, cacheDir) {
   writeAtomic(join(cacheDir, `${bundle}.map`), map);
   writeAtomic(join(cacheDir, bundle), `${code}//# sourceMappingURL=${bundle}.map\n`);
   writeAtomic(join(cacheDir, 'manifest.json'), JSON.stringify({ bundle, inputs }));
-  // Earlier builds (a process that started from one has read it already).
-  for (const f of readdirSync(cacheDir)) if (f.startsWith('portal-') && !f.startsWith(bundle)) rmSync(join(cacheDir, f), { force: true });
+  // Earlier builds, once no process can still be about to load one (it read the manifest before this build).
+  const stale = Date.now() - 60 * 60 * 1000;
+  for (const f of readdirSync(cacheDir)) {
+    const file = join(cacheDir, f);
+    if (f.startsWith('portal-') && !f.startsWith(bundle) && statSync(file).mtimeMs < stale) rmSync(file, { force: true });
+  }
   return join(cacheDir, bundle);
 }
 
