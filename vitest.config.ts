@@ -45,7 +45,7 @@ export default defineConfig({
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce, expect: { poll: { timeout: 15_000 } } } },
+      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/e2eGlobalSetup.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce, expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });

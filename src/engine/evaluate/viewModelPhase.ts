@@ -1,4 +1,3 @@
-import { getIn } from '../model/paths';
 import type { BlockState, CodeEntry, FieldState, RuleError, ViewModel } from '../types';
 import { collectErrors, type ItemStates } from './collectErrors';
 import type { EngineTables } from './engineTables';
@@ -164,7 +163,7 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
     for (let gi = 0; gi < itemGroups.length; gi++) {
       const g = itemGroups[gi];
       lastCount += lastItemCount[gi];
-      const list = getIn(working, g.arraySegs);
+      const list = g.readArray(working);
       const n = Array.isArray(list) ? list.length : 0;
       itemStates.count[gi] = n;
       itemCount += n;
