@@ -42,8 +42,10 @@ export default defineConfig({
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
       // isolate: false: its files share their worker's process and module cache instead of a new process each (a file
-      // restores what it changes: timers, globals, the DOM).
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // restores what it changes: timers, globals, the DOM). testTimeout 30 s: some tests are CPU-bound for a second or
+      // two (whole-source scans, property runs) and npm test runs them beside the other suites on two cores, where
+      // vitest's 5 s default failed them; the timeout is a ceiling for hung tests, nothing waits on it.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
