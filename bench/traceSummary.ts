@@ -21,8 +21,10 @@ export function summariseTraces(traces: TraceEvent[][]) {
   let layoutObjects = 0;
   let styledElements = 0;
   for (const events of traces) {
-    const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const complete = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    // The page's renderer: of the renderer main threads (an idle one may be traced too), the busiest.
+    const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const completeOf = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.dur !== undefined);
+    const complete = mains.map(completeOf).reduce<TraceEvent[]>((a, b) => (b.length > a.length ? b : a), []).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
     const stack: { e: TraceEvent; children: number }[] = [];
     const close = (until: number) => {
       while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= until) {
