@@ -1,4 +1,3 @@
-import { getIn } from '../model/paths';
 import { isEmptyValue } from '../ops/listOps';
 import type { BlockState, RuleError } from '../types';
 import type { Check, EngineTables } from './engineTables';
@@ -47,13 +46,13 @@ export function collectErrors(
     if (r.targetType === 'item') {
       const res = results[r.index] as boolean[];
       if (!res.includes(true)) continue;
-      const list = getIn(working, r.itemArray!) as unknown[];
+      const list = c.readTarget(working) as unknown[];
       for (let i = 0; i < res.length; i++) {
         if (!res[i]) continue;
         const path = (c.itemPaths[i] ??= [...r.itemArray!, String(i), ...r.itemField!].join('.'));
         const g = c.group >= 0 && i < itemStates.count[c.group] ? c.group : -1;
         if (g >= 0 && !itemStates.visible[g][i] && t.itemGroups[g].hidden !== 'keep') continue;
-        if (r.kind === 'required' && !isEmptyValue(getIn(list[i], r.itemField!))) continue;
+        if (r.kind === 'required' && !isEmptyValue(c.readItemField!(list[i]))) continue;
         emit(out, t, p, c, i, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
       }
       continue;
@@ -61,7 +60,7 @@ export function collectErrors(
     if (results[r.index] !== true) continue;
     if (c.block >= 0 && !blockVisible[c.block] && blocks[c.block].hidden !== 'keep') continue;
     if (c.field >= 0 && !fieldVisible[c.field] && fields[c.field].hidden !== 'keep') continue;
-    if (r.kind === 'required' && !isEmptyValue(getIn(working, r.targetSegs))) continue;
+    if (r.kind === 'required' && !isEmptyValue(c.readTarget(working))) continue;
     const f = c.field >= 0 && fields[c.field].path === r.target ? c.field : -1;
     const label = f >= 0 ? labelFrom(results, fieldRules[f]?.label ?? [], -1, fields[f].title) : c.block >= 0 ? blockStates[r.target].label : r.target;
     emit(out, t, p, c, 0, r.target, label);
@@ -72,7 +71,7 @@ export function collectErrors(
 /** Adds a check's error (the last one again when equal) to the errors or warnings. A function of its own, not a closure made per evaluation. */
 function emit(out: CollectedErrors, t: EngineTables, p: EvaluationPass, c: Check, slot: number, path: string, label: string, item?: unknown): void {
   const r = c.rule;
-  const message = fillMessage(r.message ?? label, p.working, { now: p.ctx.now, action: p.action, item, format: t.messageFormats[r.index] });
+  const message = fillMessage(r.message ?? label, p.working, { now: p.ctx.now, action: p.action, item, format: t.messageFormatOf(r.index) });
   const last = c.lastErrors[slot];
   const e: RuleError = last && last.field === path && last.message === message ? last : (c.lastErrors[slot] = { rule: r.id, field: path, message });
   if (r.severity === 'warning') {

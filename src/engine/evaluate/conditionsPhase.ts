@@ -1,5 +1,4 @@
 import { truthy } from '../logic/truthy';
-import { getIn } from '../model/paths';
 import type { EvalContext } from '../logic/EvalContext';
 import type { ConditionSlot, EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -17,8 +16,8 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
     if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
     ran.add(s.id);
     const when = s.when;
-    if (s.itemArray) {
-      const list = getIn(working, s.itemArray);
+    if (s.readArray !== null) {
+      const list = s.readArray(working);
       const last = s.lastItems;
       const n = Array.isArray(list) ? list.length : 0;
       // Compared with the slot's last answer as the items pass; a new list only where they differ
@@ -47,8 +46,8 @@ export function runConditions(t: EngineTables, p: EvaluationPass): void {
     // Incremental runs only happen for the same action, so a kept result is for this action.
     if (dirty !== null && dirty[s.index] === 0 && results[s.index] !== undefined) continue;
     ran.add(s.id);
-    if (s.itemArray) {
-      const list = getIn(working, s.itemArray);
+    if (s.readArray !== null) {
+      const list = s.readArray(working);
       const last = s.lastItems;
       const n = Array.isArray(list) ? list.length : 0;
       let out: boolean[] | null = last.length === n ? null : [];

@@ -4,6 +4,7 @@ import { compileLogic } from '../logic/compileLogic';
 import { runtimeFunctions } from '../logic/FunctionSource';
 import { generatedReaders } from '../logic/lookupVar';
 import { generatedCopiers } from '../model/generatedCopiers';
+import { pathGetters } from '../model/generatedGetters';
 import { templateCopiers } from '../model/templateCopiers';
 import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
@@ -55,7 +56,7 @@ function sameResult(x: unknown, y: unknown): boolean {
  * again for the rules reading what it emptied.
  */
 export function createEngine(metadata: Metadata | MetadataModel, options: EngineOptions = {}): Engine {
-  const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
+  const model: MetadataModel = 'files' in metadata ? buildModel(metadata, options.preparedRules) : metadata;
   const ops: OpRegistry = options.ops ?? defaultOps();
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
   // Generated code: made at run time where allowed, else by the given source (the build's module).
@@ -63,7 +64,10 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
   const readers = functions ? generatedReaders(functions) : undefined;
   const rules = compileRules(model, ops, readers);
   // Document copies per object shape met while evaluating: generated where code generation is allowed, else from templates.
-  const tables = buildEngineTables(model, rules, options.codeGeneration ? generatedCopiers() : templateCopiers());
+  const getters = pathGetters(functions);
+  const tables = options.codeGeneration
+    ? buildEngineTables(model, rules, generatedCopiers(), getters)
+    : buildEngineTables(model, rules, templateCopiers(), getters, pathGetters());
   const optionsPhase = createOptionsPhase(tables, options.reuseOptionLists ?? true);
   const viewModelPhase = createViewModelPhase(tables, optionsPhase.fieldOptions);
 
@@ -101,7 +105,8 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
 
   function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null, log: RuleLog): EvaluationPass {
     const action = opts.action ?? null;
-    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc };
+    // rev from the start: the rule functions then see one context shape, not a second once derive bumps it.
+    const ctx: EvalContext = { now: now(), action, prev: opts.prev ?? null, optionIds: Object.create(tables.staticOptionIds) as Record<string, unknown[]>, doc, rev: 0 };
     const changed = prevState && changedPaths ? changedPaths.map(splitPath) : null;
     log.reset();
     return {

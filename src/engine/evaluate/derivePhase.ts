@@ -1,6 +1,6 @@
 import { truthy } from '../logic/truthy';
 import { deepEqual } from '../model/deepEqual';
-import { getIn, pathsOverlap, setInOwned } from '../model/paths';
+import { pathsOverlap, setInOwned } from '../model/paths';
 import type { CompiledRule } from '../types';
 import type { DeriveOverlaps } from './deriveOverlaps';
 import type { EngineTables } from './engineTables';
@@ -45,7 +45,7 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
       if (r.when !== null && !truthy(r.when(working, ctx))) continue;
       let v = r.value !== null ? r.value(working, ctx) : null;
       if (v === undefined) v = null;
-      const cur = getIn(working, r.targetSegs);
+      const cur = r.readTarget(working);
       if ((cur === undefined && v === null) || deepEqual(cur, v)) continue;
       working = setInOwned(working, r.targetSegs, 0, v, (owned ??= []), t.addingCopy);
       ctx.doc = working;

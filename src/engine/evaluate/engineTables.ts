@@ -1,3 +1,4 @@
+import { pathGetters, type PathGetter, type PathGetters } from '../model/generatedGetters';
 import { pathsOverlap, spreadAdding, type AddingCopier } from '../model/paths';
 import type { CompiledLogic } from '../logic/EvalContext';
 import type { MetadataModel } from '../model/MetadataModel';
@@ -28,6 +29,8 @@ export interface ItemGroup extends TargetRules {
   hidden: HiddenPolicy;
   /** Concrete paths per item index, built once. */
   paths: string[];
+  /** Reads the array (getIn of arraySegs). */
+  readArray: PathGetter;
 }
 
 /** A required or validate rule with its target located once. */
@@ -41,6 +44,10 @@ export interface Check {
   itemPaths: string[];
   /** Item rules: the item group of the same target (its item states), or -1. */
   group: number;
+  /** Reads the target (block and field rules), or the array (item rules): getIn of its path. */
+  readTarget: PathGetter;
+  /** Item rules: reads the item field in an item; null otherwise. */
+  readItemField: PathGetter | null;
   /**
    * The last error emitted, by item index (0 for a block or field rule): an error equal to it is
    * that object again, so the states holding it stay the same objects from one evaluation to the next.
@@ -60,6 +67,8 @@ export interface ConditionSlot {
   valid: CompiledLogic | null;
   /** For item rules: the array path; null for block and field rules. */
   itemArray: string[] | null;
+  /** For item rules: reads the array (getIn of itemArray); null for block and field rules. */
+  readArray: PathGetter | null;
   /** validate rules: the actions they check (null: none). */
   actions: ReadonlySet<string> | null;
   /** Item rules: the last per-item answer (handed out again while equal; never written once made). */
@@ -72,6 +81,8 @@ export interface DeriveSlot {
   id: string;
   target: string;
   targetSegs: string[];
+  /** getIn of targetSegs. */
+  readTarget: PathGetter;
   when: CompiledLogic | null;
   value: CompiledLogic | null;
   /** Its reads are unknown (a computed var name): it runs again after every write. */
@@ -111,14 +122,19 @@ export interface EngineTables {
   checks: Check[];
   /** Per rule: the code-table entries an options rule filters. */
   optionEntries: CodeEntry[][];
-  /** Per rule: how its message writes coded placeholders (titles), if any. */
-  messageFormats: Array<((path: string, value: unknown) => string | undefined) | undefined>;
+  /**
+   * Per rule (by index): how its message writes coded placeholders (titles), if any; worked out at
+   * the rule's first error, not when the engine starts (a browser engine's start, issue 31 item 7).
+   */
+  messageFormatOf(index: number): ((path: string, value: unknown) => string | undefined) | undefined;
   /** Per field: no rule targets it. */
   ruleless: boolean[];
   /** Fields with options rules. */
   optionFields: number[];
   /** Fields whose hidden policy is `clear`. */
   clearFields: number[];
+  /** Per field whose hidden policy is `clear`: getIn of its path (undefined for the others). */
+  readField: Array<PathGetter | undefined>;
   /** clearFields by the root key holding them (`banking` for `banking.*`; null for root fields), in field order within each. */
   clearGroups: Array<{ container: string | null; fields: number[] }>;
   /**
@@ -139,7 +155,19 @@ export interface EngineTables {
 
 const emptyTargetRules = (): TargetRules => ({ visible: [], readonly: [], label: [], required: [], options: [] });
 
-export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], addingCopy: AddingCopier = spreadAdding): EngineTables {
+/**
+ * `getters` makes the path getters the phases read the document with (generated code where the
+ * engine may make it), `clearGetters` those of the hidden policy's fields (which only a save's
+ * evaluation reads: the browser keeps hidden values, so its build need not hold 200 of them); by
+ * default each calls getIn.
+ */
+export function buildEngineTables(
+  model: MetadataModel,
+  rules: CompiledRule[],
+  addingCopy: AddingCopier = spreadAdding,
+  getters: PathGetters = pathGetters(),
+  clearGetters: PathGetters = getters,
+): EngineTables {
   const blocks = model.blocks;
   const fields = model.fields;
   const blockIndex = new Map(blocks.map((b, i) => [b.id, i]));
@@ -157,7 +185,7 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
       const f = fieldIndex.get(r.target);
       if (f !== undefined) (fieldRules[f] ??= emptyTargetRules())[list].push(r);
     } else {
-      if (!groups.has(r.target)) groups.set(r.target, newItemGroup(r, model, fieldIndex, blockIndex));
+      if (!groups.has(r.target)) groups.set(r.target, newItemGroup(r, model, fieldIndex, blockIndex, getters));
       groups.get(r.target)![list].push(r);
     }
   }
@@ -170,6 +198,8 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
       actions: rule.actions ? new Set(rule.actions) : null,
       itemPaths: [],
       group: rule.targetType === 'item' ? [...groups.keys()].indexOf(rule.target) : -1,
+      readTarget: getters(rule.targetType === 'item' ? rule.itemArray! : rule.targetSegs),
+      readItemField: rule.targetType === 'item' ? getters(rule.itemField!) : null,
       lastErrors: [],
     }));
   // A check on a path inside a field (promotion.promotions.0) follows that field's visibility.
@@ -199,20 +229,24 @@ export function buildEngineTables(model: MetadataModel, rules: CompiledRule[], a
     fieldRules,
     itemGroups: [...groups.values()],
     deriveRules,
-    deriveSlots: deriveRules.map((r) => ({ index: r.index, id: r.id, target: r.target, targetSegs: r.targetSegs, when: r.whenFn ?? null, value: r.valueFn ?? null, readsAnything: r.docDeps === null })),
+    deriveSlots: deriveRules.map((r) => ({
+      index: r.index, id: r.id, target: r.target, targetSegs: r.targetSegs, readTarget: getters(r.targetSegs),
+      when: r.whenFn ?? null, value: r.valueFn ?? null, readsAnything: r.docDeps === null,
+    })),
     deriveSeen: new Int32Array(deriveRules.length),
     deriveOverlaps: deriveOverlaps(deriveRules),
     optionRules: rules.filter((r) => r.kind === 'options'),
     whenRules,
     validateRules,
-    whenSlots: whenRules.map(conditionSlot),
-    validateSlots: validateRules.map(conditionSlot),
+    whenSlots: whenRules.map((r) => conditionSlot(r, getters)),
+    validateSlots: validateRules.map((r) => conditionSlot(r, getters)),
     checks,
     optionEntries: rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : [])),
-    messageFormats: rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined)),
+    messageFormatOf: messageFormatsOnDemand(rules, model),
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
+    readField: fields.map((f) => (f.hidden === 'clear' ? clearGetters(f.segs) : undefined)),
     clearGroups: clearGroupsOf(fields),
     viewReads: viewReadsOf(fields, checks, [...groups.values()]),
     staticOptionIds,
@@ -242,21 +276,43 @@ function placeholders(message: string | undefined): string[][] {
  * Per field: the view model reads its value beyond rule results: an item list at or around it, or
  * a check elsewhere whose emptiness test or message reads it. Checks on the field itself (or inside
  * it) are left out: they report nothing while it is hidden, and it is emptied only while hidden.
+ * Paths that differ in their first segment never overlap, so each field tests only the checks
+ * filed under its first segment (and those reading a root or `*` path): the same answer without a
+ * pass over every check per field (a browser engine's start, issue 31 item 7).
  */
 function viewReadsOf(fields: FieldMeta[], checks: Check[], groups: ItemGroup[]): Uint8Array {
   const read = checks.map((c) => ({ target: c.rule.targetSegs, placeholders: placeholders(c.rule.message) }));
+  type Read = (typeof read)[number];
+  const byHead = new Map<string, Read[]>();
+  const anyHead: Read[] = [];
+  for (const r of read) {
+    const heads = new Set([r.target, ...r.placeholders].map((segs) => (segs.length === 0 || segs[0] === '*' ? null : segs[0])));
+    if (heads.has(null)) anyHead.push(r);
+    else for (const h of heads) byHead.set(h!, [...(byHead.get(h!) ?? []), r]);
+  }
+  const reads = ({ target, placeholders }: Read, segs: readonly string[]) => {
+    if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
+    return pathsOverlap(target, segs) || placeholders.some((p) => pathsOverlap(p, segs));
+  };
   return Uint8Array.from(fields, ({ segs }) => {
     if (groups.some((g) => pathsOverlap(g.arraySegs, segs))) return 1;
-    return read.some(({ target, placeholders }) => {
-      if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
-      return pathsOverlap(target, segs) || placeholders.some((p) => pathsOverlap(p, segs));
-    })
-      ? 1
-      : 0;
+    const candidates = segs.length === 0 || segs[0] === '*' ? read : [...(byHead.get(segs[0]) ?? []), ...anyHead];
+    return candidates.some((r) => reads(r, segs)) ? 1 : 0;
   });
 }
 
-function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>): ItemGroup {
+function messageFormatsOnDemand(rules: CompiledRule[], model: MetadataModel): EngineTables['messageFormatOf'] {
+  const made = new Map<number, ReturnType<EngineTables['messageFormatOf']>>();
+  return (index) => {
+    if (made.has(index)) return made.get(index);
+    const r = rules[index];
+    const format = r && (r.kind === 'required' || r.kind === 'validate') ? messageFormat(r, model) : undefined;
+    made.set(index, format);
+    return format;
+  };
+}
+
+function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>, getters: PathGetters): ItemGroup {
   const ownerPath = r.itemArray!.join('.');
   const owner = model.fieldByPath.get(ownerPath);
   const schema = resolveSchemaPath(model.rootSchema, r.targetSegs, model);
@@ -269,10 +325,11 @@ function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<str
     title: typeof schema?.title === 'string' ? schema.title : r.itemField!.join('.'),
     hidden: owner?.hidden ?? 'skip',
     paths: [],
+    readArray: getters(r.itemArray!),
   };
 }
 
-function conditionSlot(rule: CompiledRule): ConditionSlot {
+function conditionSlot(rule: CompiledRule, getters: PathGetters): ConditionSlot {
   return {
     rule,
     id: rule.id,
@@ -280,6 +337,7 @@ function conditionSlot(rule: CompiledRule): ConditionSlot {
     when: rule.whenFn ?? null,
     valid: rule.validFn ?? null,
     itemArray: rule.targetType === 'item' ? rule.itemArray! : null,
+    readArray: rule.targetType === 'item' ? getters(rule.itemArray!) : null,
     actions: rule.actions ? new Set(rule.actions) : null,
     lastItems: [],
   };

@@ -1,4 +1,4 @@
-import { getIn, setInOwned } from '../model/paths';
+import { setInOwned } from '../model/paths';
 import { isEmptyValue } from '../ops/listOps';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -23,8 +23,7 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
     for (let k = 0; k < fields.length; k++) {
       const i = fields[k];
       if (fieldVisible[i]) continue;
-      const f = t.fields[i];
-      if (isEmptyValue(getIn(working, f.segs))) continue;
+      if (isEmptyValue(t.readField[i]!(working))) continue;
       found.push(i);
     }
   }

@@ -27,18 +27,19 @@ const sameKeys = (a: readonly string[], b: readonly string[]) => {
  * `__proto__` key, symbol keys) and shapes beyond the limits above take the spread.
  */
 export function generatedCopiers(functions: FunctionSource = runtimeFunctions): AddingCopier {
-  const byKey = new Map<string, { shapes: Map<string, Shape>; generated: number }>();
+  // Per added key its shapes, most recent last: a few at most, so a scan by key count and keys
+  // (no signature string made and hashed per copy).
+  const byKey = new Map<string, { shapes: Shape[]; generated: number }>();
   return (base, head) => {
     const keys = Object.keys(base);
     let entry = byKey.get(head);
     if (!entry) {
-      entry = { shapes: new Map(), generated: 0 };
+      entry = { shapes: [], generated: 0 };
       byKey.set(head, entry);
     }
-    const signature = `${keys.length}\u0000${keys[0] ?? ''}\u0000${keys[keys.length - 1] ?? ''}`;
-    const known = entry.shapes.get(signature);
     if (Object.getOwnPropertySymbols(base).length > 0) return spreadAdding(base, head);
-    if (known && sameKeys(known.keys, keys)) return known.copy(base);
+    const shapes = entry.shapes;
+    for (let s = shapes.length - 1; s >= 0; s--) if (sameKeys(shapes[s].keys, keys)) return shapes[s].copy(base);
     if (entry.generated >= maxGenerationsPerKey || keys.length > maxKeys || head === '__proto__' || keys.includes('__proto__')) return spreadAdding(base, head);
     const props = [`${JSON.stringify(head)}: undefined`, ...keys.map((k) => `${JSON.stringify(k)}: b[${JSON.stringify(k)}]`)];
     // Keys enter only as JSON string literals (see above).
@@ -46,8 +47,8 @@ export function generatedCopiers(functions: FunctionSource = runtimeFunctions): 
     entry.generated++;
     if (!make) return spreadAdding(base, head);
     const copy = make();
-    if (entry.shapes.size >= maxShapesPerKey) entry.shapes.delete(entry.shapes.keys().next().value as string);
-    entry.shapes.set(signature, { keys, copy });
+    if (shapes.length >= maxShapesPerKey) shapes.shift();
+    shapes.push({ keys, copy });
     return copy(base);
   };
 }

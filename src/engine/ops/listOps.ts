@@ -75,23 +75,39 @@ function sameKeyValue(x: unknown, y: unknown): boolean {
 /** A key value whose string could run into the next one in groupKey (a NUL), so only the joined keys decide. */
 const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
 
+/** maxGroupPairwise's key values, item by item (reused: operations never run inside one another's loop). */
+const pairwiseValues: unknown[] = [];
+
 /**
  * maxGroup of a short list by comparing items pair by pair on each key: the same answer as grouping
  * by groupKey, without building and hashing a key string per item (the rules' lists are a handful of
- * panelists or promotions). Undefined when a key value holds a NUL.
+ * panelists or promotions). Each item's key values are read once, not once per pair. Undefined when
+ * a key value holds a NUL.
  */
 function maxGroupPairwise(xs: unknown[], ks: string[]): number | undefined {
-  for (const item of xs) for (const k of ks) if (hasNul(keyValue(item, k))) return undefined;
+  const m = ks.length;
+  const values = pairwiseValues;
+  for (let i = 0; i < xs.length; i++) {
+    for (let k = 0; k < m; k++) {
+      const v = keyValue(xs[i], ks[k]);
+      if (hasNul(v)) {
+        values.fill(undefined, 0, i * m + k);
+        return undefined;
+      }
+      values[i * m + k] = v;
+    }
+  }
   let max = xs.length ? 1 : 0;
   for (let i = 0; i < xs.length; i++) {
     let n = 1;
     for (let j = i + 1; j < xs.length; j++) {
       let same = true;
-      for (let k = 0; same && k < ks.length; k++) same = sameKeyValue(keyValue(xs[i], ks[k]), keyValue(xs[j], ks[k]));
+      for (let k = 0; same && k < m; k++) same = sameKeyValue(values[i * m + k], values[j * m + k]);
       if (same) n++;
     }
     if (n > max) max = n;
   }
+  values.fill(undefined, 0, xs.length * m);
   return max;
 }
 
