@@ -6,7 +6,6 @@ import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
-import { drawOffscreenBlocks } from './helpers/drawOffscreenBlocks';
 
 // Issue 13: the editor's layout for long forms. The same full Credit Card + Delivery product
 // (tests/e2e/fixtures) is measured at 1440x900; before the grid it was 12,712 px tall
@@ -85,7 +84,7 @@ describe('product editor layout', () => {
 
     const height = await editorHeight(page);
     console.info(`trial product ${trialId}: editor height at 1440x900: ${height} px (before: ~7,000 px)`);
-    if (SHOTS) await drawOffscreenBlocks(page).then(() => page.screenshot({ path: `${SHOTS}/product-100251-editor-1440x900.png`, fullPage: true }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/product-100251-editor-1440x900.png`, fullPage: true });
     expect(height).toBeLessThanOrEqual(TRIAL_HEIGHT_MAX);
 
     for (const [width, viewHeight] of [[1440, 900], [1366, 768]] as const) {
@@ -105,7 +104,7 @@ describe('product editor layout', () => {
       });
       expect(clipped, `clipped at ${width}x${viewHeight}`).toEqual([]);
     }
-    if (SHOTS) await drawOffscreenBlocks(page).then(() => page.screenshot({ path: `${SHOTS}/product-100251-editor-1366x768.png`, fullPage: true }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/product-100251-editor-1366x768.png`, fullPage: true });
     // Without a Product Type, Add Promotion is disabled and says why, beside the button (or under it), not over it.
     await page.locator('[id="promotion.product_type"]').selectOption({ index: 0 });
     const hint = page.locator('.portal-promotion-add .portal-hint');
@@ -233,8 +232,6 @@ describe('product editor layout', () => {
     // Two frames: what a wheel step scrolled has been laid out and painted.
     const settled = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     await settled();
-    // Off-screen blocks skip layout and paint at their measured height (useOffscreenBlocks): the length must hold with them.
-    await expect.poll(() => page.locator('.portal-product-form section.portal-block-edit[data-sized]').count()).toBeGreaterThan(5);
     const height = () => page.evaluate(() => document.documentElement.scrollHeight);
     const start = await height();
     const nav = page.getByRole('navigation', { name: 'Sections' });

@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { e2eAdminPassword } from './helpers/signIn';
-import { drawOffscreenBlocks } from './helpers/drawOffscreenBlocks';
 
 /** Helpers for the product editor browser tests (tests/e2e/product*.test.ts). */
 /** Admin's password in the seeded data directories the product tests start on. */
@@ -99,7 +98,7 @@ export async function saveWith(page: Page, action: string, expected: RegExp): Pr
   try {
     await expect.poll(outcome, { timeout: 15_000 }).not.toBe('pending');
   } catch (e) {
-    if (process.env.PRODUCT_E2E_SHOTS) await drawOffscreenBlocks(page).then(() => page.screenshot({ path: `${process.env.PRODUCT_E2E_SHOTS}/save-${action}.png`, fullPage: true }));
+    if (process.env.PRODUCT_E2E_SHOTS) await page.screenshot({ path: `${process.env.PRODUCT_E2E_SHOTS}/save-${action}.png`, fullPage: true });
     throw e;
   }
   if ((await outcome()) === 'confirm') await confirm.click();

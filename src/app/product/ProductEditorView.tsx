@@ -2,7 +2,6 @@ import { Callout } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { focusField } from '../../ui/form/focusField';
 import { SectionNav } from '../../ui/form/SectionNav';
-import { useOffscreenBlocks } from '../../ui/form/useOffscreenBlocks';
 import { WhyButton } from '../../ui/why/WhyButton';
 import { WhyProvider } from '../../ui/why/WhyContext';
 import { WHY_KEY } from '../../ui/why/whyKey';
@@ -28,7 +27,6 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
   const formRef = useRef<HTMLDivElement | null>(null);
   const barRef = useRef<HTMLDivElement | null>(null);
   useStickyBarHeight(barRef);
-  useOffscreenBlocks(formRef, model.sections.map((s) => s.id).join(','));
   // A refused action's field (001 §5 problems): scrolled to and focused once the dialog has closed.
   const focus = state.focus;
   useEffect(() => {
