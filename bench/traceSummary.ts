@@ -10,15 +10,21 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number } };
 }
 
 /** Self time (ms) per trace event name on the page's main thread, per run. */
 export function summariseTraces(traces: TraceEvent[][]) {
   const self = new Map<string, number>();
+  const count = new Map<string, number>();
+  // Counted work (load-independent): layout objects laid out, elements whose style was recalculated.
+  let layoutObjects = 0;
+  let styledElements = 0;
   for (const events of traces) {
-    const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const complete = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    // The page's renderer: of the renderer main threads (an idle one may be traced too), the busiest.
+    const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const completeOf = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.dur !== undefined);
+    const complete = mains.map(completeOf).reduce<TraceEvent[]>((a, b) => (b.length > a.length ? b : a), []).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
     const stack: { e: TraceEvent; children: number }[] = [];
     const close = (until: number) => {
       while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= until) {
@@ -28,6 +34,9 @@ export function summariseTraces(traces: TraceEvent[][]) {
       }
     };
     for (const e of complete) {
+      count.set(e.name, (count.get(e.name) ?? 0) + 1);
+      if (e.name === 'Layout') layoutObjects += e.args?.beginData?.dirtyObjects ?? 0;
+      if (e.name === 'UpdateLayoutTree') styledElements += e.args?.elementCount ?? 0;
       close(e.ts);
       stack.push({ e, children: 0 });
     }
@@ -35,7 +44,8 @@ export function summariseTraces(traces: TraceEvent[][]) {
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log(`main thread busy per run: ${(total / traces.length).toFixed(1)} ms\n\nself time per run by trace event:`);
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(ms / traces.length).toFixed(2).padStart(7)} ms  ${k}`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(ms / traces.length).toFixed(2).padStart(7)} ms  ${k} (${((count.get(k) ?? 0) / traces.length).toFixed(1)} per run)`);
+  console.log(`\nper run: ${(layoutObjects / traces.length).toFixed(0)} layout objects laid out, style recalculated for ${(styledElements / traces.length).toFixed(0)} elements`);
 }
 
 export async function readTrace(cdp: CDPSession): Promise<TraceEvent[]> {
