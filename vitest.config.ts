@@ -21,15 +21,17 @@ const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.
 // each file's openTestDb (tests/server/helpers/migratedTemplate.ts). Two server files side by side:
 // each has its own database (an in-memory PGlite, or its own database on TEST_DATABASE_URL),
 // temporary folders and free ports; one file rarely keeps both cores busy.
-// Browser files two at a time (one worker per core): a file mostly waits on its server and Chromium,
-// and each creates its own data on the shared portals (tests/e2e/helpers/sharedServers.ts).
+// Browser files three at a time (the project's own maxWorkers: vitest's default is cores - 1, one
+// file at a time on 2 cores): a file mostly waits on its server and Chromium, and each creates its
+// own data on the shared portals (tests/e2e/helpers/sharedServers.ts). A project with its own
+// maxWorkers needs its own sequence.groupOrder: run together with unit and server, it runs after them.
 // PORTAL_E2E_SERIAL=1 runs them one after another (to compare, or to read one file's output).
 // isolate: false: a worker runs its next file in the same process (playwright-core, the server
 // modules a file prepares data with, tsx's transforms loaded once per worker, not once per file);
 // the files keep no state in modules (each has its own contexts, servers and data).
 // expect.poll waits for the condition it asserts; vitest's 1 s default deadline is shorter than a page's
 // work on a busy machine (a browser test's own waits use Playwright's 30 s).
-const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL !== '1';
+const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL === '1' ? 1 : 3;
 
 // isolate: false as in the unit project: a file imports the server's modules once per worker instead of
 // once per file (~3 s of CPU each); a file restores the process state it changes (env, timers).
@@ -45,7 +47,7 @@ export default defineConfig({
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
-      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/seededDataDirs.ts', 'tests/e2e/helpers/sharedServers.ts', 'tests/e2e/helpers/sharedBrowser.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: e2eFilesAtOnce, expect: { poll: { timeout: 15_000 } } } },
+      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/e2eGlobalSetup.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, maxWorkers: e2eFilesAtOnce, fileParallelism: e2eFilesAtOnce > 1, sequence: { groupOrder: 1 }, expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });

@@ -5,7 +5,10 @@
  * time per script. Not part of `npm run bench`; run it by hand on a build (an unminified one names
  * the functions: `npx vite build --minify false --outDir /tmp/dist-plain`):
  *
- *   npx tsx bench/editorInteractionProfile.ts "save a promotion" [--dist /tmp/dist-plain] [--runs 5] [--out p.cpuprofile]
+ *   npx tsx bench/editorInteractionProfile.ts "save a promotion" [--dist /tmp/dist-plain] [--runs 5] [--out p.cpuprofile] [--trace]
+ *
+ * --trace records a Chrome trace of each run instead and lists the main thread's self time by trace
+ * event (style recalculation, layout, paint, script), which a CPU profile does not show.
  *
  * Without --dist the server's own `dist` is loaded. PROFILE_DATA_DIR reuses a data directory.
  */
@@ -14,6 +17,7 @@ import type { CDPSession } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
 import { startServer } from '../tests/server/helpers/startServer';
+import { readTrace, summariseTraces, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
 import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
 
 interface ProfileNode {
@@ -35,6 +39,8 @@ const flag = (name: string) => {
 const dist = flag('--dist');
 const runs = Number(flag('--runs') ?? 5);
 const out = flag('--out');
+/** --trace: a Chrome trace per run instead, main-thread self time by event (style, layout, paint, script). */
+const trace = argv.includes('--trace') ? (argv.splice(argv.indexOf('--trace'), 1), true) : false;
 const figure = argv[0];
 const ix = interactions.find((x) => x.figure === figure);
 if (!ix) throw new Error(`usage: editorInteractionProfile.ts <${interactions.map((x) => x.figure).join(' | ')}> [--dist dir] [--runs n] [--out file]`);
@@ -99,15 +105,18 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   const profiles: CpuProfile[] = [];
+  const traces: TraceEvent[][] = [];
   const ms: number[] = [];
   for (let i = 0; i <= runs; i++) {
-    setMeasureProbe(i === 0 ? undefined : { before: async () => void (await cdp.send('Profiler.start')), after: async () => void profiles.push((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) });
+    if (trace) setMeasureProbe(i === 0 ? undefined : { before: async () => void (await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReturnAsStream' })), after: async () => void traces.push(await readTrace(cdp)) });
+    else setMeasureProbe(i === 0 ? undefined : { before: async () => void (await cdp.send('Profiler.start')), after: async () => void profiles.push((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile) });
     const m = await ix.run(page, i);
     if (i > 0) ms.push(m.ms);
   }
   console.log(`${ix.figure} on product ${productId}${dist ? ` (client from ${dist})` : ''}: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (profiled, so slower than the bench)`);
-  summarise(profiles);
-  if (out) writeFileSync(out, JSON.stringify(profiles[profiles.length - 1]));
+  if (trace) summariseTraces(traces);
+  else summarise(profiles);
+  if (out) writeFileSync(out, JSON.stringify(trace ? { traceEvents: traces[traces.length - 1] } : profiles[profiles.length - 1]));
 } finally {
   setMeasureProbe(undefined);
   await browser.close();

@@ -224,10 +224,13 @@ export async function benchFailover(): Promise<BenchRow[]> {
     clearTimeout(killer);
     const cpu1 = cpuAt();
     // The killed instance's backends end with it: their last reading is the one at the kill.
-    const pgCpu = postgresCpuBetween(pg0, new Map([...pgAtKill, ...postgresBackendsCpu(database.name)]));
+    const pgEnd = new Map([...pgAtKill, ...postgresBackendsCpu(database.name)]);
+    const pgCpu = postgresCpuBetween(pg0, pgEnd);
+    // Connections opened during the run (each paid authentication and a cold backend inside a request; one closed before the kill or the end is not seen).
+    const pgOpened = [...pgEnd.keys()].filter((pid) => !pg0.has(pid)).length;
     const instancesCpu = (Number.isFinite(cpuAKilled) ? cpuAKilled : cpu1.a) - cpu0.a + (cpu1.b - cpu0.b);
     const genCpu = (cpu1.gen.user - cpu0.gen.user + cpu1.gen.system - cpu0.gen.system) / 1e6;
-    const cpuNote = `CPU over the run: instances ${instancesCpu.toFixed(1)} s (${((instancesCpu * 1000) / samples.length).toFixed(1)} ms per request), PostgreSQL ${pgCpu.toFixed(1)} s, load generator ${genCpu.toFixed(1)} s, s3rver ${(cpu1.s3 - cpu0.s3).toFixed(1)} s, HAProxy ${(cpu1.lb - cpu0.lb).toFixed(1)} s`;
+    const cpuNote = `CPU over the run: instances ${instancesCpu.toFixed(1)} s (${((instancesCpu * 1000) / samples.length).toFixed(1)} ms per request), PostgreSQL ${pgCpu.toFixed(1)} s, load generator ${genCpu.toFixed(1)} s, s3rver ${(cpu1.s3 - cpu0.s3).toFixed(1)} s, HAProxy ${(cpu1.lb - cpu0.lb).toFixed(1)} s; PostgreSQL connections opened during the run: ${pgOpened}`;
 
     // The surviving instance's /metrics after the run: the series an operator reads.
     const metrics = await fetch(`${servers[1].url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
@@ -285,14 +288,16 @@ export async function benchFailover(): Promise<BenchRow[]> {
     const outside = failed.filter((s) => !inFlightAtKill(s));
     const retried = samples.filter((s) => s.attempts > 1).length;
     const p95 = quantile(steady, 0.95);
-    const per = (['list', 'search', 'status', 'open', 'save', 'upload'] as const)
-      .map((a) => `${a} ${quantile(samples.filter((s) => s.action === a && !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start), 0.95).toFixed(0)}`)
-      .join(', ');
+    const perAction = (keep: (s: Sample) => boolean) =>
+      (['list', 'search', 'status', 'open', 'save', 'upload'] as const).map((a) => `${a} ${quantile(samples.filter((s) => s.action === a && keep(s)).map((s) => s.end - s.start), 0.95).toFixed(0)}`).join(', ');
+    const per = perAction((s) => !inFlightAtKill(s) && !inSettle(s));
+    // The first 10 s apart: where cold instances show.
+    const perFirst = perAction((s) => s.start < 10_000);
     // The p95 of the requests started in each 10 s of the run (the kill's window left out as above).
     const timeline = Array.from({ length: Math.ceil(seconds / 10) }, (_, w) => quantile(samples.filter((s) => s.start >= w * 10_000 && s.start < (w + 1) * 10_000 && !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start), 0.95).toFixed(0)).join(', ');
     const setup = `${users} users, ${seconds} s, think ${thinkMs} ms ±50%, HAProxy over two instances (own DATA_DIRs, files in S3), kill -9 of one at ${(killAt / 1000).toFixed(1)} s (exited ${(killEnd - killAt).toFixed(0)} ms later); ${samples.length} requests (${(samples.length / seconds).toFixed(0)}/s)`;
     return [
-      { figure: 'load: failover p95 (outside the 5 s after the kill)', value: Math.round(p95), unit: 'ms', budget: `<= ${p95BudgetMs}`, pass: p95 <= p95BudgetMs, detail: `${setup}; p95 per action (ms): ${per}; p50 ${quantile(steady, 0.5).toFixed(0)} ms; p95 per 10 s (ms): ${timeline}; ${jobsNote}; ${cpuNote}` },
+      { figure: 'load: failover p95 (outside the 5 s after the kill)', value: Math.round(p95), unit: 'ms', budget: `<= ${p95BudgetMs}`, pass: p95 <= p95BudgetMs, detail: `${setup}; p95 per action (ms): ${per}; p50 ${quantile(steady, 0.5).toFixed(0)} ms; p95 per 10 s (ms): ${timeline}; first 10 s p95 per action (ms): ${perFirst}; ${jobsNote}; ${cpuNote}` },
       {
         figure: 'load: failover errors (not in flight at the kill)',
         value: outside.length,

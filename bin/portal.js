@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so there is no separate build step for the server.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// Runs the TypeScript CLI without a separate build step: from a cached esbuild bundle of src/
+// (bin/cliBundle.js), or through tsx when none can be made.
+import { runCli } from './cliBundle.js';
+await runCli();

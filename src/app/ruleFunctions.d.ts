@@ -4,4 +4,6 @@ declare module 'virtual:rule-functions' {
   export const metadataVersion: string;
   /** By source key (the engine's PrecompiledFunctions). */
   export const functions: Readonly<Record<string, (...args: never[]) => unknown>>;
+  /** Each engine's rules as buildModel composes them, by area (`product`, `forward`): the engine's `preparedRules`. */
+  export const preparedRules: Readonly<Record<string, readonly import('../engine').LocatedRule[]>>;
 }

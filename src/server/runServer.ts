@@ -15,6 +15,7 @@ import { writeBackup } from './backup/writeBackup';
 import { startOrphanSweep } from './storage/startOrphanSweep';
 import { storageFor } from './storage/storageFor';
 import { warmUp } from './warmUp';
+import { warmConnections } from './warmConnections';
 import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, scoreJob, startScoringTicker } from './predictions/predictionJobs';
 
@@ -69,6 +70,8 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     const log = app.log;
     logError = (err) => log.error({ err }, 'job queue error');
     unwarm = warmUp(metadata);
+    // Before listening, so /api/health answers only once the pool is open and warm.
+    await warmConnections(db);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();

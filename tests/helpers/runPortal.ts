@@ -15,7 +15,7 @@ type Env = Record<string, string | undefined>;
 /**
  * Runs `portal ...args` in this process, as bin/portal.js does (src/cli/main.ts), and answers what
  * a QA script would see: exit status, stdout, stderr. A spawned `node bin/portal.js` costs seconds of
- * CPU to load tsx and the command's modules; the suites run hundreds of commands. `env` is laid over
+ * CPU to load the command's modules; the suites run hundreds of commands. `env` is laid over
  * process.env for the run only (commands read DATA_DIR, DATABASE_URL, ... from it). Runs one at a
  * time: console, process.env and process.exitCode are the process's own.
  * portalProcess (below) spawns the real command line for the smoke test.

@@ -7,7 +7,8 @@ import { migrate } from '../../src/server/db/migrate';
 import { projectRoot } from '../../src/server/paths';
 import { demoSeededKey, getMeta, setMeta } from '../../src/server/portalMeta';
 import { preparePortal } from '../../src/server/preparePortal';
-import { openPostgresDb } from '../../src/server/db/postgresDb';
+import { openPostgresDb, postgresPoolSize } from '../../src/server/db/postgresDb';
+import { warmConnections } from '../../src/server/warmConnections';
 import { adminQuery, createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 
 const migrationFiles = readdirSync(join(projectRoot, 'src/server/migrations'))
@@ -93,6 +94,22 @@ describe(`database (${testDbKind})`, () => {
     });
     expect(prepared.answers).toEqual([[{ n: 2 }], [{ n: 42 }]]);
     expect(prepared.statements).toBe(testDbKind === 'postgres' ? 1 : 0);
+  });
+
+  it('warming opens every pooled connection (PGlite: its one) and prepares the session lookup on each', async () => {
+    db = await openTestDb();
+    const warmed = await warmConnections(db);
+    const prepared = new Map<number, number>();
+    await db.forEachConnection(async (q) => {
+      const r = await q.query<{ pid: number; n: number }>(
+        `select pg_backend_pid() as pid, (select count(*)::integer from pg_prepared_statements where statement like '%from auth_sessions s join auth_users u%') as n`,
+      );
+      prepared.set(r.rows[0].pid, r.rows[0].n);
+    });
+    const connections = testDbKind === 'postgres' ? postgresPoolSize : 1;
+    expect(warmed).toBe(connections);
+    expect(prepared.size).toBe(connections);
+    expect([...prepared.values()]).toEqual(Array.from({ length: connections }, () => (testDbKind === 'postgres' ? 1 : 0)));
   });
 
   it('transaction() commits on success and rolls back on a throw', async () => {

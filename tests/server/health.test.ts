@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/Db';
 import type { MetadataStatusResponse } from '../../src/api/metadataStatus';
 import { metadataHash } from '../../src/server/metadataHash';
 import { projectRoot } from '../../src/server/paths';
+import { postgresPoolSize } from '../../src/server/db/postgresDb';
 import { createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
 import { copyMigratedDb, startServer } from './helpers/startServer';
@@ -34,6 +35,31 @@ describe('GET /api/health (in process)', () => {
     const body = res.json<HealthResponse>();
     expect(body).toEqual({ status: 'ok', db: testDbKind, metadata: metadataHash() });
     expect(body.metadata).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.runIf(testDbKind === 'postgres')('answers while every pooled connection is taken: its check has a connection of its own', async () => {
+    let free!: () => void;
+    const busy = new Promise<void>((r) => (free = r));
+    let taken = 0;
+    let allTaken!: () => void;
+    const full = new Promise<void>((r) => (allTaken = r));
+    const holding = db.forEachConnection(async () => {
+      if (++taken === postgresPoolSize) allTaken();
+      await busy;
+    });
+    await full;
+    let queuedAnswered = false;
+    const queued = db.query('select 1').then(() => (queuedAnswered = true));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      // A request for a pooled connection is still waiting: the check did not take one.
+      expect(queuedAnswered).toBe(false);
+    } finally {
+      free();
+      await holding;
+      await queued;
+    }
   });
 
   it('gives every response a request id, keeping a well-formed one the caller sent', async () => {

@@ -7,9 +7,11 @@ import type { HealthResponse } from '../../src/api/types';
 import { metadataHash } from '../../src/server/metadataHash';
 import { projectRoot } from '../../src/server/paths';
 import type { MetadataResponse } from '../../src/server/routes/metadataRoute';
-import { startServer, type StartedServer } from './helpers/startServer';
+import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
+import { adminPassword } from '../e2e/productKit';
+import { runPortal } from '../helpers/runPortal';
+import { copySeededDataDir, startServer, type StartedServer } from './helpers/startServer';
 
-const adminPassword = 'reload-test-password';
 const ruleFile = 'rules/product/visibility.json';
 const sectionFile = 'schemas/product/sections/main.json';
 const dashboardFile = 'schemas/dashboards/emails.json';
@@ -27,6 +29,7 @@ interface RuleFile {
  */
 describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeout: 240_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-metadata-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-reload-data-'));
   const file = join(dir, ruleFile);
   let server: StartedServer;
   let token: string;
@@ -65,7 +68,12 @@ describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeou
 
   beforeAll(async () => {
     for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(dir, sub), { recursive: true });
-    server = await startServer({ command: 'dev', env: { METADATA_DIR: dir, PORTAL_ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn', DEMO_EMAILS: '30' } });
+    // The suite's demo data without emails (the first start's seeding is health.test.ts's), plus 30
+    // demo emails imported in this process for the email list's sort.
+    copySeededDataDir('empty', dataDir);
+    const imported = await runPortal(['import', ...demoCorpusFiles().slice(0, 30)], { env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+    expect(imported.status, imported.stderr).toBe(0);
+    server = await startServer({ command: 'dev', dataDir, env: { METADATA_DIR: dir, LOG_LEVEL: 'warn' } });
     const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     expect(res.status).toBe(200);
     token = ((await res.json()) as { payload: { access_token: string } }).payload.access_token;
@@ -73,6 +81,7 @@ describe('portal dev reloads schemas/ and rules/ when a file is saved', { timeou
   afterAll(async () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts on the METADATA_DIR copy and says it watches it', async () => {

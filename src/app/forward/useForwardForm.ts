@@ -23,7 +23,7 @@ export function loadForwardForm(): Promise<ForwardForm> {
       if (!meta?.messages) throw new Error(`The metadata has no ${forwardEditorFile}.`);
       const block = md.files[meta.form.schema];
       if (!block) throw new Error(`The metadata has no ${meta.form.schema}.`);
-      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }, await browserEngineOptions(md.version)), blocks: [block as BlockSchema], meta };
+      return { engine: createEngine({ files: areaFiles(md.files, 'forward') }, await browserEngineOptions(md.version, 'forward')), blocks: [block as BlockSchema], meta };
     });
     loading.catch(() => (loading = null));
   }

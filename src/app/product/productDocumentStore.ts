@@ -3,6 +3,7 @@ import type { Engine, ViewModel } from '../../engine';
 import { transientPaths } from '../../engine/model/transientPaths';
 import type { Doc } from '../../ui/form/types';
 import { sameProduct } from './sameProduct';
+import { shareUnchanged } from './shareUnchanged';
 import type { Problem } from './widgets/ProductEditorContext';
 
 /**
@@ -69,7 +70,8 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
     },
     reset(next) {
       action = null;
-      apply(next, null);
+      // The server's copy shares what it did not change, so the form redraws only the fields that did.
+      apply(shareUnchanged(doc, next), null);
       saved = doc;
     },
     setAction(next) {

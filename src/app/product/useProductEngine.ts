@@ -16,7 +16,7 @@ export function loadProductEngine(): Promise<ProductEngine> {
   if (!loading) {
     void loadRuleFunctions();
     loading = loadMetadataFiles().then(async (md) => ({
-      engine: createEngine({ files: md.files }, await browserEngineOptions(md.version)),
+      engine: createEngine({ files: md.files }, await browserEngineOptions(md.version, 'product')),
       version: md.version,
       ...splitMetadata(md.files),
     }));

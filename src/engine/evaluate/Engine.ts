@@ -2,7 +2,7 @@ import type { CompiledLogic, EvalContext } from '../logic/EvalContext';
 import type { FunctionSource } from '../logic/FunctionSource';
 import type { OpRegistry } from '../logic/OpRegistry';
 import type { MetadataModel } from '../model/MetadataModel';
-import type { CompiledRule, EvaluateOptions, ViewModel } from '../types';
+import type { CompiledRule, EvaluateOptions, LocatedRule, ViewModel } from '../types';
 import type { Explanation } from '../explain/Explanation';
 
 export interface EngineOptions {
@@ -30,6 +30,12 @@ export interface EngineOptions {
    * cannot make (the metadata changed since the build) is a closure. Ignored with `codeGeneration`.
    */
   functions?: FunctionSource;
+  /**
+   * The model's rules as the build composed them from the same files (`virtual:rule-functions`'
+   * `preparedRules`): gates expanded and codes by key resolved once there, not at each start of a
+   * browser's engine. Only for metadata equal to the build's (the caller checks its version).
+   */
+  preparedRules?: readonly LocatedRule[];
 }
 
 export interface Engine {

@@ -71,7 +71,7 @@ export function collectErrors(
 /** Adds a check's error (the last one again when equal) to the errors or warnings. A function of its own, not a closure made per evaluation. */
 function emit(out: CollectedErrors, t: EngineTables, p: EvaluationPass, c: Check, slot: number, path: string, label: string, item?: unknown): void {
   const r = c.rule;
-  const message = fillMessage(r.message ?? label, p.working, { now: p.ctx.now, action: p.action, item, format: t.messageFormats[r.index] });
+  const message = fillMessage(r.message ?? label, p.working, { now: p.ctx.now, action: p.action, item, format: t.messageFormatOf(r.index) });
   const last = c.lastErrors[slot];
   const e: RuleError = last && last.field === path && last.message === message ? last : (c.lastErrors[slot] = { rule: r.id, field: path, message });
   if (r.severity === 'warning') {

@@ -1,5 +1,5 @@
-import { collectRootVars } from '../logic/collectVars';
-import { compileLogic, LogicCompileError } from '../logic/compileLogic';
+import { collectRootVars, type RootVars } from '../logic/collectVars';
+import { compileLogic, LogicCompileError, type SharedParts } from '../logic/compileLogic';
 import type { CompiledLogic } from '../logic/EvalContext';
 import { argsOf, isLogic, operatorOf } from '../logic/isLogic';
 import { scopedOps } from '../logic/standardOps';
@@ -39,13 +39,21 @@ export function resolveTarget(rule: LocatedRule, model: MetadataModel): Pick<Com
 /** Compiles every rule's json-logic once and works out what it reads. */
 export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: PathReaderFactory): CompiledRule[] {
   const targets = model.rules.map((r) => resolveTarget(r, model));
+  const varsOf = rootVarsOnce();
+  const optionInvariant = (logic: unknown) => readsNoOption(varsOf(logic));
   // Expensive sub-expressions written in several document-level rules are computed once per run.
   const counts = new Map<string, number>();
+  const keys = new WeakMap<object, string>();
   model.rules.forEach((r, i) => {
     if (r.kind === 'options' || targets[i]?.targetType === 'item') return;
-    for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts);
+    for (const key of logicKeys) if (r[key] !== undefined) countShareable(r[key], ops, counts, varsOf, keys);
   });
-  const shared = { keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)), cache: new Map<string, CompiledLogic>() };
+  // Only what was counted can be shared: compiling looks its key up by object, not by JSON again.
+  const shared: SharedParts = {
+    keys: new Set([...counts].filter(([, n]) => n > 1).map(([k]) => k)),
+    cache: new Map<string, CompiledLogic>(),
+    keyOf: (l) => (typeof l === 'object' && l !== null ? keys.get(l) : undefined),
+  };
   const optionMemo = new Map<string, CompiledLogic>();
   const rules: CompiledRule[] = model.rules.map((r, index) => {
     const target = targets[index] ?? { targetType: 'field' as const, targetSegs: splitPath(String(r.target ?? '')) };
@@ -65,7 +73,7 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
         if (e instanceof LogicCompileError) throw new RuleCompileError(r.file, `${r.jsonPath}.${key}`, e.message);
         throw e;
       }
-      const v = collectRootVars(r[key]);
+      const v = varsOf(r[key]);
       names.push(...v.names);
       dynamic ||= v.dynamic;
     }
@@ -107,11 +115,27 @@ export function compileRules(model: MetadataModel, ops: OpRegistry, readers?: Pa
   return rules;
 }
 
+/**
+ * collectRootVars, once per logic object: compiling asks it of the same sub-expressions many times
+ * (every level of countShareable, every option filter's memoize test, each rule), which made it
+ * quadratic in a rule's depth (a browser engine's start, issue 31 item 7). The rules' logic is never
+ * changed once composed, and callers only read the answer.
+ */
+function rootVarsOnce(): (logic: unknown) => RootVars {
+  const known = new WeakMap<object, RootVars>();
+  return (logic) => {
+    if (typeof logic !== 'object' || logic === null) return collectRootVars(logic);
+    let v = known.get(logic);
+    if (!v) known.set(logic, (v = collectRootVars(logic)));
+    return v;
+  };
+}
+
 /** Counts root-scope sub-expressions that call a custom or per-item operation (worth sharing). */
-function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, number>): boolean {
+function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, number>, varsOf: (logic: unknown) => RootVars, keys: WeakMap<object, string>): boolean {
   if (Array.isArray(logic)) {
     let any = false;
-    for (const l of logic) any = countShareable(l, ops, counts) || any;
+    for (const l of logic) any = countShareable(l, ops, counts, varsOf, keys) || any;
     return any;
   }
   if (!isLogic(logic)) return false;
@@ -119,18 +143,18 @@ function countShareable(logic: unknown, ops: OpRegistry, counts: Map<string, num
   if (op === 'var') return false;
   const args = argsOf(logic);
   let expensive = ops.has(op) || scopedOps.has(op);
-  expensive = countShareable(scopedOps.has(op) ? [args[0], args[2]] : args, ops, counts) || expensive;
-  const names = collectRootVars(logic);
+  expensive = countShareable(scopedOps.has(op) ? [args[0], args[2]] : args, ops, counts, varsOf, keys) || expensive;
+  const names = varsOf(logic);
   if (expensive && !names.dynamic && !names.names.some((n) => n.startsWith('$options'))) {
     const key = JSON.stringify(logic);
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    keys.set(logic, key);
   }
   return expensive;
 }
 
 /** A part of an options filter that does not read the option: computed once per evaluation. */
-function optionInvariant(logic: unknown): boolean {
-  const v = collectRootVars(logic);
+function readsNoOption(v: RootVars): boolean {
   return !v.dynamic && v.names.length > 0 && v.names.every((n) => n !== 'option' && !n.startsWith('option.'));
 }
 

@@ -56,7 +56,7 @@ function sameResult(x: unknown, y: unknown): boolean {
  * again for the rules reading what it emptied.
  */
 export function createEngine(metadata: Metadata | MetadataModel, options: EngineOptions = {}): Engine {
-  const model: MetadataModel = 'files' in metadata ? buildModel(metadata) : metadata;
+  const model: MetadataModel = 'files' in metadata ? buildModel(metadata, options.preparedRules) : metadata;
   const ops: OpRegistry = options.ops ?? defaultOps();
   const now = options.now ?? (() => new Date().toISOString().slice(0, 10));
   // Generated code: made at run time where allowed, else by the given source (the build's module).

@@ -122,8 +122,11 @@ export interface EngineTables {
   checks: Check[];
   /** Per rule: the code-table entries an options rule filters. */
   optionEntries: CodeEntry[][];
-  /** Per rule: how its message writes coded placeholders (titles), if any. */
-  messageFormats: Array<((path: string, value: unknown) => string | undefined) | undefined>;
+  /**
+   * Per rule (by index): how its message writes coded placeholders (titles), if any; worked out at
+   * the rule's first error, not when the engine starts (a browser engine's start, issue 31 item 7).
+   */
+  messageFormatOf(index: number): ((path: string, value: unknown) => string | undefined) | undefined;
   /** Per field: no rule targets it. */
   ruleless: boolean[];
   /** Fields with options rules. */
@@ -239,7 +242,7 @@ export function buildEngineTables(
     validateSlots: validateRules.map((r) => conditionSlot(r, getters)),
     checks,
     optionEntries: rules.map((r) => (r.kind === 'options' ? (model.fieldByPath.get(r.target)?.codeTable?.entries ?? []) : [])),
-    messageFormats: rules.map((r) => (r.kind === 'required' || r.kind === 'validate' ? messageFormat(r, model) : undefined)),
+    messageFormatOf: messageFormatsOnDemand(rules, model),
     ruleless: fields.map((_, i) => !fieldRules[i]),
     optionFields: indexes.filter((i) => fieldRules[i]?.options.length),
     clearFields: indexes.filter((i) => fields[i].hidden === 'clear'),
@@ -273,18 +276,40 @@ function placeholders(message: string | undefined): string[][] {
  * Per field: the view model reads its value beyond rule results: an item list at or around it, or
  * a check elsewhere whose emptiness test or message reads it. Checks on the field itself (or inside
  * it) are left out: they report nothing while it is hidden, and it is emptied only while hidden.
+ * Paths that differ in their first segment never overlap, so each field tests only the checks
+ * filed under its first segment (and those reading a root or `*` path): the same answer without a
+ * pass over every check per field (a browser engine's start, issue 31 item 7).
  */
 function viewReadsOf(fields: FieldMeta[], checks: Check[], groups: ItemGroup[]): Uint8Array {
   const read = checks.map((c) => ({ target: c.rule.targetSegs, placeholders: placeholders(c.rule.message) }));
+  type Read = (typeof read)[number];
+  const byHead = new Map<string, Read[]>();
+  const anyHead: Read[] = [];
+  for (const r of read) {
+    const heads = new Set([r.target, ...r.placeholders].map((segs) => (segs.length === 0 || segs[0] === '*' ? null : segs[0])));
+    if (heads.has(null)) anyHead.push(r);
+    else for (const h of heads) byHead.set(h!, [...(byHead.get(h!) ?? []), r]);
+  }
+  const reads = ({ target, placeholders }: Read, segs: readonly string[]) => {
+    if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
+    return pathsOverlap(target, segs) || placeholders.some((p) => pathsOverlap(p, segs));
+  };
   return Uint8Array.from(fields, ({ segs }) => {
     if (groups.some((g) => pathsOverlap(g.arraySegs, segs))) return 1;
-    return read.some(({ target, placeholders }) => {
-      if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
-      return pathsOverlap(target, segs) || placeholders.some((p) => pathsOverlap(p, segs));
-    })
-      ? 1
-      : 0;
+    const candidates = segs.length === 0 || segs[0] === '*' ? read : [...(byHead.get(segs[0]) ?? []), ...anyHead];
+    return candidates.some((r) => reads(r, segs)) ? 1 : 0;
   });
+}
+
+function messageFormatsOnDemand(rules: CompiledRule[], model: MetadataModel): EngineTables['messageFormatOf'] {
+  const made = new Map<number, ReturnType<EngineTables['messageFormatOf']>>();
+  return (index) => {
+    if (made.has(index)) return made.get(index);
+    const r = rules[index];
+    const format = r && (r.kind === 'required' || r.kind === 'validate') ? messageFormat(r, model) : undefined;
+    made.set(index, format);
+    return format;
+  };
 }
 
 function newItemGroup(r: CompiledRule, model: MetadataModel, fieldIndex: Map<string, number>, blockIndex: Map<string, number>, getters: PathGetters): ItemGroup {

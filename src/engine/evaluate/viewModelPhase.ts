@@ -1,4 +1,4 @@
-import type { BlockState, CodeEntry, FieldState, RuleError, ViewModel } from '../types';
+import type { BlockState, CodeEntry, CompiledRule, FieldState, RuleError, ViewModel } from '../types';
 import { collectErrors, type ItemStates } from './collectErrors';
 import type { EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -71,7 +71,8 @@ export function createViewModelPhase(t: EngineTables, fieldOptions: ReadonlyArra
   const groupHasErrors = new Uint8Array(rulelessGroups.length);
   // Per field, 1 when some check can report an error at its path: the others need no lookup in the errors by path.
   const errorPaths = errorPathsOf(t);
-  const mayErr = Uint8Array.from(fields, (f) => (errorPaths.has(f.path) || itemPathLike(t, f.segs) ? 1 : 0));
+  const itemRules = t.checks.flatMap(({ rule }) => (rule.targetType === 'item' ? [rule] : []));
+  const mayErr = Uint8Array.from(fields, (f) => (errorPaths.has(f.path) || itemPathLike(itemRules, f.segs) ? 1 : 0));
   // A field is shown when its block is and its visible rules hold: the fields having such rules, and
   // the rules' result positions (flat, field k's from visibleStart[k]), so the per-field pass over
   // every field reads typed arrays only, not each rule's index through a megamorphic load.
@@ -247,10 +248,9 @@ function errorPathsOf(t: EngineTables): Set<string> {
   return new Set(t.checks.filter((c) => c.rule.targetType !== 'item').map((c) => c.rule.target));
 }
 
-/** A field path an item check could report at: its array, an item index (digits), its item field. */
-function itemPathLike(t: EngineTables, segs: readonly string[]): boolean {
-  return t.checks.some(({ rule: r }) => {
-    if (r.targetType !== 'item') return false;
+/** A field path an item check (of `itemRules`) could report at: its array, an item index (digits), its item field. */
+function itemPathLike(itemRules: readonly CompiledRule[], segs: readonly string[]): boolean {
+  return itemRules.some((r) => {
     const arr = r.itemArray!;
     const field = r.itemField!;
     if (segs.length !== arr.length + 1 + field.length || !/^\d+$/.test(segs[arr.length])) return false;

@@ -26,7 +26,7 @@ export function compileLogic(logic: unknown, ops: OpRegistry, scoped = false, op
   if (functions && !scoped) {
     const fn = generateLogic(logic, ops, {
       closure: (l) => compileNode(l, ops, false, options).fn,
-      memoized: (l) => (options.shared !== undefined && options.shared.keys.has(JSON.stringify(l))) || (options.memoize !== undefined && options.memoize(l)),
+      memoized: (l) => (options.shared !== undefined && sharedKey(options.shared, l) !== undefined) || (options.memoize !== undefined && options.memoize(l)),
     }, functions);
     if (fn) return fn;
   }
@@ -50,7 +50,7 @@ export interface CompileOptions {
    * `keys` is compiled once into `cache` and computed once per (data, context), so five derive
    * rules guarded by the same `difference(panelists, $prev.panelists)` compute it once.
    */
-  shared?: { keys: Set<string>; cache: Map<string, CompiledLogic> };
+  shared?: SharedParts;
   /**
    * Set where code is generated (`generatedReaders()`, at run time or precompiled): `var` paths known
    * at compile time are read by these readers, and each root-scope logic is generated as one
@@ -59,12 +59,29 @@ export interface CompileOptions {
   readers?: PathReaderFactory;
 }
 
+export interface SharedParts {
+  keys: Set<string>;
+  cache: Map<string, CompiledLogic>;
+  /**
+   * The JSON of a sub-expression that may be shared, known beforehand by object (compileRules
+   * records it while counting); undefined for one that cannot be. Unset: JSON.stringify of every
+   * sub-expression compiled, which made compiling quadratic in a rule's depth.
+   */
+  keyOf?: (logic: unknown) => string | undefined;
+}
+
+/** The key under which `logic` is shared, or undefined when it is not. */
+function sharedKey(shared: SharedParts, logic: unknown): string | undefined {
+  const key = shared.keyOf ? shared.keyOf(logic) : JSON.stringify(logic);
+  return key !== undefined && shared.keys.has(key) ? key : undefined;
+}
+
 const noOptions: CompileOptions = {};
 
 function compileNode(logic: unknown, ops: OpRegistry, scoped: boolean, o: CompileOptions): Node {
   if (o.shared && !scoped && isLogic(logic)) {
-    const key = JSON.stringify(logic);
-    if (o.shared.keys.has(key)) {
+    const key = sharedKey(o.shared, logic);
+    if (key !== undefined) {
       let fn = o.shared.cache.get(key);
       if (!fn) {
         fn = memoPerRun(compileFresh(logic, ops, scoped, o).fn);

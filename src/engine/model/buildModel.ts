@@ -30,8 +30,12 @@ export function sortedFiles(metadata: Metadata): string[] {
   return Object.keys(metadata.files).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Composes the files into a model; malformed parts are skipped (lint names them). */
-export function buildModel(metadata: Metadata): MetadataModel {
+/**
+ * Composes the files into a model; malformed parts are skipped (lint names them). `preparedRules`:
+ * the rules a build already composed from the same files (gates expanded, codes by key resolved),
+ * taken as they are instead of composed again (the browser's first load, issue 31 item 7).
+ */
+export function buildModel(metadata: Metadata, preparedRules?: readonly LocatedRule[]): MetadataModel {
   const codeTables = new Map<string, CodeTable>();
   const schemas = new Map<string, SchemaFile>();
   const blockFiles: SchemaFile[] = [];
@@ -42,6 +46,7 @@ export function buildModel(metadata: Metadata): MetadataModel {
     const kind = fileKind(file, content);
     if (kind === 'ignored' || !isObj(content) && kind !== 'rules') continue;
     if (kind === 'rules') {
+      if (preparedRules) continue;
       const list = isObj(content) && Array.isArray(content.rules) ? content.rules : [];
       const gates = isObj(content) && isObj(content.gates) ? content.gates : null;
       list.forEach((r, i) => {
@@ -102,7 +107,7 @@ export function buildModel(metadata: Metadata): MetadataModel {
   }
   const model: MetadataModel = { codeTables, schemas, blocks, blockById, fields, fieldByPath, rootSchema, rules };
   // Codes named by key in rules become their ids before anything reads the rules.
-  model.rules = rules.map((r) => resolveCodeKeys(r, model));
+  model.rules = preparedRules ? [...preparedRules] : rules.map((r) => resolveCodeKeys(r, model));
   return model;
 }
 

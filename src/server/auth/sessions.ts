@@ -111,6 +111,36 @@ export async function sessionOfRefreshToken(rt: AuthRuntime, refreshToken: strin
   return r.rows[0]?.session_id ?? null;
 }
 
+interface SessionRow {
+  user_id: number;
+  username: string;
+  disabled: boolean;
+  session_version: number;
+  role_id: number;
+  role_name: string;
+  all_sectors: boolean;
+  sectors: number[];
+  revoked_at: string | null;
+  expires_at: string;
+  last_activity: string;
+  grants: Array<[string, string]>;
+  must_change_password: boolean;
+}
+
+/** A session with its user, role and grants: the lookup behind every authenticated request (prepared per connection). */
+export async function sessionRow(db: Queryable, sessionId: string, userId: number): Promise<SessionRow | undefined> {
+  const r = await db.query<SessionRow>(
+    `select u.user_id, u.username, u.disabled, u.session_version, u.must_change_password, u.role_id, r.role_name, r.all_sectors, r.sectors,
+            s.revoked_at, s.expires_at, s.last_activity,
+            coalesce((select json_agg(json_build_array(p.module, p.operation)) from auth_role_permissions p where p.role_id = u.role_id), '[]'::json) as grants
+       from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
+      where s.session_id = $1 and s.user_id = $2`,
+    [sessionId, userId],
+    { prepare: true },
+  );
+  return r.rows[0];
+}
+
 /**
  * Verifies an access token and loads who it belongs to, refusing revoked, expired and idle sessions,
  * disabled users and tokens from before a session_version bump. One query per call, so disabling a
@@ -120,16 +150,7 @@ export async function authenticate(rt: AuthRuntime, token: string): Promise<Auth
   const now = rt.settings.now();
   const claims = await verifyAccessToken(rt.key, token, now);
   if (!claims) return null;
-  const r = await rt.db.query<{ user_id: number; username: string; disabled: boolean; session_version: number; role_id: number; role_name: string; all_sectors: boolean; sectors: number[]; revoked_at: string | null; expires_at: string; last_activity: string; grants: Array<[string, string]>; must_change_password: boolean }>(
-    `select u.user_id, u.username, u.disabled, u.session_version, u.must_change_password, u.role_id, r.role_name, r.all_sectors, r.sectors,
-            s.revoked_at, s.expires_at, s.last_activity,
-            coalesce((select json_agg(json_build_array(p.module, p.operation)) from auth_role_permissions p where p.role_id = u.role_id), '[]'::json) as grants
-       from auth_sessions s join auth_users u on u.user_id = s.user_id join auth_roles r on r.role_id = u.role_id
-      where s.session_id = $1 and s.user_id = $2`,
-    [claims.sessionId, claims.userId],
-    { prepare: true },
-  );
-  const row = r.rows[0];
+  const row = await sessionRow(rt.db, claims.sessionId, claims.userId);
   if (!row || row.disabled || row.revoked_at !== null || row.session_version !== claims.sessionVersion) return null;
   const last = new Date(row.last_activity).getTime();
   if (new Date(row.expires_at).getTime() <= now || now - last >= rt.settings.idleLimitMs) return null;

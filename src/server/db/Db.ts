@@ -43,5 +43,17 @@ export interface Db extends Queryable {
    * data directory (a gzipped tar) at that same point: a consistent copy of a live database.
    */
   snapshot?<T>(read: (tx: Queryable) => Promise<T>): Promise<{ result: T; dataDir: Blob }>;
+  /**
+   * Resolves once the database answers `select 1`. On PostgreSQL on a connection kept for it outside
+   * the pool, so a health check never queues behind user requests for a pooled connection.
+   */
+  ping(): Promise<void>;
+  /**
+   * Runs `fn` on every connection of the pool at the same time, opening those not open yet (PGlite:
+   * its one connection); they then stay open. Prepared statements and PostgreSQL's catalog caches are
+   * per connection, so a warm-up must reach each. A connection other work holds beyond `waitMs` is
+   * left out; resolves to how many ran `fn`.
+   */
+  forEachConnection(fn: (q: Queryable) => Promise<void>, opts?: { waitMs?: number }): Promise<number>;
   close(): Promise<void>;
 }

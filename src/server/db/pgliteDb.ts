@@ -56,6 +56,14 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
         const result = await read(wrap(tx));
         return { result, dataDir: await pg.dumpDataDir('gzip') };
       }),
+    // One connection, in process: nothing to reserve for a health check, nothing more to open.
+    async ping() {
+      await pg.query('select 1');
+    },
+    async forEachConnection(fn: (q: Queryable) => Promise<void>) {
+      await fn(base);
+      return 1;
+    },
     close: () => pg.close(),
   };
 }

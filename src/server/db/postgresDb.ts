@@ -13,6 +13,11 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** Connections per instance's pool. */
+export const postgresPoolSize = 10;
+/** A health check's own connection gives up before the load balancer's check timeout (3 s in bench/haproxy). */
+const pingTimeoutMs = 2000;
+
 /**
  * A real PostgreSQL server through a node-postgres pool. An idle pooled connection the server ends
  * (a restart, `pg_terminate_backend`, a failover) emits 'error' on the pool; without a listener that
@@ -20,7 +25,9 @@ function statementName(sql: string): string {
  * on the next query, so the error is only reported.
  */
 export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Error) => void } = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // `min`: pg-pool closes idle connections above it after 10 s, and a connection opened again costs
+  // its next request the authentication, the prepares and PostgreSQL's per-backend caches anew.
+  const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize, min: postgresPoolSize });
   pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: an idle connection ended (${err.message}); the next query opens a new one`)));
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
@@ -32,9 +39,64 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
       await c.query(sql);
     },
   });
+  // The health check's connection, outside the pool: opened at the first ping, again after one fails.
+  let pinger: { client: pg.Client; ready: Promise<unknown> } | undefined;
+  const dropPinger = async (p: { client: pg.Client }) => {
+    if (pinger === p) pinger = undefined;
+    await p.client.end().catch(() => undefined);
+  };
   return {
     kind: 'postgres',
     ...wrap(pool),
+    async ping() {
+      const p =
+        pinger ??
+        (() => {
+          const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: pingTimeoutMs, query_timeout: pingTimeoutMs });
+          const created = { client, ready: client.connect() };
+          client.on('error', () => void dropPinger(created));
+          return (pinger = created);
+        })();
+      try {
+        await p.ready;
+        await p.client.query('select 1');
+      } catch (err) {
+        await dropPinger(p);
+        throw err;
+      }
+    },
+    async forEachConnection(fn: (q: Queryable) => Promise<void>, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<number> {
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let open = true;
+      let settled = 0;
+      let ran = 0;
+      const errors: unknown[] = [];
+      const timer = setTimeout(() => release(), waitMs);
+      const one = async () => {
+        let client: pg.PoolClient | undefined;
+        try {
+          client = await pool.connect();
+          if (open) {
+            await fn(wrap(client));
+            ran++;
+          }
+        } catch (err) {
+          errors.push(err);
+        } finally {
+          if (++settled === postgresPoolSize) release();
+          // Each run holds its connection until all have ended (or the wait has), so each gets one of its own.
+          await released;
+          client?.release();
+        }
+      };
+      for (let i = 0; i < postgresPoolSize; i++) void one();
+      await released;
+      open = false;
+      clearTimeout(timer);
+      if (errors.length) throw errors[0];
+      return ran;
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
@@ -80,6 +142,9 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
         await client?.end().catch(() => undefined);
       };
     },
-    close: () => pool.end(),
+    async close() {
+      if (pinger) await dropPinger(pinger);
+      await pool.end();
+    },
   };
 }

@@ -1,52 +1,58 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../../src/server/paths';
 import { seededDataDirEnv, seededTemplates, type SeededTemplate } from '../../server/helpers/startServer';
 import { e2eAdminPassword } from './signIn';
 
-let dir: string | undefined;
-
-/**
- * The browser suite's global set-up (vitest.config.ts): one data directory per seeded template (seededTemplates: the demo data with a slice of the demo
- * inbox, or with none), seeded by `portal seed` as a first start seeds (and the inbox scored, as the
- * server's job would). A server
- * started with `startServer({ seeded })` starts on a copy, so the demo data (reference rows, 250
- * products, the inbox and two model trainings) is made once per run instead of once per file.
- * User `admin` has the password e2eAdminPassword in every template.
- */
-export async function setup(): Promise<void> {
-  dir = mkdtempSync(join(tmpdir(), 'portal-e2e-templates-'));
-  // `portal seed` migrates a new database first and is idempotent: the templates differ only in the
-  // inbox, so the demo template is the empty one (reference data and products, seeded once) plus
-  // the inbox slice and its scores.
-  const portal = (name: SeededTemplate, ...args: string[]) =>
-    promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        ...seededTemplates[name],
-        DATA_DIR: join(dir!, name),
-        DATABASE_URL: '',
-        PORTAL_ADMIN_PASSWORD: e2eAdminPassword,
-        // The suites' scrypt cost (vitest.config.ts): the project's env does not reach global set-up.
-        PORTAL_PASSWORD_COST: '10',
-        DEMO_PDFS: '0',
-      },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  await portal('empty', 'seed');
-  cpSync(join(dir, 'empty'), join(dir, 'demo'), { recursive: true });
-  await portal('demo', 'seed');
-  // The inbox scored once here: otherwise every server started on a copy scores it again in its
-  // first minute (predictions.score; tests/e2e/predictions.test.ts clears its copy's scores to see that job).
-  await portal('demo', 'predictions', 'score');
-  for (const name of Object.keys(seededTemplates) as SeededTemplate[]) process.env[seededDataDirEnv(name)] = join(dir, name);
+/** Runs `portal <args>` on the template `name`'s data directory under `dir`, as a first start would. */
+function portal(dir: string, name: SeededTemplate, ...args: string[]): Promise<unknown> {
+  return promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      ...seededTemplates[name],
+      DATA_DIR: join(dir, name),
+      DATABASE_URL: '',
+      PORTAL_ADMIN_PASSWORD: e2eAdminPassword,
+      // The suites' scrypt cost (vitest.config.ts): the project's env does not reach global set-up.
+      PORTAL_PASSWORD_COST: '10',
+      DEMO_PDFS: '0',
+    },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
-export async function teardown(): Promise<void> {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+/** Lets startServer({ seeded: name }) and copySeededDataDir(name) find the template (workers inherit the env). */
+function publish(dir: string, name: SeededTemplate): void {
+  process.env[seededDataDirEnv(name)] = join(dir, name);
+}
+
+/**
+ * The seeded template `empty` under `dir` (browser suite's global set-up, e2eGlobalSetup.ts): the
+ * demo data a first start seeds (`portal seed` migrates the new database first: reference data,
+ * 250 products) without emails. User `admin` has the password e2eAdminPassword.
+ */
+export async function seedEmptyTemplate(dir: string): Promise<void> {
+  await portal(dir, 'empty', 'seed');
+  publish(dir, 'empty');
+}
+
+/**
+ * The seeded template `demo` under `dir`, made from `empty` (seedEmptyTemplate first): `portal seed`
+ * is idempotent and the templates differ only in the inbox, so reference data and products are
+ * seeded once; then the inbox slice and its scores.
+ */
+export async function seedDemoTemplate(dir: string): Promise<void> {
+  await cp(join(dir, 'empty'), join(dir, 'demo'), { recursive: true });
+  await portal(dir, 'demo', 'seed');
+  // The inbox scored once here: otherwise every server started on a copy scores it again in its
+  // first minute (predictions.score; tests/e2e/predictions.test.ts clears its copy's scores to see that job).
+  await portal(dir, 'demo', 'predictions', 'score');
+  publish(dir, 'demo');
+}
+
+export function forgetTemplates(): void {
   for (const name of Object.keys(seededTemplates) as SeededTemplate[]) delete process.env[seededDataDirEnv(name)];
 }

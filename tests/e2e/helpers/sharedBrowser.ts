@@ -4,15 +4,16 @@ import { launchSharedBrowser, sharedBrowserEnv } from './browser';
 let server: BrowserServer | undefined;
 
 /**
- * The browser suite's global set-up (vitest.config.ts): one Chromium for the whole run. Each test
- * file connects to it and works in contexts of its own (launchBrowser), which share nothing.
+ * The run's one Chromium (browser suite's global set-up, e2eGlobalSetup.ts). Each test file
+ * connects to it and works in contexts of its own (launchBrowser), which share nothing.
  */
-export async function setup(): Promise<void> {
+export async function startSharedBrowser(): Promise<void> {
   server = await launchSharedBrowser();
   process.env[sharedBrowserEnv] = server.wsEndpoint();
 }
 
-export async function teardown(): Promise<void> {
+export async function stopSharedBrowser(): Promise<void> {
   await server?.close();
+  server = undefined;
   delete process.env[sharedBrowserEnv];
 }

@@ -21,33 +21,32 @@ const metadataDirs: string[] = [];
 const urlEnv = (name: SharedPortal) => `PORTAL_TEST_SHARED_${name.toUpperCase()}_URL`;
 
 /**
- * The browser suite's global set-up, after seededDataDirs.ts (vitest.config.ts): the shared portals,
- * each started on a copy of its template, for the test files that need nothing else (sharedServer).
- * Files run two at a time (vitest.config.ts) and see what other files stored: a file on a shared
- * server creates what it needs under names of its own and never asserts on what it did not create
- * (counts, the newest row).
+ * Starts the shared portal `name` on a copy of its template (browser suite's global set-up,
+ * e2eGlobalSetup.ts: once its template is seeded), for the test files that need nothing else
+ * (sharedServer). Files run side by side (vitest.config.ts) and see what other files stored: a file
+ * on a shared server creates what it needs under names of its own and never asserts on what it did
+ * not create (counts, the newest row).
  */
-export async function setup(): Promise<void> {
-  await Promise.all(
-    (Object.keys(sharedPortals) as SharedPortal[]).map(async (name) => {
-      const { seeded, alteredMetadata } = sharedPortals[name];
-      let env: Record<string, string> | undefined;
-      if (alteredMetadata) {
-        const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-metadata-'));
-        metadataDirs.push(dir);
-        writeAlteredMetadata(dir);
-        env = { METADATA_DIR: dir };
-      }
-      const server = await startServer({ seeded, env });
-      running.push(server);
-      process.env[urlEnv(name)] = server.url;
-    }),
-  );
+export async function startSharedPortal(name: SharedPortal): Promise<void> {
+  const { seeded, alteredMetadata } = sharedPortals[name];
+  let env: Record<string, string> | undefined;
+  if (alteredMetadata) {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-metadata-'));
+    metadataDirs.push(dir);
+    writeAlteredMetadata(dir);
+    env = { METADATA_DIR: dir };
+  }
+  const server = await startServer({ seeded, env });
+  running.push(server);
+  process.env[urlEnv(name)] = server.url;
 }
 
-export async function teardown(): Promise<void> {
-  await Promise.all(running.map((s) => s.stop()));
-  for (const dir of metadataDirs) rmSync(dir, { recursive: true, force: true });
+/** Portals started on `template`: startable once it is seeded. */
+export const sharedPortalsOn = (template: SeededTemplate): SharedPortal[] => (Object.keys(sharedPortals) as SharedPortal[]).filter((name) => sharedPortals[name].seeded === template);
+
+export async function stopSharedPortals(): Promise<void> {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+  for (const dir of metadataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   for (const name of Object.keys(sharedPortals) as SharedPortal[]) delete process.env[urlEnv(name)];
 }
 

@@ -38,7 +38,7 @@ export function copyMigratedDb(dataDir: string): boolean {
 }
 
 /**
- * The seeded data directories the browser suite's global set-up makes (tests/e2e/helpers/seededDataDirs.ts;
+ * The seeded data directories the browser suite's global set-up makes (tests/e2e/helpers/seededDataDirs.ts, run by e2eGlobalSetup.ts;
  * the server suite's on PGlite makes `empty`: migratedTemplate.ts), by the environment their `portal seed` ran with: `demo` is a first start's demo data with 300 demo
  * emails (startServer's default), `empty` the same without emails. Admin's password is e2eAdminPassword.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { functions as buildFunctions, metadataVersion } from 'virtual:rule-functions';
+import { functions as buildFunctions, metadataVersion, preparedRules } from 'virtual:rule-functions';
 import { areaFiles, createEngine, precompiledFunctions, recordingFunctions, sourceKey, type Metadata } from '../../../src/engine';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 import { metadataHash } from '../../../src/server/metadataHash';
@@ -44,7 +44,8 @@ describe('rule functions generated at build time (virtual:rule-functions)', () =
   });
 
   it('evaluate without eval exactly as closures and run-time code generation do', () => {
-    const precompiled = withoutEval(() => createEngine(metadata, { now: () => NOW, functions: precompiledFunctions(buildFunctions) }));
+    // With the rules the build composed too (issue 31 item 7), as the browser starts its engine.
+    const precompiled = withoutEval(() => createEngine(metadata, { now: () => NOW, functions: precompiledFunctions(buildFunctions), preparedRules: preparedRules.product }));
     const closures = createEngine(metadata, { now: () => NOW });
     const generated = createEngine(metadata, { now: () => NOW, codeGeneration: true });
     for (const doc of products) {

@@ -26,6 +26,16 @@ describe('the product document store on the project metadata', () => {
     expect(store.getDoc().gender).toBe('N');
   });
 
+  it("a save's answer keeps the references of what it did not change (the form redraws only changed fields)", () => {
+    const store = createProductDocumentStore(engine, { media_channel: 1, audience: 1, panelists: [{ pp_date: '2024-05-02', panelist_id: 7, stateID: 5 }] });
+    const before = store.getDoc();
+    const answer = { ...(JSON.parse(JSON.stringify(before)) as Record<string, unknown>), product_id: 100900 };
+    store.reset(answer);
+    expect(store.getDoc()).toMatchObject({ product_id: 100900 });
+    expect(store.getDoc().panelists).toBe(before.panelists);
+    expect(store.isDirty()).toBe(false);
+  });
+
   it('one-path edits (incremental) and full evaluations agree on visibility', () => {
     const store = createProductDocumentStore(engine, { media_channel: 2, audience: 1 });
     const doc = store.getDoc();
