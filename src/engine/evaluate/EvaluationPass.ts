@@ -23,6 +23,12 @@ export interface EvaluationPass {
   ran: RuleLog;
   /** The document as the rules see it: derived values applied (copied along changed paths only). */
   working: unknown;
+  /**
+   * `working` when this evaluation made it (derive or the hidden policy copied the root), else null:
+   * the hidden policy may then write into it instead of copying it again. Nothing keeps the root
+   * itself by identity across the write (memoized parts also key on `ctx.rev`, which it bumps).
+   */
+  ownedRoot: object | null;
   /** Changed paths and their values: derive rules, then hidden `clear` fields (null). */
   derived: Record<string, unknown>;
   /** Hidden `clear` fields emptied by the hidden-data policy (a save's evaluation only). */

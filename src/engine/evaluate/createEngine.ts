@@ -119,6 +119,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
       samePrev: false,
       ran: log,
       working: doc,
+      ownedRoot: null,
       derived: {},
       dropped: [],
     };

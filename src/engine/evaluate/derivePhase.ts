@@ -61,6 +61,9 @@ export function runDerive(t: EngineTables, p: EvaluationPass, only: Uint8Array |
     if (!changedThisPass) break;
   }
   p.working = working;
+  // The first container copied is the root (a copy made here; derive itself copies anew each run,
+  // so a write during a drop round gives a new root the round's test sees).
+  if (owned !== null) p.ownedRoot = owned[0];
 }
 
 /** The derive rules deciding the values at `paths` (by position) and every path they read or write; null when one reads anything. */

@@ -10,8 +10,10 @@ import type { EvaluationPass } from './EvaluationPass';
  */
 export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: EvaluationPass): { emptied: string[][]; viewReads: boolean } {
   let working = p.working;
-  // Copied once along the cleared paths: the document the caller passed in stays as it was.
-  let owned: object[] | null = null;
+  // Copied once along the cleared paths: the document the caller passed in stays as it was. A root
+  // this evaluation copied already is written in place (only the root: a container below it may be
+  // held by value elsewhere, as an options rule's last inputs).
+  let owned: object[] | null = p.ownedRoot !== null && p.ownedRoot === working ? [p.ownedRoot] : null;
   const emptied: string[][] = [];
   let viewReads = false;
   const found: number[] = [];
@@ -38,6 +40,7 @@ export function applyHiddenPolicy(t: EngineTables, fieldVisible: Uint8Array, p: 
     working = setInOwned(working, f.segs, 0, null, (owned ??= []), t.addingCopy);
   }
   p.working = working;
+  if (owned !== null) p.ownedRoot = owned[0];
   if (emptied.length) {
     p.ctx.doc = working;
     p.ctx.rev = (p.ctx.rev ?? 0) + 1;

@@ -142,13 +142,14 @@ function compileFresh(logic: unknown, ops: OpRegistry, scoped: boolean, o: Compi
     const items = logic.map((l) => compileNode(l, ops, scoped, o));
     if (items.every((n) => n.constant)) return literal(items.map((n) => n.constant!.value));
     const fns = items.map((n) => n.fn);
-    return {
-      fn: (d, c) => {
-        const out: unknown[] = [];
-        for (let i = 0; i < fns.length; i++) out.push(fns[i](d, c));
-        return out;
-      },
-    };
+    // Literals of the exact length (an array grown by pushes starts with room for 17 items).
+    const [f0, f1, f2] = fns;
+    switch (fns.length) {
+      case 1: return { fn: (d, c) => [f0(d, c)] };
+      case 2: return { fn: (d, c) => [f0(d, c), f1(d, c)] };
+      case 3: return { fn: (d, c) => [f0(d, c), f1(d, c), f2(d, c)] };
+    }
+    return { fn: (d, c) => fns.map((f) => f(d, c)) };
   }
   if (!isLogic(logic)) return literal(logic);
 

@@ -15,6 +15,9 @@ describe('derived values', () => {
     const before = structuredClone(doc);
     const vm = engine.evaluate(doc, { action: 'approve', prev: doc });
     expect(Object.keys(vm.derived).length).toBeGreaterThanOrEqual(3);
+    // The save's hidden policy empties a value too, writing into derive's copy of the root, never the input.
+    expect(vm.dropped.length).toBeGreaterThan(0);
+    for (const path of vm.dropped) expect(doc[path], path).not.toBeNull();
     expect(doc).toEqual(before);
     expect(vm.document).not.toBe(doc);
     for (const [path, value] of Object.entries(vm.derived)) {
