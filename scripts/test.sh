@@ -7,9 +7,8 @@ cd "$(dirname "$0")/.."
 # Every step starts as soon as what it needs is ready, so both cores are busy from the first second:
 #   unit + server, the client build, type-check and lint at once;
 #   the browser suite when the client build (and Chromium) is ready: it needs nothing else;
-#   the PostgreSQL pass (TEST_DATABASE_URL) when the browser suite or unit + server ends, whichever
-#   is first: beside both it would ask four workers of two cores, and the browser tests' waits would
-#   lose to them; after both, it ran alone on about one core at the end.
+#   the PostgreSQL pass (TEST_DATABASE_URL) when unit + server ends: both beside the browser suite
+#   would ask four workers of two cores, and the browser tests' waits would lose to them.
 # The checks run at a lower priority (nice): nothing waits for them, so they take what the suites
 # leave (the browser suite mostly waits on pages and servers) instead of slowing the client build.
 # Each step's output is printed when it ends, with its wall and CPU time; a failed step fails the
@@ -57,13 +56,8 @@ while [ "${#step_of_pid[@]}" -gt 0 ]; do
     client-build)
       # The browser suite serves the built client (dist/); without it there is nothing to test.
       if [ "$(cat "$logs/$name.rc")" = 0 ]; then step browser env -u TEST_DATABASE_URL npx vitest run --project e2e; fi ;;
-  esac
-  case "$name" in
-    browser | unit+server)
-      if [ -n "${TEST_DATABASE_URL:-}" ] && [ -z "${postgres_started:-}" ]; then
-        postgres_started=1
-        step server-postgresql npx vitest run --project server-postgres
-      fi ;;
+    unit+server)
+      if [ -n "${TEST_DATABASE_URL:-}" ]; then step server-postgresql npx vitest run --project server-postgres; fi ;;
   esac
 done
 times >"$logs/times"
