@@ -31,6 +31,19 @@ const file5423 = corpus[5422]!;
 const file118 = corpus[117]!;
 const reviewer = { username: 'forwarder', password: 'forwarder-password' };
 
+/** The portal's message dialog on the page a describe block signs in. */
+function messageDialog(page: () => Page) {
+  const dialogText = () => page().getByTestId('dialog-message').textContent();
+  // Blueprint overlays fade out: the page takes clicks again once the backdrop is gone.
+  const noOverlay = () => poll(() => page().locator('.bp6-overlay-backdrop').count()).toBe(0);
+  const closeDialog = async () => {
+    await page().getByRole('button', { name: 'Ok' }).click();
+    await poll(() => page().getByTestId('dialog-message').count()).toBe(0);
+    await noOverlay();
+  };
+  return { dialogText, noOverlay, closeDialog };
+}
+
 describe('forwarding emails in the browser', () => {
   let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
   let server: StartedServer;
@@ -95,14 +108,7 @@ describe('forwarding emails in the browser', () => {
     beforeAll(() => {
       page = session.page;
     });
-    const dialogText = () => page.getByTestId('dialog-message').textContent();
-    // Blueprint overlays fade out: the page takes clicks again once the backdrop is gone.
-    const noOverlay = () => poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
-    const closeDialog = async () => {
-      await page.getByRole('button', { name: 'Ok' }).click();
-      await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
-      await noOverlay();
-    };
+    const { dialogText, noOverlay, closeDialog } = messageDialog(() => page);
     const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
 
     it('opens from the subject, edits, finds and replaces, removes links, attaches, drafts and sends to SMTP', async () => {
@@ -230,13 +236,7 @@ describe('forwarding emails in the browser', () => {
       page = session.page;
     });
     const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
-    const dialogText = () => page.getByTestId('dialog-message').textContent();
-    const noOverlay = () => poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
-    const closeDialog = async () => {
-      await page.getByRole('button', { name: 'Ok' }).click();
-      await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
-      await noOverlay();
-    };
+    const { dialogText, noOverlay, closeDialog } = messageDialog(() => page);
     const openEditor = async (m: number) => {
       await page.goto(`${server.url}/emailEditor/${m}`);
       await poll(() => body().count()).toBe(1);
