@@ -288,7 +288,12 @@ function viewReadsOf(fields: FieldMeta[], checks: Check[], groups: ItemGroup[]):
   for (const r of read) {
     const heads = new Set([r.target, ...r.placeholders].map((segs) => (segs.length === 0 || segs[0] === '*' ? null : segs[0])));
     if (heads.has(null)) anyHead.push(r);
-    else for (const h of heads) byHead.set(h!, [...(byHead.get(h!) ?? []), r]);
+    else
+      for (const h of heads) {
+        const list = byHead.get(h!);
+        if (list) list.push(r);
+        else byHead.set(h!, [r]);
+      }
   }
   const reads = ({ target, placeholders }: Read, segs: readonly string[]) => {
     if (target.length >= segs.length && pathsOverlap(target, segs)) return false;
