@@ -111,8 +111,10 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const deleted = Number(doc.is_deleted) === 1;
   const initial = useMemo(() => initialStatuses(pe.engine), [pe.engine]);
   const directMailChannel = useMemo(() => codeByKey(pe.engine.model, MEDIA_CHANNEL_TABLE, 'direct_mail'), [pe.engine]);
-  // Stable while its inputs are, so the memoised header and actions bar skip the frame's re-renders.
-  const plan = useMemo(() => buttonPlan(kind, doc, initial), [kind, doc, initial]);
+  // Stable while the values it reads are (not the frame's whole document, which a channel switch
+  // changes), so the memoised header and action buttons skip the frame's re-renders.
+  const { product_id: planId, product_status: planStatus, is_deleted: planDeleted } = doc;
+  const plan = useMemo(() => buttonPlan(kind, { product_id: planId, product_status: planStatus, is_deleted: planDeleted }, initial), [kind, planId, planStatus, planDeleted, initial]);
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
