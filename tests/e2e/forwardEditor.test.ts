@@ -132,6 +132,11 @@ describe('forwarding emails in the browser', () => {
       await page.keyboard.type('BOLDBYE2E');
       await page.keyboard.press('ArrowLeft');
       await poll(() => boldButton.getAttribute('aria-pressed')).toBe('true');
+      // Typed inside a word, the caret follows each character (the editor splices it into the text node); Backspace undoes it.
+      await page.keyboard.type('xyz');
+      await poll(() => body().innerText()).toContain('EDITEDBYE2E BOLDBYE2xyzE');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+      await poll(() => body().innerText()).toContain('EDITEDBYE2E BOLDBYE2E');
       await page.keyboard.press('Control+Home');
       await poll(() => boldButton.getAttribute('aria-pressed')).toBe('false');
       await page.keyboard.press('Control+End');

@@ -59,6 +59,13 @@ function withHtml(editor: Editor): Editor {
   // normalizing (Slate would check every child of each of the ~20 ancestors of a cell's text on
   // each keystroke in a table email, issue 28 item 10).
   editor.getDirtyPaths = (op) => (op.type === 'insert_text' ? [] : getDirtyPaths(op));
+  // A character typed at the DOM caret is spliced into its text node so that the caret moves past it
+  // (same patch): the editor's selection is then drawn already and is not set again. Setting it made
+  // Chrome sync its text-input state, a walk over the editable's text before the caret.
+  (editor as Editor & { caretFollowsText?: boolean }).caretFollowsText = true;
+  // Whether the DOM selection is the editor's is checked by resolving the editor's selection to DOM
+  // points (same patch), not by converting the DOM selection back (a DOM range copy per point).
+  (editor as Editor & { resolveSelectionCheck?: boolean }).resolveSelectionCheck = true;
   return editor;
 }
 
