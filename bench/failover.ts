@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -281,6 +282,8 @@ export async function benchFailover(): Promise<BenchRow[]> {
       await check.end();
     }
 
+    // LOAD_SAMPLES=<file>: every request as a JSON line (action, start and end in ms from the run's start, status, attempts), to read the run second by second.
+    if (process.env.LOAD_SAMPLES) writeFileSync(process.env.LOAD_SAMPLES, samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
     const inFlightAtKill = (s: Sample) => s.start <= killEnd && s.end >= killAt;
     const inSettle = (s: Sample) => s.start >= killAt && s.start < killAt + settleMs;
     const steady = samples.filter((s) => !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start);
