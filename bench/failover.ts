@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -123,6 +124,8 @@ export async function benchFailover(): Promise<BenchRow[]> {
     // Each user owns one email and one product: what it wrote last is what the database must hold.
     const muids = (await client.query<{ muid: string }>('select muid::text from emails where deleted in (0, 1) order by muid limit $1', [users])).rows.map((r) => Number(r.muid));
     const products = (await client.query<{ id: string }>('select product_id::text as id from products where is_deleted = 0 order by product_id limit $1', [users])).rows.map((r) => Number(r.id));
+    // The first start's demo PDFs are rendered into page images in the background (product_pdf_jobs, not pg-boss).
+    const pdfsOpen = (await client.query<{ n: number }>("select count(*)::integer as n from product_pdf_jobs where status in ('pending', 'running')")).rows[0].n;
     await client.end();
     if (muids.length < users || products.length < users) throw new Error(`not enough targets for ${users} users: ${muids.length} emails, ${products.length} products`);
 
@@ -276,11 +279,18 @@ export async function benchFailover(): Promise<BenchRow[]> {
            from pgboss.job where started_on < $2::timestamptz and coalesce(completed_on, now()) > $1::timestamptz group by name order by name`,
         [new Date(wall0).toISOString(), new Date(wall0 + seconds * 1000).toISOString()],
       );
-      jobsNote = `jobs running during the run: ${jobs.rows.map((j) => `${j.name} ${j.n} (${j.busy.toFixed(0)} s)`).join(', ') || 'none'}`;
+      const pdfs = await check.query<{ n: number; last: number | null }>(
+        'select count(*)::integer as n, extract(epoch from max(finished_at) - $1::timestamptz)::float8 as last from product_pdf_jobs where finished_at > $1::timestamptz',
+        [new Date(wall0).toISOString()],
+      );
+      const pdfNote = `PDF page jobs open at the start ${pdfsOpen}, finished during the run ${pdfs.rows[0].n}${pdfs.rows[0].last === null ? '' : ` (the last at ${pdfs.rows[0].last.toFixed(1)} s)`}`;
+      jobsNote = `jobs running during the run: ${jobs.rows.map((j) => `${j.name} ${j.n} (${j.busy.toFixed(0)} s)`).join(', ') || 'none'}; ${pdfNote}`;
     } finally {
       await check.end();
     }
 
+    // LOAD_SAMPLES=<file>: every request as a JSON line (action, start and end in ms from the run's start, status, attempts), to read the run second by second.
+    if (process.env.LOAD_SAMPLES) writeFileSync(process.env.LOAD_SAMPLES, samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
     const inFlightAtKill = (s: Sample) => s.start <= killEnd && s.end >= killAt;
     const inSettle = (s: Sample) => s.start >= killAt && s.start < killAt + settleMs;
     const steady = samples.filter((s) => !inFlightAtKill(s) && !inSettle(s)).map((s) => s.end - s.start);

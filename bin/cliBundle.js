@@ -15,11 +15,14 @@ const cliCacheDir = join(root, 'node_modules', '.cache', 'content-portal', 'cli'
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The cached bundle when every file it was built from is unchanged, else undefined. */
+/** The cached bundle when it was built for this checkout and every file it was built from is unchanged, else undefined. */
 function cachedBundle(cacheDir) {
   try {
     const manifestFile = join(cacheDir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    // A checkout whose node_modules was copied from another (worktrees' hard-linked copies) finds
+    // that checkout's manifest: its inputs, and the paths the bundle holds, are the other's files.
+    if (manifest.root !== root) return undefined;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (sha256(readFileSync(file)) !== hash) return undefined;
     const bundle = join(cacheDir, manifest.bundle);
     return existsSync(bundle) ? bundle : undefined;
@@ -81,7 +84,7 @@ async function buildBundle(entry, cacheDir) {
   // The map's sources are relative to the cache folder: the TypeScript files themselves.
   writeAtomic(join(cacheDir, `${bundle}.map`), map);
   writeAtomic(join(cacheDir, bundle), `${code}//# sourceMappingURL=${bundle}.map\n`);
-  writeAtomic(join(cacheDir, 'manifest.json'), JSON.stringify({ bundle, inputs }));
+  writeAtomic(join(cacheDir, 'manifest.json'), JSON.stringify({ root, bundle, inputs }));
   // Earlier builds, once no process can still be about to load one (it read the manifest before this build).
   const stale = Date.now() - 60 * 60 * 1000;
   for (const f of readdirSync(cacheDir)) {

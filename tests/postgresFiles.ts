@@ -32,7 +32,7 @@ export const postgresFiles = Object.keys(whyPostgres).map((name) => `tests/serve
 export const oneConnectionFiles = [
   'auth', 'authMatrix', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'import', 'import-hostile', 'lookups', 'media', 'metrics',
   'objectAccess', 'predictions', 'productOwnership', 'products', 'productsMoveAndSendLink', 'productsSeed', 'routeFuzz', 'ruleChanges', 'rules',
-  'rulesCoverage', 'sectionLoaders', 'security', 'seed', 'sessionHardening', 'storedProductsImpact', 'upload',
+  'rulesCoverage', 'sectionLoaders', 'security', 'seed', 'sessionHardening', 'storedProductsImpact', 'upload', 'warmRoutes',
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /** Server files that open an embedded database of their own whatever the suite runs on. */

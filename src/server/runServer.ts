@@ -16,12 +16,15 @@ import { startOrphanSweep } from './storage/startOrphanSweep';
 import { storageFor } from './storage/storageFor';
 import { warmUp } from './warmUp';
 import { warmConnections } from './warmConnections';
+import { warmRoutes, type WarmedRoutes } from './warmRoutes';
 import { closeParserPools } from './import/leaseParserPool';
 import { registerPredictionJobs, scoreJob, startScoringTicker } from './predictions/predictionJobs';
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: ServerContext;
+  /** The requests the warm-up ran in process before the server listened, with their answers' status. */
+  warmed: WarmedRoutes;
   /** Closes the HTTP server (draining requests) and then the database. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let onHangup: (() => void) | undefined;
   let sweeper: { stop(): void } | undefined;
   let unwarm: (() => void) | undefined;
+  let warmed: WarmedRoutes = { skipped: 'not run' };
   try {
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
@@ -72,6 +76,15 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     unwarm = warmUp(metadata);
     // Before listening, so /api/health answers only once the pool is open and warm.
     await warmConnections(db);
+    // Instances behind a load balancer run on PostgreSQL only; the embedded database's one instance
+    // (and the test suites' many starts) would pay the warm-up for no first burst of users.
+    if (db.kind === 'postgres') {
+      // Ready first (listen would make it so): the time logged is the warm-up's alone.
+      await app.ready();
+      const warmStart = performance.now();
+      warmed = await warmRoutes(app, db, storageFor(config));
+      log.debug({ warmed, ms: Math.round(performance.now() - warmStart) }, 'warm-up: hot requests run in process');
+    } else warmed = { skipped: 'embedded database: one instance' };
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     watcher?.close();
@@ -142,5 +155,5 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   const lines = (await Promise.all(bannerProviders.map((p) => p(ctx)))).flat();
   for (const line of lines.length ? lines : ['Sign in as admin (see below)']) print(line);
   print('');
-  return { app, ctx, stop };
+  return { app, ctx, warmed, stop };
 }

@@ -9,6 +9,7 @@ import { demoSeededKey, getMeta, setMeta } from '../../src/server/portalMeta';
 import { preparePortal } from '../../src/server/preparePortal';
 import { openPostgresDb, postgresPoolSize } from '../../src/server/db/postgresDb';
 import { warmConnections } from '../../src/server/warmConnections';
+import { rehearse } from '../../src/server/db/rehearsal';
 import { adminQuery, createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 
 const migrationFiles = readdirSync(join(projectRoot, 'src/server/migrations'))
@@ -129,6 +130,18 @@ describe(`database (${testDbKind})`, () => {
     expect((await db.query<{ n: number }>('select n from t order by n')).rows.map((r) => r.n)).toEqual([1, 2]);
     const ins = await db.query('insert into t values (4), (5)');
     expect(ins.rowCount).toBe(2);
+  });
+
+  it('a transaction inside rehearse() runs its statements and rolls back; one begun outside it at the same time commits', async () => {
+    db = await openTestDb({ migrate: false });
+    const d = db;
+    await d.exec('create table t (n int primary key)');
+    const [seen] = await Promise.all([
+      rehearse(() => d.transaction(async (tx) => (await tx.query<{ n: number }>('insert into t values (1) returning n')).rows[0].n)),
+      d.transaction((tx) => tx.query('insert into t values (2)')),
+    ]);
+    expect(seen).toBe(1);
+    expect((await d.query<{ n: number }>('select n from t order by n')).rows.map((r) => r.n)).toEqual([2]);
   });
 
   it('portal_meta stores JSON values by key', async () => {

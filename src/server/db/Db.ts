@@ -25,7 +25,7 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: DbKind;
-  /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
+  /** Runs fn in one transaction: commit when it resolves, roll back when it throws (or inside rehearse()). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Runs a parameterless script of one or more statements (simple protocol) and answers with the

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './Db';
+import { rehearsing } from './rehearsal';
 
 const byteaOid = 17;
 
@@ -39,7 +40,14 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
   return {
     kind: 'pglite',
     ...base,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+      const dryRun = rehearsing();
+      return pg.transaction(async (tx) => {
+        const result = await fn(wrap(tx));
+        if (dryRun) await tx.rollback();
+        return result;
+      });
+    },
     async script<Row>(sql: string): Promise<QueryResult<Row>> {
       const results = await pg.exec(sql);
       const last = results[results.length - 1];

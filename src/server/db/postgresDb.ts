@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { Db, Queryable, QueryOptions, QueryResult } from './Db';
+import { rehearsing } from './rehearsal';
 
 // BIGINT and NUMERIC arrive as strings by default; counts and ids here fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -101,11 +102,12 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
       return ran;
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const dryRun = rehearsing();
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await client.query(dryRun ? 'ROLLBACK' : 'COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);

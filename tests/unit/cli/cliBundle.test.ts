@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +35,20 @@ describe('the command-line bundle', () => {
     const rebuilt = await cliBundle(join(src, 'entry.ts'), cacheDir);
     expect(rebuilt).not.toBe(first);
     expect((await run(rebuilt as string)).greeting).toBe('changed');
+  });
+
+  it("is not taken from another checkout's cache (a worktree's copied node_modules): its bundle holds that checkout's paths", async () => {
+    const src = join(tmp, 'src3');
+    const cacheDir = join(tmp, 'cache3');
+    mkdirSync(src);
+    writeFileSync(join(src, 'entry.ts'), 'export const x = 1;\n');
+    const first = (await cliBundle(join(src, 'entry.ts'), cacheDir)) as string;
+    const manifestFile = join(cacheDir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string };
+    const ours = manifest.root;
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, root: '/work/another-checkout' }));
+    expect(await cliBundle(join(src, 'entry.ts'), cacheDir)).toBe(first);
+    expect((JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string }).root).toBe(ours);
   });
 
   it('is undefined (the command then runs through tsx) when the cache folder cannot be written', async () => {
