@@ -6,6 +6,7 @@ import { configOf, statesKeyOf } from './dashboards/dashboardConfig';
 import { readCookie } from './auth/cookies';
 import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
 import { listQuery, readListState } from './dashboards/emailListParams';
+import { attachStylesheets } from './attachStylesheets';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
 import { preloadProductEditor, productEditorPath } from './product/loadProductEditor';
@@ -31,6 +32,8 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
   const permissions = prefetchPermissions();
   const metadata = loadMetadataFiles();
   metadata.catch(() => undefined);
+  // Before the editor's chunks: their preload then finds the entry's stylesheet attached.
+  void attachStylesheets();
   if (productEditorPath.test(pathname)) preloadProductEditor();
   const panelistType = dashboardPanelistTypes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
   if (!panelistType) return;

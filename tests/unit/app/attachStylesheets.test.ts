@@ -11,8 +11,8 @@ describe('attachStylesheets (issue 31 item 7: first load)', () => {
     const done = attachStylesheets(doc).then(() => (settled = true));
     const sheets = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
     expect(sheets.map((s) => [s.getAttribute('href'), s.hasAttribute('crossorigin')])).toEqual([
-      ['http://portal.test/assets/a.css', true],
-      ['http://portal.test/assets/b.css', false],
+      ['/assets/a.css', true],
+      ['/assets/b.css', false],
     ]);
     sheets[0]!.dispatchEvent(new doc.defaultView!.Event('load'));
     await Promise.resolve();
@@ -21,6 +21,19 @@ describe('attachStylesheets (issue 31 item 7: first load)', () => {
     // A sheet that fails still lets the app render (unstyled beats a page stuck on its placeholder).
     sheets[1]!.dispatchEvent(new doc.defaultView!.Event('error'));
     await done;
+    expect(settled).toBe(true);
+  });
+
+  it('attaches each sheet once, and waits for one a lazy chunk attached first instead of adding it again', async () => {
+    const doc = page('<link rel="preload" as="style" crossorigin href="/assets/a.css"><link rel="stylesheet" href="/assets/a.css">');
+    let settled = false;
+    const first = attachStylesheets(doc).then(() => (settled = true));
+    const second = attachStylesheets(doc);
+    expect(doc.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(1);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    doc.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new doc.defaultView!.Event('load'));
+    await Promise.all([first, second]);
     expect(settled).toBe(true);
   });
 
