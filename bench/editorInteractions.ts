@@ -281,7 +281,8 @@ export const interactions: readonly Interaction[] = [channelSwitch, addSectorCha
  */
 export async function benchEditorInteractions(): Promise<BenchRow[]> {
   if (!existsSync(join(projectRoot, 'dist', 'index.html'))) throw new Error('the client is not built: run `npm run build` first');
-  const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, timeoutMs: 600_000 });
+  // EDITOR_INTERACTIONS_DATA_DIR reuses a data directory (seeded by its first run), as PROFILE_DATA_DIR does for the profile.
+  const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, dataDir: process.env.EDITOR_INTERACTIONS_DATA_DIR, timeoutMs: 600_000 });
   const browser = await launchBrowser();
   try {
     const token = await signInToken(server);

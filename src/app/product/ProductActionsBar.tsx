@@ -16,9 +16,23 @@ type BarProps = Pick<ProductEditorModel, 'controller' | 'plan' | 'buttons' | 'di
  * switch, an added sector chain), and its Blueprint buttons were most of that render.
  */
 export const ProductActionsBar = memo(function ProductActionsBar(props: BarProps) {
-  const { controller, plan, buttons, disabled, productId, doc, isProductAdmin, sendLink, barRef } = props;
+  const { doc, productId, barRef, directMail, ...buttons } = props;
   return (
     <div className="portal-product-actions" role="toolbar" aria-label="Product actions" ref={barRef}>
+      <ActionButtons productId={productId} {...buttons} />
+      <ProductWindowsMenu doc={doc} productId={productId} directMail={directMail} />
+    </div>
+  );
+});
+
+/**
+ * The buttons, memoised apart from the windows menu: a channel switch changes the values the menu
+ * reads (the channel), not the buttons, and rendering Blueprint's buttons again was most of the bar's work.
+ */
+const ActionButtons = memo(function ActionButtons(props: Omit<BarProps, 'doc' | 'barRef' | 'directMail'>) {
+  const { controller, plan, buttons, disabled, productId, isProductAdmin, sendLink } = props;
+  return (
+    <>
       {plan.statusActions && buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void controller.run(b.action)} />)}
       {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void controller.run('save')} />}
       {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void controller.remove()} />}
@@ -29,8 +43,7 @@ export const ProductActionsBar = memo(function ProductActionsBar(props: BarProps
       )}
       {productId !== undefined && plan.statusActions && <MoveAndDeleteButton blocked={props.moveBlocked} disabled={disabled} onClick={() => controller.openDialog('move')} />}
       {productId !== undefined && isProductAdmin && <Button text="Product Activity Log" icon="history" onClick={() => controller.openDialog('log')} />}
-      <ProductWindowsMenu doc={doc} productId={productId} directMail={props.directMail} />
-    </div>
+    </>
   );
 });
 

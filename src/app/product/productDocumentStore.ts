@@ -44,6 +44,17 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
   const emit = () => listeners.forEach((l) => l());
 
   let action: string | null = null;
+  // The last evaluation each action's check ran: the next check of that action re-runs only the
+  // rules reading what differs from the document it ended with (an Add's probe differs by a list
+  // and a draft), not all of them.
+  const checked = new Map<string, ViewModel>();
+  const evaluateFor = (checkAction: string, probe: Doc): ViewModel => {
+    const last = checked.get(checkAction);
+    const changed = last ? changedPaths(last.document, probe) : null;
+    const result = last && changed ? engine.evaluateIncremental(last, probe, changed, { action: checkAction }) : engine.evaluate(probe, { action: checkAction });
+    checked.set(checkAction, result);
+    return result;
+  };
 
   const apply = (next: Doc, prev: Doc | null, changed?: string[] | null) => {
     // Known changed paths: re-run only the rules reading them; anything else gets a full evaluation.
@@ -82,10 +93,10 @@ export function createProductDocumentStore(engine: Engine, initial: Doc): Produc
     },
     isDirty: () => doc !== saved && !sameProduct(doc, saved, editorState),
     check(action, probe) {
-      return engine.evaluate(probe ?? doc, { action }).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
+      return evaluateFor(action, probe ?? doc).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },
     warnings(action) {
-      return engine.evaluate(doc, { action }).warnings.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
+      return evaluateFor(action, doc).warnings.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },
   };
 }

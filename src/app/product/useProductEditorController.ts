@@ -111,22 +111,31 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const deleted = Number(doc.is_deleted) === 1;
   const initial = useMemo(() => initialStatuses(pe.engine), [pe.engine]);
   const directMailChannel = useMemo(() => codeByKey(pe.engine.model, MEDIA_CHANNEL_TABLE, 'direct_mail'), [pe.engine]);
-  // Stable while its inputs are, so the memoised header and actions bar skip the frame's re-renders.
-  const plan = useMemo(() => buttonPlan(kind, doc, initial), [kind, doc, initial]);
+  // Stable while the values it reads are (not the frame's whole document, which a channel switch
+  // changes), so the memoised header and action buttons skip the frame's re-renders.
+  const { product_id: planId, product_status: planStatus, is_deleted: planDeleted } = doc;
+  const plan = useMemo(() => buttonPlan(kind, { product_id: planId, product_status: planStatus, is_deleted: planDeleted }, initial), [kind, planId, planStatus, planDeleted, initial]);
   // Stars mark what the button at hand requires: Approve on a stored product, else Submit/Update.
   const starAction = plan.statusActions ? 'approve' : 'save';
   const starless = useMemo(() => starlessFor(pe.engine, starAction), [pe.engine, starAction]);
   const requiredRules = useMemo(() => new Set(pe.engine.rules.filter((r) => r.kind === 'required').map((r) => r.id)), [pe.engine]);
-  const showViewModel = useCallback(
-    (vm: ViewModelLike) => {
-      const base = markRequired(withoutStars(hideFields(vm, hidden), starless), requiredRules);
+  const showViewModel = useMemo(() => {
+    // The shown fields are made again only when the engine's fields or errors change: an edit the
+    // engine answers with the same records keeps them, so the form's store compares no field state
+    // (hideFields copied every entry at each keystroke).
+    let last: { fields: ViewModelLike['fields']; required: string; shown: ViewModelLike['fields'] } | null = null;
+    return (vm: ViewModelLike) => {
+      // The errors list is new at each evaluation; markRequired reads only its required rules' entries.
+      let required = '';
+      for (const e of (vm.errors ?? []) as ReadonlyArray<{ rule: string; field: string }>) if (requiredRules.has(e.rule)) required += `${e.rule}\u0000${e.field}\u0000`;
+      if (!last || last.fields !== vm.fields || last.required !== required) last = { fields: vm.fields, required, shown: markRequired(withoutStars(hideFields(vm, hidden), starless), requiredRules).fields };
+      const base = { ...vm, fields: last.shown };
       if (!deleted) return base;
       const shownBlocks = { ...base.blocks };
       for (const id of editorBlocks.child) shownBlocks[id] = { ...shownBlocks[id], visible: false };
       return { ...base, blocks: shownBlocks };
-    },
-    [hidden, deleted, starless, editorBlocks, requiredRules],
-  );
+    };
+  }, [hidden, deleted, starless, editorBlocks, requiredRules]);
   const form = compileForm(pe.blocks, pe.codes);
   // Editor-only blocks are left out of the sections, so the drawn view model's blocks are the engine's here.
   const key = sectionKey(form, { blocks } as ViewModelLike, [...editorBlocks.top, ...editorBlocks.child]);

@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createBlockWatch, type BlockWatch } from './blockWatch';
 
 export interface SectionNavProps {
   /** The sections shown, in page order: `section[data-block=id]` elements inside `container`. */
@@ -21,68 +22,49 @@ export interface SectionNavProps {
  */
 export function SectionNav({ sections, container, hidden = [], why }: SectionNavProps) {
   const [active, setActive] = useState<string | null>(null);
-  // An entry just chosen stays current until the reader scrolls on their own (a short last block
-  // cannot reach the top of the screen).
-  const chosen = useRef<string | null>(null);
+  const watch = useRef<BlockWatch | null>(null);
+  const bar = useRef<HTMLSpanElement>(null);
+  // One watcher for the page's life: the bar's height (a box sized by the custom property, so no
+  // style or layout read) sets its observers' margins; the blocks are observed as they come and go.
+  useEffect(() => {
+    const sentinel = bar.current;
+    if (!sentinel || typeof IntersectionObserver === 'undefined' || typeof ResizeObserver === 'undefined') return;
+    const w = (watch.current = createBlockWatch(setActive));
+    const ro = new ResizeObserver(([entry]) => entry && w.setBarHeight(entry.contentRect.height));
+    ro.observe(sentinel);
+    return () => {
+      ro.disconnect();
+      w.stop();
+      watch.current = null;
+    };
+  }, []);
   const key = sections.map((s) => s.id).join(',');
   useEffect(() => {
     const root = container.current;
-    if (!root || typeof IntersectionObserver === 'undefined') return;
-    function observe(root: HTMLElement): () => void {
-      const blocks = key
-        .split(',')
-        .map((id) => root.querySelector<HTMLElement>(`section[data-block="${CSS.escape(id)}"]`))
-        .filter((el): el is HTMLElement => !!el);
-      const bar = () => parseFloat(getComputedStyle(root).getPropertyValue('--portal-actions-h')) || 48;
-      const update = () => {
-        if (chosen.current) return;
-        const line = bar() + 8;
-        // The last block, once wholly on screen, is current: being last it may never reach the top.
-        const last = blocks[blocks.length - 1]?.getBoundingClientRect();
-        const lastInView = !!last && last.top >= line && last.bottom <= window.innerHeight;
-        const current = lastInView ? blocks[blocks.length - 1] : blocks.find((b) => b.getBoundingClientRect().bottom > line + 16);
-        const id = current?.dataset.block;
-        if (id) setActive(id);
-      };
-      const io = new IntersectionObserver(update, { rootMargin: `-${Math.round(bar())}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
-      blocks.forEach((b) => io.observe(b));
-      const release = () => {
-        if (!chosen.current) return;
-        chosen.current = null;
-        update();
-      };
-      const keys = (e: KeyboardEvent) => ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(e.key) && release();
-      window.addEventListener('wheel', release, { passive: true });
-      window.addEventListener('touchmove', release, { passive: true });
-      window.addEventListener('keydown', keys);
-      update();
-      return () => {
-        io.disconnect();
-        window.removeEventListener('wheel', release);
-        window.removeEventListener('touchmove', release);
-        window.removeEventListener('keydown', keys);
-      };
-    }
-    // Set up after the next paint: its style and layout reads (the bar's height, the blocks' boxes)
-    // in the commit that drew the form forced a whole-page layout inside the first draw's long task.
-    let undo: (() => void) | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => (undo = observe(root)))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      undo?.();
-    };
+    if (root) watch.current?.setBlocks(root, key ? key.split(',') : []);
   }, [container, key]);
   return (
     <nav className="portal-section-nav" aria-label="Sections">
+      <span
+        ref={bar}
+        aria-hidden="true"
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: 0,
+          height: 'var(--portal-actions-h, 48px)',
+          visibility: 'hidden',
+          pointerEvents: 'none',
+        }}
+      />
       {/* Blueprint's Menu / MenuItem markup through its CSS API: MenuItem measures each label for
           its ellipsis in a layout effect, which forced a layout of the whole form in the commit of
           every change of the sections (a channel switch); the labels are ellipsized by CSS. */}
       <ul role="menu" className={`${Classes.MENU} ${Classes.SMALL}`}>
         {sections.map((s) => {
           const choose = () => {
-            chosen.current = s.id;
+            watch.current?.choose(s.id);
             setActive(s.id);
             container.current?.querySelector(`section[data-block="${CSS.escape(s.id)}"]`)?.scrollIntoView({ block: 'start' });
           };

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../../src/engine';
+import { createEngine, type Engine, type ViewModel } from '../../../src/engine';
+import type { Doc } from '../../../src/ui/form/types';
+import { generateProducts } from '../../../src/server/products/generateProducts';
+import { sampleSeed, sized } from '../../helpers/testSize';
+import { editContext, randomEdit, randomStream, type Edit } from '../engine/randomEdit';
 import { changeActions } from '../../../src/app/product/changeActions';
 import { createProductDocumentStore } from '../../../src/app/product/productDocumentStore';
 import { splitMetadata } from '../../../src/app/product/splitMetadata';
@@ -51,6 +55,36 @@ describe('the product document store on the project metadata', () => {
     expect(store.check('sector_add', { ...store.getDoc(), sector_draft: { sector: 90 } }).map((p) => p.message)).toEqual(
       expect.arrayContaining(['Please select Sector and Category!', 'Please add product name!']),
     );
+  });
+
+  it('checks an action incrementally from its last check, with the answers of a full evaluation, over random edits and probes (issue 27 item 11)', () => {
+    // A reference that reuses nothing; the store's engine re-runs only the rules reading what changed since its last check.
+    const reference = createEngine({ files }, { now: () => '2024-06-01', reuseOptionLists: false });
+    const products = generateProducts({ count: 5, seed: 11, engine });
+    const ctx = editContext(engine, products);
+    const actions = ['save', 'approve', 'sector_add', 'promotion_save', 'panelist_add'];
+    const problems = (vm: ViewModel, kind: 'errors' | 'warnings') => vm[kind].map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
+    const next = randomStream(sampleSeed);
+    let partial = 0;
+    for (const [n, product] of products.entries()) {
+      const store = createProductDocumentStore(engine, product);
+      // One action per product, checked after every edit: each check starts from the one before.
+      const action = actions[n % actions.length]!;
+      const history: Edit[] = [];
+      for (let step = 0; step < sized(60, 10); step++) {
+        const edit = randomEdit(ctx, store.getDoc(), store.getViewModel(), history, Math.floor(next() * 2 ** 31));
+        history.push(edit);
+        // Mostly the editor's own edits; some checks of a probe the store never takes (a draft Add refuses).
+        const probe = next() < 0.3 ? (edit.next as Doc) : undefined;
+        if (!probe) store.change(edit.path, undefined, edit.next as Doc);
+        const label = `product ${String(product.product_id)}, step ${step + 1} (${edit.label}), ${action}${probe ? ' on a probe' : ''}`;
+        expect(store.check(action, probe), label).toEqual(problems(reference.evaluate(probe ?? store.getDoc(), { action }), 'errors'));
+        if (engine.lastRun.ruleIds.length < engine.rules.length / 2) partial++;
+        if (!probe) expect(store.warnings(action), label).toEqual(problems(reference.evaluate(store.getDoc(), { action }), 'warnings'));
+      }
+    }
+    // Not every check fell back to a full evaluation.
+    expect(partial).toBeGreaterThan(0);
   });
 
   it('finds the change checks in the rules (offer expiry date)', () => {

@@ -21,16 +21,24 @@ export function EditorBlocks({ include, hideFields, inDialog }: EditorBlocksProp
   const doc = useSyncExternalStore(editor.subscribe, editor.getDoc);
   const vm = useSyncExternalStore(editor.subscribe, editor.getViewModel);
   const hideKey = hideFields?.join(',');
-  const shown = useMemo<ViewModelLike>(() => {
+  // Blocks and fields copied only when the engine's records change: an edit that leaves them as they
+  // were keeps the same records here, so the form's store skips comparing every field (a copy of
+  // every field entry per keystroke was most of this component's cost).
+  const blocks = useMemo(() => {
     // The blocks are editor state shown on demand: visible here whatever the main form hides.
-    const blocks = { ...vm.blocks };
-    for (const id of include) blocks[id] = { ...blocks[id], visible: true };
-    const fields = { ...vm.fields };
-    for (const path of hideKey ? hideKey.split(',') : []) fields[path] = { ...fields[path], visible: false };
-    return { ...vm, blocks, fields };
+    const out = { ...vm.blocks };
+    for (const id of include) out[id] = { ...out[id], visible: true };
+    return out;
     // include is compared by content through the form's own keying.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [vm, hideKey]);
+  }, [vm.blocks]);
+  const fields = useMemo(() => {
+    if (!hideKey) return vm.fields;
+    const out = { ...vm.fields };
+    for (const path of hideKey.split(',')) out[path] = { ...out[path], visible: false };
+    return out;
+  }, [vm.fields, hideKey]);
+  const shown = useMemo<ViewModelLike>(() => ({ ...vm, blocks, fields }), [vm, blocks, fields]);
   const form = (
     <MetadataForm
       blocks={editor.form.blocks}
