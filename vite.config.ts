@@ -136,7 +136,9 @@ function reactRouterProduction(): Plugin {
  * starts the first screen's requests as soon as it arrives, while the main chunk still downloads
  * and compiles (issue 17: first load). main.tsx imports it too, so it runs once. Both are script
  * tags, so the page's load event still waits for the app. startApp waits for the document when it
- * runs first.
+ * runs first. The entry's stylesheets become preloads that startApp attaches (src/app/attachStylesheets.ts):
+ * a render-blocking sheet held the boot scripts back until it had arrived, been parsed and the
+ * placeholder drawn with it (issue 31 item 7).
  */
 function asyncEntry(): Plugin {
   return {
@@ -149,7 +151,11 @@ function asyncEntry(): Plugin {
         if (!entry.test(html)) throw new Error('asyncEntry: the entry script tag was not found in index.html');
         const boot = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
         if (!boot) throw new Error('asyncEntry: the boot chunk is missing from the bundle');
-        return html.replace(entry, `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    <script type="module" async crossorigin src="$1"></script>`);
+        const sheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+        if (html.search(sheet) < 0) throw new Error('asyncEntry: the entry stylesheet link was not found in index.html');
+        return html
+          .replace(entry, `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    <script type="module" async crossorigin src="$1"></script>`)
+          .replace(sheet, '<link rel="preload" as="style" crossorigin href="$1">');
       },
     },
   };

@@ -30,21 +30,40 @@ try {
     await page.close();
   }
   const ms: Record<string, number[]> = { [a]: [], [b]: [] };
+  // When the page's first API request left (ms after goto): the boot's part of the load.
+  const firstApi: Record<string, number[]> = { [a]: [], [b]: [] };
+  // When a dashboard's list request (the email search) left: the boot's requests in a row.
+  const listAt: Record<string, number[]> = { [a]: [], [b]: [] };
   for (let i = 0; i < pairs; i++) {
     for (const url of i % 2 ? [b, a] : [a, b]) {
       const page = await browsers[url].context.newPage();
       await page.addInitScript(recordSubjectClick);
+      let apiAt = NaN;
+      let searchAt = NaN;
+      page.on('request', (r) => {
+        const at = new URL(r.url()).pathname;
+        if (Number.isNaN(apiAt) && at.startsWith('/api/')) apiAt = Date.now();
+        if (Number.isNaN(searchAt) && at === '/api/emails/search') searchAt = Date.now();
+      });
+      const goto = Date.now();
       const { ms: t, bytes } = await coldLoad(page, `${url}${path}`, profile, ready);
       await page.close();
       ms[url].push(t);
-      console.log(`${url}: ${t} ms, ${(bytes / 1024).toFixed(0)} KB`);
+      firstApi[url].push(apiAt - goto);
+      listAt[url].push(searchAt - goto);
+      console.log(`${url}: ${t} ms, first API request at ${apiAt - goto} ms, list request at ${searchAt - goto} ms, ${(bytes / 1024).toFixed(0)} KB`);
     }
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  for (const url of [a, b]) console.log(`${url}: median ${median(ms[url])} ms of ${ms[url].join(', ')}`);
+  for (const url of [a, b]) console.log(`${url}: median ${median(ms[url])} ms of ${ms[url].join(', ')}; first API request median ${median(firstApi[url])} ms, list request median ${median(listAt[url])} ms`);
   // Each pair ran back to back, so its ratio cancels most of the machine's load at that moment.
   const ratios = ms[a].map((t, i) => ms[b][i] / t);
   console.log(`B/A per pair: median ${median(ratios).toFixed(3)} of ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  const apiRatios = firstApi[a].map((t, i) => firstApi[b][i] / t);
+  console.log(`first API request B/A per pair: median ${median(apiRatios).toFixed(3)} of ${apiRatios.map((r) => r.toFixed(2)).join(', ')}`);
+  // The list request's delay after the first API request: what waiting for other answers costs.
+  const gaps = (url: string) => listAt[url].map((t, i) => t - firstApi[url][i]);
+  if (path === '/') console.log(`list request after the first API request: A median ${median(gaps(a))} ms, B median ${median(gaps(b))} ms`);
 } finally {
   for (const browser of Object.values(browsers)) await browser.close();
 }

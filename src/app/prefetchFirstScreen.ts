@@ -6,6 +6,7 @@ import { configOf, statesKeyOf } from './dashboards/dashboardConfig';
 import { readCookie } from './auth/cookies';
 import { dashboardMetaFor } from './dashboards/dashboardMetaCache';
 import { listQuery, readListState } from './dashboards/emailListParams';
+import { attachStylesheets } from './attachStylesheets';
 import { loadMetadataFiles } from './loadMetadataFiles';
 import { prefetchPermissions } from './auth/prefetchPermissions';
 import { preloadProductEditor, productEditorPath } from './product/loadProductEditor';
@@ -21,7 +22,7 @@ export const dashboardPanelistTypes: Record<string, PanelistTypeFilter> = { '/':
 /**
  * Starts the first screen's data while the code loads and the session check runs, instead of one
  * request after another (issue 17: first load): the metadata every screen reads and, on a dashboard,
- * its raw data and then the page its URL states (the default search needs the newest email's day),
+ * its raw data and the page its URL states (the server fills the default search's dates),
  * offered under the cache keys the dashboard's hooks read (src/api/hooks/bootAnswers.ts); on the
  * product editor, its chunks and engine (src/app/product/loadProductEditor.ts); and the session
  * check's role data (src/app/auth/prefetchPermissions.ts). Signed-out pages start nothing.
@@ -31,18 +32,21 @@ export function prefetchFirstScreen(pathname: string, search: string): void {
   const permissions = prefetchPermissions();
   const metadata = loadMetadataFiles();
   metadata.catch(() => undefined);
+  // Before the editor's chunks: their preload then finds the entry's stylesheet attached.
+  void attachStylesheets();
   if (productEditorPath.test(pathname)) preloadProductEditor();
   const panelistType = dashboardPanelistTypes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
   if (!panelistType) return;
   const raw = offerBootAnswer(cacheKeys.rawData(), portalApi.emails.rawData());
-  const rows = Promise.all([metadata, raw]).then(([md, r]) => {
+  const rows = metadata.then((md) => {
     const config = configOf(dashboardMetaFor(md));
-    const first = listQuery(readListState(new URLSearchParams(search), config.params), config.params, panelistType, r.newestDay);
+    // The default dates are the server's to fill (listQuery): the search leaves without raw data.
+    const first = listQuery(readListState(new URLSearchParams(search), config.params), config.params, panelistType);
     const page = portalApi.emails.search(first.search, { ...first.request, paging: null, totals: null }).then((res) => rememberEmailPage(first.search, first.request, res));
     const states = statesKeyOf(first.search);
     // Raw data carries the default country's states (000 §3): the default search's list needs no
     // request of its own, which was the last answer the first render waited for.
-    const statesAnswer = states === statesKeyOf({}) ? Promise.resolve(r.states) : portalApi.emails.states(states);
+    const statesAnswer = states === statesKeyOf({}) ? raw.then((r) => r.states) : portalApi.emails.states(states);
     return Promise.all([offerBootAnswer(cacheKeys.emailList(first.search, first.request), page), offerBootAnswer(cacheKeys.states(states), statesAnswer)]);
   });
   settled = Promise.allSettled([permissions, rows]).then(() => undefined);

@@ -388,6 +388,25 @@ describe('email dashboards API', () => {
     }
   });
 
+  it('fills the date parts a search leaves out with the default range up to the newest email (default_dates, 000 §9)', async () => {
+    const { from_day: _fd, from_month: _fm, from_year: _fy, to_day: _td, to_month: _tm, to_year: _ty, ...undated } = baseSearch;
+    const ask = async (s: object) => {
+      const res = await app.inject({ method: 'POST', url: '/api/emails/search', headers: auth, payload: { search: s, request: req({ perpage: 50 }) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<DashboardResponse>().payload.map((e) => e.muid);
+    };
+    // The newest email is 2024-03-08 (ids.body): 30 days back is 2024-02-07.
+    const explicit = await search({ from_day: '07', from_month: '02', from_year: '2024', to_day: '08', to_month: '03', to_year: '2024' });
+    const all = await search({});
+    expect(explicit.payload.length).toBeGreaterThan(0);
+    expect(explicit.payload.length).toBeLessThan(all.payload.length);
+    expect(await ask({ ...undated, default_dates: true })).toEqual(explicit.payload.map((e) => e.muid));
+    // A part that is sent is taken as sent (a cleared date is no limit); the other date is the default's.
+    expect(await ask({ ...undated, from_day: '', from_month: '', from_year: '', default_dates: true })).toEqual((await search({ to_day: '08', to_month: '03', to_year: '2024' })).payload.map((e) => e.muid));
+    // Without the flag the parts left out are no limit, as before.
+    expect(await ask(undated)).toEqual(all.payload.map((e) => e.muid));
+  });
+
   it('enforces the permissions: view for lists, edit for changes, the panelist module for its tab', async () => {
     // analyst: dashboard view only.
     expect((await app.inject({ method: 'POST', url: '/api/emails/list', headers: analyst, payload: req() })).statusCode).toBe(200);

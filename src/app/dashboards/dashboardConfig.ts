@@ -1,6 +1,7 @@
 import type { DashboardMeta } from './dashboardMeta';
 import type { ListParamsConfig, ListState } from './emailListParams';
 import type { Criteria } from '../../ui/dashboard/searchRules';
+import { defaultDateRange } from '../../shared/defaultDateRange';
 
 /** What the dashboard takes from its metadata, derived once per metadata version. */
 export function configOf(dm: DashboardMeta) {
@@ -11,7 +12,7 @@ export function configOf(dm: DashboardMeta) {
   const rangeDays = Number(dm.search['x-default-range-days'] ?? 0);
   const dashboardOf = (key: string) => meta.dashboards.find((d) => d.key === key) ?? meta.dashboards[0];
   /** 000 §9 defaults: the dashboard's email types and the last `x-default-range-days` days up to the newest email. */
-  const criteriaFor = (dashboard: string, newestDay: string | null | undefined): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes, ...defaultRange(newestDay, rangeDays) });
+  const criteriaFor = (dashboard: string, newestDay: string | null | undefined): Criteria => ({ ...searchDefaults, ...dashboardOf(dashboard).emailTypes, ...defaultDateRange(newestDay, rangeDays) });
   const params: ListParamsConfig = {
     defaults,
     dashboards: meta.dashboards.map((d) => d.key),
@@ -36,17 +37,6 @@ export function configOf(dm: DashboardMeta) {
 }
 
 export type DashboardConfig = ReturnType<typeof configOf>;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const parts = (d: Date, prefix: 'from' | 'to') => ({ [`${prefix}_year`]: String(d.getUTCFullYear()), [`${prefix}_month`]: pad(d.getUTCMonth() + 1), [`${prefix}_day`]: pad(d.getUTCDate()) });
-
-/** The date parts of the `days` days up to `newestDay` (YYYY-MM-DD); none without a newest day. */
-function defaultRange(newestDay: string | null | undefined, days: number): Criteria {
-  if (!newestDay || !days) return {};
-  const to = new Date(`${newestDay}T00:00:00Z`);
-  const from = new Date(to.getTime() - days * 86_400_000);
-  return { ...parts(from, 'from'), ...parts(to, 'to') };
-}
 
 /** The states list a search's country asks for (GET /api/emails/states/<key>): '0' is every country. */
 export function statesKeyOf(criteria: { country?: unknown }): string {

@@ -1,6 +1,7 @@
 import type { DashboardType, EmailSortField, PanelistTypeFilter, SearchCriteria, SortDirection } from '../../api/emailTypes';
 import type { EmailListRequest } from '../../api/hooks/cacheKeys';
 import type { Criteria } from '../../ui/dashboard/searchRules';
+import { dateRangeKeys } from '../../shared/defaultDateRange';
 
 /**
  * A dashboard list's whole state as its URL holds it (issue 28 item 1): Back, reload, a bookmark
@@ -89,10 +90,18 @@ export function appliedSearch(state: ListState, config: ListParamsConfig, newest
   return { ...config.criteriaFor(state.dashboard, newestDay), ...state.search };
 }
 
-/** The request (and cache key) of the page the state shows. */
-export function listQuery(state: ListState, config: ListParamsConfig, panelistType: PanelistTypeFilter, newestDay: string | null): { search: SearchCriteria; request: EmailListRequest } {
+/**
+ * The request (and cache key) of the page the state shows. The date parts the URL leaves at their
+ * default are left out for the server to fill (SearchCriteria.default_dates), so the request and
+ * its key need not wait for the newest email's day.
+ */
+export function listQuery(state: ListState, config: ListParamsConfig, panelistType: PanelistTypeFilter): { search: SearchCriteria; request: EmailListRequest } {
+  const search: Criteria = appliedSearch(state, config, null);
+  const defaulted = dateRangeKeys.filter((k) => !(k in state.search));
+  for (const k of defaulted) delete search[k];
+  if (defaulted.length > 0) search.default_dates = true;
   return {
-    search: appliedSearch(state, config, newestDay) as unknown as SearchCriteria,
+    search: search as unknown as SearchCriteria,
     request: { page: state.page, perpage: state.perpage, panelist: panelistType, dashboard: state.dashboard, sorting_field: state.sorting_field, sorting_direction: state.sorting_direction },
   };
 }

@@ -31,7 +31,8 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
   const writes = useEmailWrites();
   const list = useMemo(() => readListState(params, config.params), [params, config]);
 
-  // The default search is the last days up to the newest email (000 §9): the first list waits for it.
+  // The default search is the last days up to the newest email (000 §9): the form shows it from raw
+  // data, the list's request leaves its default dates to the server (listQuery).
   const raw = useRawData();
   const newestDay = raw.data ? raw.data.newestDay : raw.error ? null : undefined;
   const shown = useMemo(() => appliedSearch(list, config.params, newestDay), [list, config, newestDay]);
@@ -40,7 +41,7 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
   const [form, setForm] = useState({ key: shownKey, criteria: shown });
   const criteria = form.key === shownKey ? form.criteria : shown;
 
-  const query = useMemo(() => (newestDay === undefined ? null : listQuery(list, config.params, panelistType, newestDay)), [list, config, panelistType, newestDay]);
+  const query = useMemo(() => listQuery(list, config.params, panelistType), [list, config, panelistType]);
   const page = useEmailList(query);
   const states = useStates(statesKeyOf(criteria));
   const [local, dispatch] = useReducer(emailDashboardReducer, initialLocalState);

@@ -20,6 +20,7 @@ import { moveEmails } from './moveEmails';
 import { productEmails } from './productEmails';
 import { listStates, rawData } from './rawData';
 import { updateEmails } from './updateEmails';
+import { withDefaultDates } from './withDefaultDates';
 
 const view = { permission: { module: 'dashboard', operation: 'view' } };
 const edit = { permission: { module: 'dashboard', operation: 'edit' } };
@@ -97,10 +98,11 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
     '/api/emails/search',
     { config: view, schema: { body: { type: 'object', required: ['search', 'request'], properties: { search: searchSchema, request: requestSchema } } } },
     async (req): Promise<DashboardResponse> => {
-      const problem = searchProblem(req.body.search);
+      const search = await withDefaultDates(db, req.body.search);
+      const problem = searchProblem(search);
       if (problem) throw httpError(400, problem);
       const list = await listColumns(db);
-      return listEmails(db, scoped(req, normalise({ ...req.body.request, search: req.body.search }, list)), list);
+      return listEmails(db, scoped(req, normalise({ ...req.body.request, search }, list)), list);
     },
   );
 

@@ -4,6 +4,7 @@ import { metadataStore } from '../metadata/metadataStore';
 import { spaceyTotals } from '../predictions/spaceyList';
 import { emailDashboardFile } from './emailMessages';
 import { emailStatuses } from './emailStatuses';
+import { newestEmailDay } from './newestEmailDay';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -24,11 +25,7 @@ export async function rawData(db: Queryable): Promise<RawData> {
     db.query<{ index_name: string }>('select distinct index_name from emails order by index_name'),
     listStates(db, 'US'),
     db.query<{ y: number }>(`select distinct extract(year from email_date)::integer as y from emails where email_date is not null order by y desc`),
-    // A message dated after tomorrow carries a forged or broken Date header (the demo corpus has one
-    // from 2028): it does not anchor the default range, unless every message is future-dated.
-    db.query<{ d: string | null }>(
-      `select to_char(coalesce((select max(email_date) from emails where email_date <= now() + interval '1 day'), (select max(email_date) from emails)) at time zone 'UTC', 'YYYY-MM-DD') as d`,
-    ),
+    newestEmailDay(db),
     spaceyTotals(db),
   ]);
   const nowYear = new Date().getUTCFullYear();
@@ -43,7 +40,7 @@ export async function rawData(db: Queryable): Promise<RawData> {
     statuses: emailStatuses().entries.map((e) => ({ value: e.const, label: e.title })),
     days: Array.from({ length: 31 }, (_, i) => pad(i + 1)),
     months: Array.from({ length: 12 }, (_, i) => pad(i + 1)),
-    newestDay: newest.rows[0]?.d ?? null,
+    newestDay: newest,
     years: [...yearList].sort((a, b) => b - a).map(String),
   };
 }

@@ -11,5 +11,6 @@ export const searchSchema = {
     hide_read: { type: 'boolean' }, flags: { type: 'array', maxItems: 20, items: str(10) },
     // 000 §5: the panelist filter allows at most 255 characters.
     panelist: str(255), state: str(10), country: str(3), owner_type: str(3), partition: str(100),
+    default_dates: { type: 'boolean' },
   },
 } as const;

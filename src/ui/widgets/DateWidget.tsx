@@ -5,7 +5,7 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 // Passing the locale object avoids Blueprint's dynamic locale import, which fails under Vite.
 import enUS from 'date-fns/locale/en-US';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { localToday, useFormServices } from '../form/FormServices';
 import { formatUsDate } from './formatUsDate';
 import { fromIsoDate, isUsHoliday, toIsoDate } from './isUsHoliday';
@@ -39,6 +39,17 @@ export function DateWidget(props: WidgetProps) {
   // Text being typed, or a committed text that is no date; null shows the stored value.
   const [typed, setTyped] = useState<{ text: string; committed: boolean } | null>(null);
   const [open, setOpen] = useState(false);
+  // Whether the calendar's popover has been mounted: from its first opening on.
+  const [popover, setPopover] = useState(false);
+  const openCalendar = () => {
+    setPopover(true);
+    setOpen(true);
+  };
+  const target = useRef<HTMLSpanElement | null>(null);
+  const pressedInField = (e: SyntheticEvent<HTMLElement> | Event | undefined) => {
+    const native = e && 'nativeEvent' in e ? e.nativeEvent : e;
+    return native instanceof MouseEvent && native.target instanceof Node && !!target.current?.contains(native.target);
+  };
   const input = useRef<HTMLInputElement | null>(null);
   const calendar = useRef<HTMLDivElement | null>(null);
   // Opened with Alt+Down: the focus goes into the calendar and comes back to the field.
@@ -79,7 +90,7 @@ export function DateWidget(props: WidgetProps) {
     else if (e.key === 'ArrowDown' && e.altKey) {
       e.preventDefault();
       byKey.current = true;
-      setOpen(true);
+      openCalendar();
     }
   };
 
@@ -89,78 +100,86 @@ export function DateWidget(props: WidgetProps) {
   const messageId = `${id}__date-message`;
   const danger = !!message || intentOf(props) === 'danger';
   const clearable = !!(o.clear || o.clearable) && !!(stored || typed) && !off;
+  // The input group, drawn directly: Blueprint's InputGroup reads its right element's width on
+  // mount, a forced layout of the whole form in the first draw's commit. The calendar button fits
+  // Blueprint's default padding; with Clear the padding is set in form.css.
+  const group = (
+    <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${off ? ` ${Classes.DISABLED}` : ''}`}>
+      <input
+        id={id}
+        name={props.htmlName ?? id}
+        ref={input}
+        type="text"
+        className={`${Classes.INPUT}${clearable ? ' portal-date-input-clearable' : ''}`}
+        value={typed?.text ?? (stored ? formatUsDate(stored) : '')}
+        placeholder={DATE_FORMAT_HINT}
+        title={`${DATE_FORMAT_HINT}; Alt+Down opens the calendar`}
+        autoComplete="off"
+        disabled={off}
+        aria-disabled={off}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+        onChange={(e) => setTyped({ text: e.target.value, committed: false })}
+        // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
+        onClick={() => {
+          byKey.current = false;
+          openCalendar();
+        }}
+        onBlur={(e) => {
+          commit();
+          if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <span className={Classes.INPUT_ACTION}>
+        {clearable ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
+        <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => (open ? setOpen(false) : openCalendar())} />
+      </span>
+    </div>
+  );
   return (
     <div className="portal-date">
-      <PopoverNext
-        isOpen={open && !off}
-        onInteraction={(next) => setOpen(next)}
-        placement="bottom-start"
-        autoFocus={false}
-        enforceFocus={false}
-        shouldReturnFocusOnClose={false}
-        // Keyboard users land on the selected (or today's) day; closing gives the field its focus back
-        // unless a click took it elsewhere.
-        onOpened={(node) => byKey.current && node.querySelector<HTMLElement>('.rdp-day[tabindex="0"], .rdp-day_selected, .rdp-day_today')?.focus()}
-        onClosed={() => {
-          const active = document.activeElement;
-          if (byKey.current && (!active || active === document.body || !active.isConnected)) input.current?.focus();
-          byKey.current = false;
-        }}
-        content={
-          <div ref={calendar}>
-            <DatePicker
-              value={storedDate}
-              onChange={(d, isUserChange) => isUserChange && pick(d)}
-              locale={enUS}
-              minDate={MIN_DATE}
-              maxDate={max ?? FAR_FUTURE}
-              highlightCurrentDay
-              canClearSelection
-              dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
-            />
-          </div>
-        }
-        // The popover's ARIA state belongs to the calendar button, not to the wrapper.
-        renderTarget={({ ref, isOpen: _isOpen, 'aria-haspopup': _popup, 'aria-expanded': _expanded, ...target }) => (
-          <span {...target} ref={ref} onClick={undefined} className="portal-date-target">
-            {/* Blueprint's InputGroup markup drawn directly: InputGroup reads its right element's width
-                on mount, a forced layout of the whole form in the first draw's commit. The calendar
-                button fits Blueprint's default padding; with Clear the padding is set in form.css. */}
-            <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${off ? ` ${Classes.DISABLED}` : ''}`}>
-              <input
-                id={id}
-                name={props.htmlName ?? id}
-                ref={input}
-                type="text"
-                className={`${Classes.INPUT}${clearable ? ' portal-date-input-clearable' : ''}`}
-                value={typed?.text ?? (stored ? formatUsDate(stored) : '')}
-                placeholder={DATE_FORMAT_HINT}
-                title={`${DATE_FORMAT_HINT}; Alt+Down opens the calendar`}
-                autoComplete="off"
-                disabled={off}
-                aria-disabled={off}
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? messageId : undefined}
-                onChange={(e) => setTyped({ text: e.target.value, committed: false })}
-                // A click opens the calendar for the mouse; Tab passes through (the calendar closes as the focus leaves).
-                onClick={() => {
-                  byKey.current = false;
-                  setOpen(true);
-                }}
-                onBlur={(e) => {
-                  commit();
-                  if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-                }}
-                onKeyDown={onKeyDown}
-              />
-              <span className={Classes.INPUT_ACTION}>
-                {clearable ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
-                <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => setOpen(!open)} />
-              </span>
-            </div>
-          </span>
-        )}
-      />
+      <span ref={target} className="portal-date-target">
+        {group}
+        {/* The popover mounts the first time the calendar opens (a closed PopoverNext per date
+            field was a large part of a new product's first draw, issue 31 item 7) and anchors
+            to a box over the input group, so the input itself is never remounted. */}
+        {popover ? (
+          <PopoverNext
+            isOpen={open && !off}
+            // A press on the field or its buttons is theirs to handle (the anchor is not the field).
+            onInteraction={(next, e) => (next || !pressedInField(e)) && setOpen(next)}
+            placement="bottom-start"
+            autoFocus={false}
+            enforceFocus={false}
+            shouldReturnFocusOnClose={false}
+            // Keyboard users land on the selected (or today's) day; closing gives the field its focus back
+            // unless a click took it elsewhere.
+            onOpened={(node) => byKey.current && node.querySelector<HTMLElement>('.rdp-day[tabindex="0"], .rdp-day_selected, .rdp-day_today')?.focus()}
+            onClosed={() => {
+              const active = document.activeElement;
+              if (byKey.current && (!active || active === document.body || !active.isConnected)) input.current?.focus();
+              byKey.current = false;
+            }}
+            content={
+              <div ref={calendar}>
+                <DatePicker
+                  value={storedDate}
+                  onChange={(d, isUserChange) => isUserChange && pick(d)}
+                  locale={enUS}
+                  minDate={MIN_DATE}
+                  maxDate={max ?? FAR_FUTURE}
+                  highlightCurrentDay
+                  canClearSelection
+                  dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
+                />
+              </div>
+            }
+            // The popover's ARIA state belongs to the calendar button, not to the anchor.
+            renderTarget={({ ref }) => <span ref={ref} className="portal-date-anchor" aria-hidden="true" />}
+          />
+        ) : null}
+      </span>
       {message && (
         <span id={messageId} className="portal-date-message" role="alert">
           {message}

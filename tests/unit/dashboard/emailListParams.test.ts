@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appliedSearch, readListState, searchDiff, writeListState, type ListParamsConfig } from '../../../src/app/dashboards/emailListParams';
+import { appliedSearch, listQuery, readListState, searchDiff, writeListState, type ListParamsConfig } from '../../../src/app/dashboards/emailListParams';
+import { defaultDateRange } from '../../../src/shared/defaultDateRange';
 import { returnTarget, withReturn } from '../../../src/app/dashboards/listReturn';
 
 const searchDefaults = { query: '', by_subject: true, by_id: false, from_day: '', from_month: '', from_year: '', to_day: '', to_month: '', to_year: '', show_blank: true, show_junk: false, flags: [] as string[], country: 'US' };
@@ -46,6 +47,19 @@ describe('the list state in the URL (issue 28 item 1)', () => {
     expect(readListState(url, config).search).toEqual({ by_id: true, by_subject: false, flags: ['C', 'EN'] });
   });
 
+  it("leaves the default dates to the server, so the list's request and cache key need no newest day (issue 31 item 7)", () => {
+    const bare = listQuery(readListState(new URLSearchParams(''), config), config, 'all');
+    expect(bare.search).toEqual({ query: '', by_subject: true, by_id: false, show_blank: true, show_junk: false, flags: [], country: 'US', default_dates: true });
+    expect(bare.request).toEqual({ page: 1, perpage: 10, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' });
+    // A date the URL gives (even cleared) is sent as given; only the other one is left to the server.
+    const from = listQuery(readListState(new URLSearchParams('from_day=01&from_month=01&from_year=1993&query=a'), config), config, 'consumer');
+    expect(from.search).toMatchObject({ query: 'a', from_day: '01', from_month: '01', from_year: '1993', default_dates: true });
+    expect(from.search).not.toHaveProperty('to_day');
+    const cleared = listQuery(readListState(new URLSearchParams('from_day=&from_month=&from_year=&to_day=&to_month=&to_year='), config), config, 'all');
+    expect(cleared.search).toMatchObject({ from_day: '', to_year: '' });
+    expect(cleared.search).not.toHaveProperty('default_dates');
+  });
+
   it('falls back to the defaults for values the list does not offer', () => {
     const state = readListState(new URLSearchParams('dashboard=other&page=0&size=7&sort=password&dir=up'), config);
     expect(state).toMatchObject({ dashboard: 'focus', page: 1, perpage: 10, sorting_field: 'email_date', sorting_direction: 'desc' });
@@ -65,5 +79,14 @@ describe('returning to the list an email was opened from', () => {
     for (const from of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '']) {
       expect(returnTarget(new URLSearchParams({ from }))).toBe('/');
     }
+  });
+});
+
+describe('defaultDateRange (000 §9: the last 30 days up to the newest email)', () => {
+  it('counts back from the newest day across months and years, none without a newest day', () => {
+    expect(defaultDateRange('2026-11-26', 30)).toEqual({ from_day: '27', from_month: '10', from_year: '2026', to_day: '26', to_month: '11', to_year: '2026' });
+    expect(defaultDateRange('2024-01-15', 30)).toEqual({ from_day: '16', from_month: '12', from_year: '2023', to_day: '15', to_month: '01', to_year: '2024' });
+    expect(defaultDateRange(null, 30)).toBeNull();
+    expect(defaultDateRange('2024-01-15', 0)).toBeNull();
   });
 });

@@ -57,10 +57,16 @@ describe('DateWidget', { timeout: 30_000 }, () => {
     );
     const input = screen.getByRole('textbox') as HTMLInputElement;
     expect(input.value).toBe('07/02/2024');
+    // Until the calendar first opens, the field is its input group only: no popover is mounted (issue 31 item 7).
+    expect(document.querySelector('.portal-date-anchor')).toBeNull();
+    input.focus();
     fireEvent.focus(input);
     expect(screen.queryAllByRole('gridcell')).toEqual([]);
     fireEvent.keyDown(input, { key: 'ArrowDown', altKey: true });
     await screen.findAllByRole('gridcell');
+    // The popover mounted beside the field, which is the same element as before.
+    expect(document.querySelector('.portal-date-anchor')).not.toBeNull();
+    expect(screen.getByRole('textbox')).toBe(input);
     const day = (n: number) =>
       screen.getAllByRole('gridcell').find((d) => d.textContent === String(n) && !d.className.includes('rdp-day_outside'))!;
     expect(day(4).className).toContain('portal-holiday');
