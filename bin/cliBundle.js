@@ -15,11 +15,16 @@ const cliCacheDir = join(root, 'node_modules', '.cache', 'content-portal', 'cli'
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The cached bundle when every file it was built from is unchanged, else undefined. */
+/**
+ * The cached bundle when it was built from this checkout and every file it was built from is
+ * unchanged, else undefined. A node_modules copied or hard-linked from another checkout carries that
+ * checkout's bundle: its inputs and baked-in module URLs name the other checkout's files.
+ */
 function cachedBundle(cacheDir) {
   try {
     const manifestFile = join(cacheDir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    if (manifest.root !== root) return undefined;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (sha256(readFileSync(file)) !== hash) return undefined;
     const bundle = join(cacheDir, manifest.bundle);
     return existsSync(bundle) ? bundle : undefined;
@@ -81,7 +86,7 @@ async function buildBundle(entry, cacheDir) {
   // The map's sources are relative to the cache folder: the TypeScript files themselves.
   writeAtomic(join(cacheDir, `${bundle}.map`), map);
   writeAtomic(join(cacheDir, bundle), `${code}//# sourceMappingURL=${bundle}.map\n`);
-  writeAtomic(join(cacheDir, 'manifest.json'), JSON.stringify({ bundle, inputs }));
+  writeAtomic(join(cacheDir, 'manifest.json'), JSON.stringify({ root, bundle, inputs }));
   // Earlier builds, once no process can still be about to load one (it read the manifest before this build).
   const stale = Date.now() - 60 * 60 * 1000;
   for (const f of readdirSync(cacheDir)) {

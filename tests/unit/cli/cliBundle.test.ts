@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +35,22 @@ describe('the command-line bundle', () => {
     const rebuilt = await cliBundle(join(src, 'entry.ts'), cacheDir);
     expect(rebuilt).not.toBe(first);
     expect((await run(rebuilt as string)).greeting).toBe('changed');
+  });
+
+  it("is rebuilt when the cache holds another checkout's bundle (a node_modules copied or hard-linked from it)", async () => {
+    const src = join(tmp, 'src3');
+    const cacheDir = join(tmp, 'cache3');
+    mkdirSync(src);
+    writeFileSync(join(src, 'entry.ts'), "(globalThis as any).cliBundleSeen = { greeting: 'here', url: import.meta.url };\n");
+    const first = await cliBundle(join(src, 'entry.ts'), cacheDir);
+    expect(await cliBundle(join(src, 'entry.ts'), cacheDir)).toBe(first);
+    // The same inputs, unchanged, but built from another checkout.
+    const manifestFile = join(cacheDir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string; bundle: string };
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, root: '/elsewhere/checkout', bundle: 'portal-elsewhere.mjs' }));
+    writeFileSync(join(cacheDir, 'portal-elsewhere.mjs'), '');
+    expect(await cliBundle(join(src, 'entry.ts'), cacheDir)).toBe(first);
+    expect((JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string }).root).toBe(manifest.root);
   });
 
   it('is undefined (the command then runs through tsx) when the cache folder cannot be written', async () => {
