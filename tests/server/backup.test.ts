@@ -16,13 +16,13 @@ import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
 import { e2eAdminPassword } from '../e2e/helpers/signIn';
 import { copySeededDataDir, startServer } from './helpers/startServer';
 import { startInProcess } from './helpers/startInProcess';
-import { createTestDatabase, testDbKind } from './helpers/testDb';
+import { createSeededTestDatabase, createTestDatabase, testDbKind } from './helpers/testDb';
 import { testStorage, testStorageEnv } from './helpers/testStorage';
 
 // Issue 31 item 3: `portal backup` takes a consistent snapshot of a running portal (database and
 // files); `portal restore` puts it into an empty data directory and checks it.
 
-// The seeded template's admin password (startServer's `seeded`), also the first start's on PostgreSQL.
+// The seeded templates' admin password.
 const password = e2eAdminPassword;
 const emailCount = 60;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -52,7 +52,7 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
   });
 
   it('backs up a portal under load and restores it elsewhere with the same rows and files', async () => {
-    const source = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
+    const source = testDbKind === 'postgres' ? await createSeededTestDatabase('empty') : undefined;
     const target = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
     if (source) cleanups.push(() => source.drop());
     if (target) cleanups.push(() => target.drop());
@@ -61,14 +61,12 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
     const commandEnv = (dataDir: string, d?: { url: string }) => ({ DATA_DIR: dataDir, DATABASE_URL: d?.url, LOG_LEVEL: 'warn', STORAGE_URL: undefined, ...testStorageEnv(dataDir) });
     // A data directory of the test's own: stopping the server keeps it, to compare files with.
     const sourceDir = mkdtempSync(join(tmp, 'source-'));
-    if (!source) {
-      // On PGlite the suite's seeded demo data without emails, plus a slice of the demo inbox imported
-      // in this process: the server then neither seeds nor trains models a backup does not need.
-      copySeededDataDir('empty', sourceDir);
-      const imported = await runPortal(['import', ...demoCorpusFiles().slice(0, emailCount)], { env: commandEnv(sourceDir) });
-      expect(imported.status, imported.stderr).toBe(0);
-    }
-    const server = await startServer({ dataDir: sourceDir, env: { PORTAL_ADMIN_PASSWORD: password, DEMO_EMAILS: String(emailCount), ...dbEnv(source) }, timeoutMs: 300_000 });
+    // The suite's seeded demo data without emails, plus a slice of the demo inbox imported in this
+    // process: the server then neither seeds nor trains models a backup does not need.
+    if (!source) copySeededDataDir('empty', sourceDir);
+    const imported = await runPortal(['import', ...demoCorpusFiles().slice(0, emailCount)], { env: commandEnv(sourceDir, source) });
+    expect(imported.status, imported.stderr).toBe(0);
+    const server = await startServer({ dataDir: sourceDir, env: dbEnv(source), timeoutMs: 300_000 });
     cleanups.push(() => server.stop());
     const admin = await signIn(server.url, 'admin', password);
     const list = await admin.call('/api/emails/list', { method: 'POST', body: { page: 1, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' } });

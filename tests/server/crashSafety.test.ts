@@ -15,10 +15,10 @@ import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/produ
 import { fullSize, sized } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
 import { metricsRegistry } from '../../src/server/metrics/portalMetrics';
-import { copyMigratedDb, copySeededDataDir, startServer, type StartedServer } from './helpers/startServer';
+import { copySeededDataDir, startServer, type StartedServer } from './helpers/startServer';
 import { startInProcess } from './helpers/startInProcess';
 import { runPortal } from '../helpers/runPortal';
-import { createTestDatabase, testDbKind } from './helpers/testDb';
+import { createSeededTestDatabase, testDbKind } from './helpers/testDb';
 import { testStorage, testStorageEnv } from './helpers/testStorage';
 import { approvableProduct } from './productsKit';
 
@@ -97,17 +97,15 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   /**
-   * A data directory (and on PostgreSQL a database) that survive the kill. On PGlite it starts as a
-   * copy of the suite's migrated database, or with `seeded` of its demo data without emails (the
-   * first start then neither migrates nor seeds).
+   * A data directory (and on PostgreSQL a database) that survive the kill, starting as a copy of the
+   * suite's seeded demo data without emails: the first start neither migrates nor seeds.
    */
-  const place = async (name: string, seeded = false) => {
+  const place = async (name: string) => {
     const dataDir = join(tmp, name);
     mkdirSync(dataDir);
-    const database = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
+    const database = testDbKind === 'postgres' ? await createSeededTestDatabase('empty') : undefined;
     if (database) cleanups.push(() => database.drop());
-    else if (seeded) copySeededDataDir('empty', dataDir);
-    else copyMigratedDb(dataDir);
+    else copySeededDataDir('empty', dataDir);
     const open = () => openDb({ dataDir, databaseUrl: database?.url });
     return { dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, PORTAL_METRICS_TOKEN: metricsToken, ...(database ? { DATABASE_URL: database.url } : {}) }, open };
   };
@@ -125,7 +123,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   };
 
   it(`imports the corpus exactly once when killed mid-import (${importCount === Infinity ? 'all 6,046 messages' : `${importCount} messages`})`, async () => {
-    const p = await place('import', true);
+    const p = await place('import');
     const drop = join(tmp, 'drop');
     const files = demoCorpusFiles().slice(0, importCount);
     const corpusRoot = join(files[0], '..', '..');
@@ -169,7 +167,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   });
 
   it(`finishes a PDF render once when killed mid-render (${pdfPages} pages)`, async () => {
-    const p = await place('pdf', true);
+    const p = await place('pdf');
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0' };
     // The render holds once page 2 is stored (PORTAL_TEST_PAUSE_AT), so the kill lands mid-render however fast the machine.
     let server: StartedServer = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'pdf.render' });
@@ -229,14 +227,12 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   });
 
   it(`scores every email once when killed mid-scoring (${scoringEmails} demo emails)`, async () => {
-    // On PGlite the suite's demo data without emails, given the inbox and the models' trainings in this
-    // process (`portal seed` is idempotent): the spawned start then only scores. On PostgreSQL its first start seeds.
-    const p = await place('score', testDbKind === 'pglite');
+    // The suite's demo data without emails, given the inbox and the models' trainings in this process
+    // (`portal seed` is idempotent): the spawned start then only scores.
+    const p = await place('score');
     const env = { ...p.env, DEMO_EMAILS: String(scoringEmails), DEMO_PDFS: '0' };
-    if (testDbKind === 'pglite') {
-      const seeded = await runPortal(['seed'], { env: { ...env, DATA_DIR: p.dataDir, LOG_LEVEL: 'warn', ...testStorageEnv(p.dataDir) } });
-      expect(seeded.status, seeded.stderr).toBe(0);
-    }
+    const seeded = await runPortal(['seed'], { env: { ...env, DATA_DIR: p.dataDir, LOG_LEVEL: 'warn', ...testStorageEnv(p.dataDir) } });
+    expect(seeded.status, seeded.stderr).toBe(0);
     type Status = { scored: Record<string, number> };
     const scored = async (s: StartedServer, t: string) => Object.values((await apiAs<Status>(s, t, '/api/spacey/status')).scored).reduce((a, b) => a + b, 0);
     const scoringJobs = async (s: StartedServer, state: string) => metric(s, 'portal_jobs', `kind="${scoreJob}",state="${state}"`);

@@ -15,7 +15,7 @@ import { e2eAdminPassword } from '../../e2e/helpers/signIn';
 import type { LoopbackS3 } from './loopbackS3';
 import { startLoopbackS3Process } from './loopbackS3Process';
 import { migratedDataDirEnv, seededDataDirEnv, seededTemplates } from './startServer';
-import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
+import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv, seededTemplateDbEnv } from './testDb';
 import { testStorageBaseEnv } from './testStorage';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -53,8 +53,27 @@ export async function setup(project: TestProject): Promise<void> {
     // A template must have no connections while it is copied; nothing connects to it after this.
     const name = `t_tpl_${randomBytes(6).toString('hex')}`;
     await adminQuery(`alter database ${created.name} rename to ${name}`);
+    // The demo data without emails, seeded by `portal seed` on a copy: seededTestDatabase('empty')
+    // starts from it instead of seeding on its first start (the crash and backup tests).
+    const seeded = await createTestDatabase({ template: name });
+    const seedDir = mkdtempSync(join(tmpdir(), 'portal-seed-'));
+    try {
+      await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
+        cwd: projectRoot,
+        env: { ...process.env, ...seededTemplates.empty, DATA_DIR: seedDir, DATABASE_URL: seeded.url, STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    } finally {
+      rmSync(seedDir, { recursive: true, force: true });
+    }
+    const seededName = `t_seed_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`alter database ${seeded.name} rename to ${seededName}`);
     process.env[migratedTemplateEnv] = name;
-    cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
+    process.env[seededTemplateDbEnv('empty')] = seededName;
+    cleanup = async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(`drop database if exists ${seededName} with (force)`);
+    };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
     const db = await openPgliteDb(join(dir, 'data'), { loadDataDir: await emptyPgliteDump() });
@@ -97,4 +116,5 @@ export async function teardown(): Promise<void> {
   delete process.env[migratedTemplateEnv];
   delete process.env[migratedDataDirEnv];
   delete process.env[seededDataDirEnv('empty')];
+  delete process.env[seededTemplateDbEnv('empty')];
 }

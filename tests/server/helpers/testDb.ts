@@ -49,6 +49,19 @@ export async function createTestDatabase(opts: { template?: string } = {}): Prom
   return { name, url: serverUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
+/** Set by the global set-up on TEST_DATABASE_URL: the name of a template database holding the seeded demo data `name`. */
+export const seededTemplateDbEnv = (name: 'empty'): string => `PORTAL_TEST_SEEDED_${name.toUpperCase()}_DATABASE`;
+
+/**
+ * A database on the TEST_DATABASE_URL server holding the suite's seeded demo data without emails
+ * (admin's password is e2eAdminPassword): a server's first start on it neither migrates nor seeds.
+ */
+export async function createSeededTestDatabase(name: 'empty'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const template = process.env[seededTemplateDbEnv(name)];
+  if (!template) throw new Error(`no seeded template database "${name}": the server suite's global set-up makes it on TEST_DATABASE_URL`);
+  return createTestDatabase({ template });
+}
+
 /**
  * A freshly initialised, empty PGlite data directory as a tarball, made once per PGlite version and
  * kept in the temp directory: initdb in WASM costs seconds per test file, loading the tarball one.
