@@ -53,26 +53,33 @@ export async function setup(project: TestProject): Promise<void> {
     // A template must have no connections while it is copied; nothing connects to it after this.
     const name = `t_tpl_${randomBytes(6).toString('hex')}`;
     await adminQuery(`alter database ${created.name} rename to ${name}`);
-    // The demo data without emails, seeded by `portal seed` on a copy: seededTestDatabase('empty')
-    // starts from it instead of seeding on its first start (the crash and backup tests).
-    const seeded = await createTestDatabase({ template: name });
-    const seedDir = mkdtempSync(join(tmpdir(), 'portal-seed-'));
-    try {
-      await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
-        cwd: projectRoot,
-        env: { ...process.env, ...seededTemplates.empty, DATA_DIR: seedDir, DATABASE_URL: seeded.url, STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    } finally {
-      rmSync(seedDir, { recursive: true, force: true });
-    }
+    // The demo data without emails, seeded by `portal seed` on a copy while the files start: the files
+    // that start from it (the crash and backup tests, createSeededTestDatabase) wait until it is renamed
+    // to its template name, or to `<name>_failed`.
     const seededName = `t_seed_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`alter database ${seeded.name} rename to ${seededName}`);
+    const seeding = (async () => {
+      const seeded = await createTestDatabase({ template: name });
+      const seedDir = mkdtempSync(join(tmpdir(), 'portal-seed-'));
+      try {
+        await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
+          cwd: projectRoot,
+          env: { ...process.env, ...seededTemplates.empty, DATA_DIR: seedDir, DATABASE_URL: seeded.url, STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        await adminQuery(`alter database ${seeded.name} rename to ${seededName}`);
+      } catch (err) {
+        await adminQuery(`alter database ${seeded.name} rename to ${seededName}_failed`);
+        throw err;
+      } finally {
+        rmSync(seedDir, { recursive: true, force: true });
+      }
+    })();
+    seeding.catch((err: unknown) => console.error(`server suite set-up: portal seed failed: ${(err as Error).message}`));
     process.env[migratedTemplateEnv] = name;
     process.env[seededTemplateDbEnv('empty')] = seededName;
     cleanup = async () => {
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      await adminQuery(`drop database if exists ${seededName} with (force)`);
+      await seeding.catch(() => undefined);
+      for (const db of [name, seededName, `${seededName}_failed`]) await adminQuery(`drop database if exists ${db} with (force)`);
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
