@@ -15,13 +15,15 @@ const cliCacheDir = join(root, 'node_modules', '.cache', 'content-portal', 'cli'
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The cached bundle when it was built for this checkout and every file it was built from is unchanged, else undefined. */
+/**
+ * The cached bundle when it was built from this checkout and every file it was built from is
+ * unchanged, else undefined. A node_modules copied or hard-linked from another checkout carries that
+ * checkout's bundle: its inputs and baked-in module URLs name the other checkout's files.
+ */
 function cachedBundle(cacheDir) {
   try {
     const manifestFile = join(cacheDir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    // A checkout whose node_modules was copied from another (worktrees' hard-linked copies) finds
-    // that checkout's manifest: its inputs, and the paths the bundle holds, are the other's files.
     if (manifest.root !== root) return undefined;
     for (const [file, hash] of Object.entries(manifest.inputs)) if (sha256(readFileSync(file)) !== hash) return undefined;
     const bundle = join(cacheDir, manifest.bundle);

@@ -57,7 +57,8 @@ while [ "${#step_of_pid[@]}" -gt 0 ]; do
       # The browser suite serves the built client (dist/); without it there is nothing to test.
       if [ "$(cat "$logs/$name.rc")" = 0 ]; then step browser env -u TEST_DATABASE_URL npx vitest run --project e2e; fi ;;
     unit+server)
-      if [ -n "${TEST_DATABASE_URL:-}" ]; then step server-postgresql npx vitest run --project server-postgres; fi ;;
+      # Two workers (vitest's default on 2 cores is one): the pass mostly runs once the browser suite has ended.
+      if [ -n "${TEST_DATABASE_URL:-}" ]; then step server-postgresql npx vitest run --project server-postgres --maxWorkers=2; fi ;;
   esac
 done
 times >"$logs/times"

@@ -119,6 +119,8 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   const stop = () =>
     (stopping ??= (async () => {
       try {
+        // A server stopped by its caller (one run in a test's process) leaves no exit on the process's signals.
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
         watcher?.close();
         unwarm?.();
         if (onHangup) process.off('SIGHUP', onHangup);
@@ -134,18 +136,17 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
         await db.close();
       }
     })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      stop().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -12,14 +12,19 @@ import { openDb } from '../../src/server/db/openDb';
 import { referencedStorageKeys } from '../../src/server/storage/referencedStorageKeys';
 import { minimalPdf, signIn } from './helpers/portalClient';
 import { runPortal } from '../helpers/runPortal';
-import { copyMigratedDb, startServer } from './helpers/startServer';
-import { createTestDatabase, testDbKind } from './helpers/testDb';
+import { demoCorpusFiles } from '../../src/server/import/importDemoCorpus';
+import { e2eAdminPassword } from '../e2e/helpers/signIn';
+import { copySeededDataDir, startServer } from './helpers/startServer';
+import { startInProcess } from './helpers/startInProcess';
+import { createSeededTestDatabase, createTestDatabase, testDbKind } from './helpers/testDb';
 import { testStorage, testStorageEnv } from './helpers/testStorage';
 
 // Issue 31 item 3: `portal backup` takes a consistent snapshot of a running portal (database and
 // files); `portal restore` puts it into an empty data directory and checks it.
 
-const password = 'backup-test-password';
+// The seeded templates' admin password.
+const password = e2eAdminPassword;
+const emailCount = 60;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function readSummary(file: string): Promise<BackupSummary> {
@@ -47,7 +52,7 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
   });
 
   it('backs up a portal under load and restores it elsewhere with the same rows and files', async () => {
-    const source = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
+    const source = testDbKind === 'postgres' ? await createSeededTestDatabase('empty') : undefined;
     const target = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
     if (source) cleanups.push(() => source.drop());
     if (target) cleanups.push(() => target.drop());
@@ -56,8 +61,12 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
     const commandEnv = (dataDir: string, d?: { url: string }) => ({ DATA_DIR: dataDir, DATABASE_URL: d?.url, LOG_LEVEL: 'warn', STORAGE_URL: undefined, ...testStorageEnv(dataDir) });
     // A data directory of the test's own: stopping the server keeps it, to compare files with.
     const sourceDir = mkdtempSync(join(tmp, 'source-'));
-    if (!source) copyMigratedDb(sourceDir); // the suite's migrated PGlite: the first start skips initdb and the migrations
-    const server = await startServer({ dataDir: sourceDir, env: { PORTAL_ADMIN_PASSWORD: password, DEMO_EMAILS: '60', ...dbEnv(source) }, timeoutMs: 300_000 });
+    // The suite's seeded demo data without emails, plus a slice of the demo inbox imported in this
+    // process: the server then neither seeds nor trains models a backup does not need.
+    if (!source) copySeededDataDir('empty', sourceDir);
+    const imported = await runPortal(['import', ...demoCorpusFiles().slice(0, emailCount)], { env: commandEnv(sourceDir, source) });
+    expect(imported.status, imported.stderr).toBe(0);
+    const server = await startServer({ dataDir: sourceDir, env: dbEnv(source), timeoutMs: 300_000 });
     cleanups.push(() => server.stop());
     const admin = await signIn(server.url, 'admin', password);
     const list = await admin.call('/api/emails/list', { method: 'POST', body: { page: 1, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' } });
@@ -108,7 +117,7 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
       // Row counts: the restored database holds exactly the snapshot's rows.
       const counts = await countRows(db);
       expect(counts).toEqual(summary.rowCounts);
-      expect(counts['public.emails']).toBe(60);
+      expect(counts['public.emails']).toBe(emailCount);
       // Every upload acknowledged before the backup began is in it; none acknowledged after it ended.
       const tokens = new Set((await db.query<{ token: string }>('select token from staged_uploads')).rows.map((r) => r.token));
       before = acked.filter((a) => a.at < backupStarted);
@@ -139,8 +148,8 @@ describe(`portal backup and restore (${testDbKind})`, { timeout: 600_000 }, () =
       await db.close();
     }
 
-    // The restored portal starts and serves.
-    const restoredServer = await startServer({ dataDir: restoredDir, env: dbEnv(target), timeoutMs: 300_000 });
+    // The restored portal starts and serves (in this process: the start is not the point, what it finds is).
+    const restoredServer = await startInProcess(restoredDir, dbEnv(target));
     cleanups.push(() => restoredServer.stop());
     const health = await fetch(`${restoredServer.url}/api/health`);
     expect(health.status).toBe(200);

@@ -14,9 +14,12 @@ import { scoreJob } from '../../src/server/predictions/predictionJobs';
 import { adminPassword, adminToken, apiAs, createProductApi } from '../e2e/productKit';
 import { fullSize, sized } from '../helpers/testSize';
 import { makePdf, numberedPages } from './helpers/makePdf';
-import { copyMigratedDb, copySeededDataDir, startServer, type StartedServerProcess } from './helpers/startServer';
-import { createTestDatabase, testDbKind } from './helpers/testDb';
-import { testStorage } from './helpers/testStorage';
+import { metricsRegistry } from '../../src/server/metrics/portalMetrics';
+import { copySeededDataDir, startServer, type StartedServer } from './helpers/startServer';
+import { startInProcess } from './helpers/startInProcess';
+import { runPortal } from '../helpers/runPortal';
+import { createSeededTestDatabase, testDbKind } from './helpers/testDb';
+import { testStorage, testStorageEnv } from './helpers/testStorage';
 import { approvableProduct } from './productsKit';
 
 // Issue 31 item 2 (and 001 §2: PDF processing is a background job that survives a restart): kill
@@ -45,12 +48,19 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-/** One series of the server's /metrics (0 when absent). */
-async function metric(server: StartedServerProcess, name: string, labels: string): Promise<number> {
-  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-  const line = (await res.text()).split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+const series = (text: string, name: string, labels: string): number => {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
   return line ? Number(line.split(' ').pop()) : 0;
+};
+
+/** One series of the server's /metrics (0 when absent). */
+async function metric(server: StartedServer, name: string, labels: string): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  return series(await res.text(), name, labels);
 }
+
+/** One series of this process's registry: what an in-process server's /metrics starts from (other files count in it too). */
+const ownMetric = async (name: string, labels: string): Promise<number> => series(await metricsRegistry.metrics(), name, labels);
 
 /** Rows and files agree: no row without its file; no file without its row (on PostgreSQL after the sweep's grace). */
 async function expectStorageMatchesRows(db: Db, dataDir: string): Promise<void> {
@@ -87,28 +97,33 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   /**
-   * A data directory (and on PostgreSQL a database) that survive the kill. On PGlite it starts as a
-   * copy of the suite's migrated database, or with `seeded` of its demo data without emails (the
-   * first start then neither migrates nor seeds).
+   * A data directory (and on PostgreSQL a database) that survive the kill, starting as a copy of the
+   * suite's seeded demo data without emails: the first start neither migrates nor seeds.
    */
-  const place = async (name: string, seeded = false) => {
+  const place = async (name: string) => {
     const dataDir = join(tmp, name);
     mkdirSync(dataDir);
-    const database = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
+    const database = testDbKind === 'postgres' ? await createSeededTestDatabase('empty') : undefined;
     if (database) cleanups.push(() => database.drop());
-    else if (seeded) copySeededDataDir('empty', dataDir);
-    else copyMigratedDb(dataDir);
+    else copySeededDataDir('empty', dataDir);
     const open = () => openDb({ dataDir, databaseUrl: database?.url });
     return { dataDir, env: { PORTAL_ADMIN_PASSWORD: adminPassword, PORTAL_METRICS_TOKEN: metricsToken, ...(database ? { DATABASE_URL: database.url } : {}) }, open };
   };
+  /** The instance the test kills: a process of its own. */
   const start = async (dataDir: string, env: Record<string, string>) => {
     const server = await startServer({ dataDir, env, timeoutMs: 400_000 });
     cleanups.push(() => server.stop());
     return server;
   };
+  /** The restart after the kill: what `portal serve` runs, in this process (what it finds is the point, not its process). */
+  const restart = async (dataDir: string, env: Record<string, string>) => {
+    const server = await startInProcess(dataDir, { ...env, LOG_LEVEL: 'warn' });
+    cleanups.push(() => server.stop());
+    return server;
+  };
 
   it(`imports the corpus exactly once when killed mid-import (${importCount === Infinity ? 'all 6,046 messages' : `${importCount} messages`})`, async () => {
-    const p = await place('import', true);
+    const p = await place('import');
     const drop = join(tmp, 'drop');
     const files = demoCorpusFiles().slice(0, importCount);
     const corpusRoot = join(files[0], '..', '..');
@@ -116,14 +131,14 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0', IMPORT_DROP_DIR: drop, IMPORT_INTERVAL_MS: '1000' };
 
     // The scan holds once its first batch is stored (PORTAL_TEST_PAUSE_AT), so the kill lands mid-import however fast the machine.
-    let server = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'import.dropFolder' });
+    let server: StartedServer = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'import.dropFolder' });
     // Killed once at least one batch is stored and while files still wait to be imported.
     await until('the first stored batch', async () => ((await metric(server, 'portal_import_messages_total', 'outcome="imported"')) >= 250 ? true : undefined));
     await server.kill();
     const waiting = listFiles(drop, (n) => n === 'processed').length;
     expect(waiting, 'the import was still running at the kill').toBe(files.length);
 
-    server = await start(p.dataDir, env);
+    server = await restart(p.dataDir, env);
     // The scan the restart queues may import the files before the killed job's retry (1 s later) runs:
     // wait for that too (no scan retrying or running; the ticker keeps one created).
     const scans = (state: string) => metric(server, 'portal_jobs', `kind="import.dropFolder",state="${state}"`);
@@ -152,10 +167,10 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   });
 
   it(`finishes a PDF render once when killed mid-render (${pdfPages} pages)`, async () => {
-    const p = await place('pdf', true);
+    const p = await place('pdf');
     const env = { ...p.env, DEMO_EMAILS: '0', DEMO_PDFS: '0' };
     // The render holds once page 2 is stored (PORTAL_TEST_PAUSE_AT), so the kill lands mid-render however fast the machine.
-    let server = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'pdf.render' });
+    let server: StartedServer = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: 'pdf.render' });
     let token = await adminToken(server);
     const id = await createProductApi(server, token, approvableProduct({ product_pdf: '' }));
     const form = new FormData();
@@ -163,7 +178,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     form.append('file', new Blob([new Uint8Array(await makePdf(numberedPages(pdfPages)))], { type: 'application/pdf' }), 'catalogue.pdf');
     const up = await fetch(`${server.url}/api/upload-product-media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(up.status, await up.text()).toBe(200);
-    const details = (s: StartedServerProcess, t: string) => apiAs<{ payload: UploadPdfDetails }>(s, t, `/api/upload-pdf?product_id=${id}`).then((r) => r.payload);
+    const details = (s: StartedServer, t: string) => apiAs<{ payload: UploadPdfDetails }>(s, t, `/api/upload-pdf?product_id=${id}`).then((r) => r.payload);
     const before = await until('a few pages', async () => {
       const d = await details(server, token);
       return (d.processing.pages_done ?? 0) >= 2 ? d : undefined;
@@ -181,7 +196,8 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       await db0.close();
     }
 
-    server = await start(p.dataDir, env);
+    const rendersBefore = await ownMetric('portal_pdf_render_seconds_count', 'kind="product_pdf"');
+    server = await restart(p.dataDir, env);
     token = await adminToken(server);
     const after = await until('the render to finish', async () => {
       const d = await details(server, token);
@@ -192,7 +208,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
     const images = await apiAs<ViewImagesResponse>(server, token, `/api/view-images?product_id=${id}&show=all`);
     expect(images.payload.map((i) => i.img_document_sort)).toEqual(Array.from({ length: pdfPages }, (_, i) => i + 1));
     expect(images.payload.filter((i) => i.img_document_default === 1)).toHaveLength(1);
-    expect(await metric(server, 'portal_pdf_render_seconds_count', 'kind="product_pdf"')).toBe(1);
+    expect(await metric(server, 'portal_pdf_render_seconds_count', 'kind="product_pdf"')).toBe(rendersBefore + 1);
     await server.stop();
 
     const db = await p.open();
@@ -211,15 +227,19 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
   });
 
   it(`scores every email once when killed mid-scoring (${scoringEmails} demo emails)`, async () => {
+    // The suite's demo data without emails, given the inbox and the models' trainings in this process
+    // (`portal seed` is idempotent): the spawned start then only scores.
     const p = await place('score');
     const env = { ...p.env, DEMO_EMAILS: String(scoringEmails), DEMO_PDFS: '0' };
+    const seeded = await runPortal(['seed'], { env: { ...env, DATA_DIR: p.dataDir, LOG_LEVEL: 'warn', ...testStorageEnv(p.dataDir) } });
+    expect(seeded.status, seeded.stderr).toBe(0);
     type Status = { scored: Record<string, number> };
-    const scored = async (s: StartedServerProcess, t: string) => Object.values((await apiAs<Status>(s, t, '/api/spacey/status')).scored).reduce((a, b) => a + b, 0);
-    const scoringJobs = async (s: StartedServerProcess, state: string) => metric(s, 'portal_jobs', `kind="${scoreJob}",state="${state}"`);
+    const scored = async (s: StartedServer, t: string) => Object.values((await apiAs<Status>(s, t, '/api/spacey/status')).scored).reduce((a, b) => a + b, 0);
+    const scoringJobs = async (s: StartedServer, state: string) => metric(s, 'portal_jobs', `kind="${scoreJob}",state="${state}"`);
 
     // The first start trains the demo models and, once listening, queues the scoring of the inbox;
     // the job holds after its first stored batch (PORTAL_TEST_PAUSE_AT), so the kill lands inside it.
-    let server = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: scoreJob });
+    let server: StartedServer = await start(p.dataDir, { ...env, PORTAL_TEST_PAUSE_AT: scoreJob });
     let token = await adminToken(server);
     await until('a scoring job part-way through', async () => ((await scoringJobs(server, 'active')) >= 1 && (await scored(server, token)) > 0 ? true : undefined));
     await server.kill();
@@ -244,7 +264,7 @@ describe(`crash safety of jobs (${testDbKind})`, { timeout: 900_000 }, () => {
       await db0.close();
     }
 
-    server = await start(p.dataDir, env);
+    server = await restart(p.dataDir, env);
     token = await adminToken(server);
     await until('every email scored and no scoring job waiting or running', async () => {
       if ((await scored(server, token)) !== goal) return undefined;

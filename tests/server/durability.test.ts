@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/openDb';
 import { projectRoot } from '../../src/server/paths';
+import { copyMigratedDb } from './helpers/startServer';
 
 /** Runs the writer until it has reported `minCommits` commits, then kill -9's it; returns what it reported. */
 function writeUntilKilled(dataDir: string, minCommits: number): Promise<number[]> {
@@ -44,6 +45,8 @@ describe('durability (embedded PGlite)', { timeout: 180_000 }, () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps every committed row after kill -9 mid-write, and reopens with no manual repair', async () => {
+    // From the suite's migrated PGlite directory: the first writer skips initdb (seconds of WASM CPU).
+    copyMigratedDb(dataDir);
     const reported: number[] = [];
     for (let round = 0; round < 2; round++) {
       // Round 2 starts from the directory round 1 left behind after the kill.

@@ -13,6 +13,7 @@ import { postgresPoolSize } from '../../src/server/db/postgresDb';
 import { createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
 import { testConfig } from './helpers/testContext';
 import { copyMigratedDb, startServer } from './helpers/startServer';
+import { startInProcess } from './helpers/startInProcess';
 
 describe('GET /api/health (in process)', () => {
   let db: Db;
@@ -120,11 +121,13 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
       expect(first.output()).toContain('seed: loading demo data');
       // SIGTERM: fastify closes, then the database, and the process exits 0.
       expect(await first.stop()).toEqual({ code: 0, signal: null });
-      // The second start serves a copy of the metadata (METADATA_DIR): `serve`, unlike `dev`, does not
-      // watch it, so a broken save changes nothing it serves or reports.
+      // The second start (what `serve` runs, in this process: the first proved the command line) serves a
+      // copy of the metadata (METADATA_DIR): `serve`, unlike `dev`, does not watch it, so a broken save
+      // changes nothing it serves or reports.
       for (const sub of ['schemas', 'rules']) cpSync(join(projectRoot, sub), join(metadataDir, sub), { recursive: true });
-      const second = await startServer({ dataDir, env: { METADATA_DIR: metadataDir } });
+      const second = await startInProcess(dataDir, { METADATA_DIR: metadataDir, LOG_LEVEL: 'warn' });
       try {
+        expect(second.output()).toContain(`Content Portal is running at http://localhost:${second.port}`);
         expect(second.output()).not.toContain('seed: loading demo data');
         expect(second.output()).not.toContain('migrate: applied');
         expect((await fetch(`${second.url}/api/health`)).status).toBe(200);

@@ -97,18 +97,18 @@ describe('product PDF processing and page images', () => {
 
   it("keeps 50,000 characters of a longer text with 'Pdf content character length exceed the limit: 50000 . please click to View Content', and withholds a text over the word limit", async () => {
     const tooLong = 'Pdf content character length exceed the limit: 50000 . please click to View Content';
-    // 12 pages of 50 lines of 11 seven-letter words: about 52,800 characters, 6,600 words.
-    const line = (p: number, l: number) => Array.from({ length: 11 }, (_, w) => `w${String(p).padStart(2, '0')}${String(l).padStart(2, '0')}${String(w).padStart(2, '0')}`).join(' ');
-    const long = Array.from({ length: 12 }, (_, p) => Array.from({ length: 50 }, (_, l) => line(p, l)));
+    // 4 pages of 150 lines of 11 eight-letter words in 4 pt type (each page is a render): about 58,800 characters, 6,600 words.
+    const line = (p: number, l: number) => Array.from({ length: 11 }, (_, w) => `w${String(p).padStart(2, '0')}${String(l).padStart(3, '0')}${String(w).padStart(2, '0')}`).join(' ');
+    const long = Array.from({ length: 4 }, (_, p) => Array.from({ length: 150 }, (_, l) => line(p, l)));
     const id = await createProduct(kit, approvableProduct({ product_pdf: '' }));
-    expect((await upload(id, 'long.pdf', await makePdf(long))).statusCode).toBe(200);
+    expect((await upload(id, 'long.pdf', await makePdf(long, { size: 4, lineHeight: 4.5 }))).statusCode).toBe(200);
     const d = await processed(id);
     expect(d.pdf_characters).toBeGreaterThan(50000);
     expect(d.pdf_words).toBeLessThan(d.word_limit);
     expect(d.pdf_content_message).toBe(tooLong);
     expect(d.pdf_text_withheld).toBe(false);
     // The viewer gets the whole text; the document keeps the first 50,000 characters.
-    expect(d.pdf_text).toContain(line(11, 49));
+    expect(d.pdf_text).toContain(line(3, 149));
     const doc = (await kit.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: kit.as.analyst })).json<{ payload: Record<string, unknown> }>().payload;
     expect(doc.pdf_content).toBe(d.pdf_text!.slice(0, 50000));
     // The server refuses a pdf_content over the limit with the rule's message.
@@ -116,10 +116,10 @@ describe('product PDF processing and page images', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toContain(tooLong);
 
-    // 14 pages of 50 lines of 33 two-letter words: 23,100 words, over the configured 20,000.
-    const many = Array.from({ length: 14 }, () => Array.from({ length: 50 }, () => Array(33).fill('ab').join(' ')));
+    // 5 pages of 140 lines of 33 two-letter words in 4 pt type: 23,100 words, over the configured 20,000.
+    const many = Array.from({ length: 5 }, () => Array.from({ length: 140 }, () => Array(33).fill('ab').join(' ')));
     const id2 = await createProduct(kit, approvableProduct({ product_pdf: '' }));
-    expect((await upload(id2, 'many.pdf', await makePdf(many))).statusCode).toBe(200);
+    expect((await upload(id2, 'many.pdf', await makePdf(many, { size: 4, lineHeight: 4.5 }))).statusCode).toBe(200);
     const m = await processed(id2);
     expect(m.word_limit).toBe(20000);
     expect(m.pdf_words).toBe(23100);

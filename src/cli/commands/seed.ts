@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/openDb';
 import { preparePortal } from '../../server/preparePortal';
+import { storageFor } from '../../server/storage/storageFor';
 
 export function register(program: Command): void {
   program
@@ -11,8 +12,9 @@ export function register(program: Command): void {
       const config = loadConfig(process.env);
       const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
-        // As a first start of `serve` seeds: attachments and demo PDFs into DATA_DIR, DEMO_EMAILS and DEMO_PDFS honoured.
-        await preparePortal(db, (msg) => console.log(msg), { seed: 'always', dataDir: config.dataDir, demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
+        // As a first start of `serve` seeds: attachments and demo PDFs into the portal's storage (STORAGE_URL
+        // or DATA_DIR/files), DEMO_EMAILS and DEMO_PDFS honoured.
+        await preparePortal(db, (msg) => console.log(msg), { seed: 'always', dataDir: config.dataDir, storage: storageFor(config), demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
         console.log('demo data loaded');
       } finally {
         await db.close();

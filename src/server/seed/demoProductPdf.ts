@@ -1,9 +1,13 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { mediaChannelCodes } from '../products/mediaChannelCodes';
 
 /** Letter size, in points. */
 const pageSize: [number, number] = [612, 792];
 const margin = 60;
+
+// Imported by the first demo PDF: bundled into the `portal` command (bin/cliBundle.js), a static import
+// of pdf-lib (~0.2 s of CPU) would load it at every start, seeding or not.
+let pdf: typeof import('pdf-lib');
 
 /** pdf-lib's standard fonts write WinAnsi only: typographic quotes become plain ones, the rest is dropped. */
 function ansi(text: unknown): string {
@@ -35,11 +39,11 @@ interface Pen {
   y: number;
 }
 
-function paragraph(pen: Pen, text: string, font: PDFFont, size: number, opts: { gap?: number; color?: ReturnType<typeof rgb>; x?: number; width?: number } = {}): void {
+function paragraph(pen: Pen, text: string, font: PDFFont, size: number, opts: { gap?: number; color?: Color; x?: number; width?: number } = {}): void {
   const x = opts.x ?? margin;
   const width = opts.width ?? pageSize[0] - x - margin;
   for (const line of wrap(ansi(text), font, size, width)) {
-    pen.page.drawText(line, { x, y: pen.y, size, font, color: opts.color ?? rgb(0.13, 0.13, 0.16) });
+    pen.page.drawText(line, { x, y: pen.y, size, font, color: opts.color ?? pdf.rgb(0.13, 0.13, 0.16) });
     pen.y -= size * 1.35;
   }
   pen.y -= opts.gap ?? size * 0.8;
@@ -89,25 +93,26 @@ export function demoPieceText(doc: Record<string, unknown>): DemoPieceText {
  * job extracts it into pdf_content as it does for uploads.
  */
 export async function demoProductPdf(t: DemoPieceText, pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  pdf = await import('pdf-lib');
+  const doc = await pdf.PDFDocument.create();
   doc.setTitle(ansi(`${t.company}: ${t.headline}`));
   doc.setAuthor(ansi(t.company));
   doc.setSubject(ansi(`${t.channel} piece`));
   doc.setCreator('Content Portal demo data');
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(pdf.StandardFonts.Helvetica);
+  const bold = await doc.embedFont(pdf.StandardFonts.HelveticaBold);
   // Each company its own colour, so thumbnails of different companies look different.
-  const palette = [rgb(0.09, 0.33, 0.55), rgb(0.55, 0.12, 0.16), rgb(0.1, 0.42, 0.27), rgb(0.38, 0.2, 0.52), rgb(0.72, 0.36, 0.05)];
+  const palette = [pdf.rgb(0.09, 0.33, 0.55), pdf.rgb(0.55, 0.12, 0.16), pdf.rgb(0.1, 0.42, 0.27), pdf.rgb(0.38, 0.2, 0.52), pdf.rgb(0.72, 0.36, 0.05)];
   const accent = palette[[...t.company].reduce((n, c) => n + c.charCodeAt(0), 0) % palette.length];
   const [w, h] = pageSize;
   const letterhead = (page: PDFPage) => {
     page.drawRectangle({ x: 0, y: h - 90, width: w, height: 90, color: accent });
-    page.drawText(ansi(t.company), { x: margin, y: h - 55, size: 22, font: bold, color: rgb(1, 1, 1) });
-    page.drawText(ansi(t.sectors[0] ?? t.channel), { x: margin, y: h - 75, size: 10, font: regular, color: rgb(0.85, 0.9, 0.96) });
+    page.drawText(ansi(t.company), { x: margin, y: h - 55, size: 22, font: bold, color: pdf.rgb(1, 1, 1) });
+    page.drawText(ansi(t.sectors[0] ?? t.channel), { x: margin, y: h - 75, size: 10, font: regular, color: pdf.rgb(0.85, 0.9, 0.96) });
   };
   const footer = (page: PDFPage, n: number) => {
-    page.drawLine({ start: { x: margin, y: 50 }, end: { x: w - margin, y: 50 }, thickness: 0.5, color: rgb(0.7, 0.7, 0.75) });
-    page.drawText(ansi(`${t.company} · ${t.channel} · page ${n} of ${pages}`), { x: margin, y: 36, size: 8, font: regular, color: rgb(0.45, 0.45, 0.5) });
+    page.drawLine({ start: { x: margin, y: 50 }, end: { x: w - margin, y: 50 }, thickness: 0.5, color: pdf.rgb(0.7, 0.7, 0.75) });
+    page.drawText(ansi(`${t.company} · ${t.channel} · page ${n} of ${pages}`), { x: margin, y: 36, size: 8, font: regular, color: pdf.rgb(0.45, 0.45, 0.5) });
   };
   const offerLine = t.offer || `${t.productName || t.headline} is available to you today.`;
   const phone = `1-800-555-01${String(t.company.length % 100).padStart(2, '0')}`;
@@ -125,10 +130,10 @@ export async function demoProductPdf(t: DemoPieceText, pages: number): Promise<U
   paragraph(pen, `The ${t.company} team`, bold, 12);
   // The response coupon at the foot of the letter.
   const coupon = { x: margin, y: 80, width: w - 2 * margin, height: 150 };
-  page.drawRectangle({ ...coupon, color: rgb(0.96, 0.98, 1), borderColor: accent, borderWidth: 1.5, borderDashArray: [6, 4] });
+  page.drawRectangle({ ...coupon, color: pdf.rgb(0.96, 0.98, 1), borderColor: accent, borderWidth: 1.5, borderDashArray: [6, 4] });
   page.drawCircle({ x: coupon.x + coupon.width - 70, y: coupon.y + 75, size: 48, color: accent });
-  page.drawText('ACT', { x: coupon.x + coupon.width - 88, y: coupon.y + 80, size: 14, font: bold, color: rgb(1, 1, 1) });
-  page.drawText('NOW', { x: coupon.x + coupon.width - 89, y: coupon.y + 62, size: 14, font: bold, color: rgb(1, 1, 1) });
+  page.drawText('ACT', { x: coupon.x + coupon.width - 88, y: coupon.y + 80, size: 14, font: bold, color: pdf.rgb(1, 1, 1) });
+  page.drawText('NOW', { x: coupon.x + coupon.width - 89, y: coupon.y + 62, size: 14, font: bold, color: pdf.rgb(1, 1, 1) });
   pen.y = coupon.y + coupon.height - 30;
   paragraph(pen, offerLine, bold, 14, { x: coupon.x + 20, width: coupon.width - 160, color: accent, gap: 6 });
   paragraph(pen, t.expiry ? `Respond by ${t.expiry}. Call ${phone}.` : `Call ${phone} today.`, regular, 11, { x: coupon.x + 20, width: coupon.width - 160 });
@@ -148,12 +153,12 @@ export async function demoProductPdf(t: DemoPieceText, pages: number): Promise<U
   ];
   for (const [label, value] of rows) {
     const top = pen.y;
-    page.drawText(ansi(label), { x: margin, y: top, size: 11, font: bold, color: rgb(0.3, 0.3, 0.35) });
+    page.drawText(ansi(label), { x: margin, y: top, size: 11, font: bold, color: pdf.rgb(0.3, 0.3, 0.35) });
     pen.y = top;
     paragraph(pen, value, regular, 11, { x: margin + 110, gap: 10 });
   }
   pen.y -= 10;
-  page.drawRectangle({ x: margin, y: pen.y - 70, width: w - 2 * margin, height: 80, borderColor: accent, borderWidth: 2, color: rgb(0.94, 0.97, 1) });
+  page.drawRectangle({ x: margin, y: pen.y - 70, width: w - 2 * margin, height: 80, borderColor: accent, borderWidth: 2, color: pdf.rgb(0.94, 0.97, 1) });
   pen.y -= 8;
   paragraph(pen, t.headline, bold, 14, { x: margin + 16, width: w - 2 * margin - 32, color: accent, gap: 6 });
   paragraph(pen, `Call ${phone} or reply by mail.`, regular, 11, { x: margin + 16 });
@@ -185,7 +190,7 @@ export async function demoProductPdf(t: DemoPieceText, pages: number): Promise<U
     paragraph(pen, `Yes! I would like to learn more about ${t.productName || t.headline}.`, regular, 12, { gap: 20 });
     for (const field of ['Name', 'Address', 'City, State, ZIP', 'Phone', 'Email']) {
       page.drawText(field, { x: margin, y: pen.y, size: 11, font: regular });
-      page.drawLine({ start: { x: margin + 110, y: pen.y - 2 }, end: { x: w - margin, y: pen.y - 2 }, thickness: 0.75, color: rgb(0.5, 0.5, 0.55) });
+      page.drawLine({ start: { x: margin + 110, y: pen.y - 2 }, end: { x: w - margin, y: pen.y - 2 }, thickness: 0.75, color: pdf.rgb(0.5, 0.5, 0.55) });
       pen.y -= 34;
     }
     footer(page, 4);

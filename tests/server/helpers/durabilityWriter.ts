@@ -1,16 +1,15 @@
 /**
  * Child process for the durability test: writes committed rows to a PGlite DATA_DIR in a loop and
- * prints `committed <n>` after each COMMIT returns. The test kill -9's it mid-loop.
+ * prints `committed <n>` after each COMMIT returns. The test kill -9's it mid-loop. Its tables are its
+ * own: the portal's migrations are not the point (the test starts it on the suite's migrated copy, no initdb).
  * Usage: node --import tsx tests/server/helpers/durabilityWriter.ts <dataDir>
  */
 import { randomBytes } from 'node:crypto';
-import { migrate } from '../../../src/server/db/migrate';
 import { openDb } from '../../../src/server/db/openDb';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: durabilityWriter.ts <dataDir>');
 const db = await openDb({ dataDir });
-await migrate(db);
 await db.exec(`create table if not exists durability_probe (n integer primary key, payload text not null);
   create table if not exists durability_counter (id int primary key, total integer not null);
   insert into durability_counter values (1, 0) on conflict do nothing;`);

@@ -15,7 +15,7 @@ import { e2eAdminPassword } from '../../e2e/helpers/signIn';
 import type { LoopbackS3 } from './loopbackS3';
 import { startLoopbackS3Process } from './loopbackS3Process';
 import { migratedDataDirEnv, seededDataDirEnv, seededTemplates } from './startServer';
-import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv } from './testDb';
+import { adminQuery, createTestDatabase, emptyPgliteDump, migratedTemplateEnv, seededTemplateDbEnv } from './testDb';
 import { testStorageBaseEnv } from './testStorage';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -53,8 +53,34 @@ export async function setup(project: TestProject): Promise<void> {
     // A template must have no connections while it is copied; nothing connects to it after this.
     const name = `t_tpl_${randomBytes(6).toString('hex')}`;
     await adminQuery(`alter database ${created.name} rename to ${name}`);
+    // The demo data without emails, seeded by `portal seed` on a copy while the files start: the files
+    // that start from it (the crash and backup tests, createSeededTestDatabase) wait until it is renamed
+    // to its template name, or to `<name>_failed`.
+    const seededName = `t_seed_${randomBytes(6).toString('hex')}`;
+    const seeding = (async () => {
+      const seeded = await createTestDatabase({ template: name });
+      const seedDir = mkdtempSync(join(tmpdir(), 'portal-seed-'));
+      try {
+        await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
+          cwd: projectRoot,
+          env: { ...process.env, ...seededTemplates.empty, DATA_DIR: seedDir, DATABASE_URL: seeded.url, STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        await adminQuery(`alter database ${seeded.name} rename to ${seededName}`);
+      } catch (err) {
+        await adminQuery(`alter database ${seeded.name} rename to ${seededName}_failed`);
+        throw err;
+      } finally {
+        rmSync(seedDir, { recursive: true, force: true });
+      }
+    })();
+    seeding.catch((err: unknown) => console.error(`server suite set-up: portal seed failed: ${(err as Error).message}`));
     process.env[migratedTemplateEnv] = name;
-    cleanup = () => adminQuery(`drop database if exists ${name} with (force)`);
+    process.env[seededTemplateDbEnv('empty')] = seededName;
+    cleanup = async () => {
+      await seeding.catch(() => undefined);
+      for (const db of [name, seededName, `${seededName}_failed`]) await adminQuery(`drop database if exists ${db} with (force)`);
+    };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
     const db = await openPgliteDb(join(dir, 'data'), { loadDataDir: await emptyPgliteDump() });
@@ -97,4 +123,5 @@ export async function teardown(): Promise<void> {
   delete process.env[migratedTemplateEnv];
   delete process.env[migratedDataDirEnv];
   delete process.env[seededDataDirEnv('empty')];
+  delete process.env[seededTemplateDbEnv('empty')];
 }

@@ -49,6 +49,38 @@ export async function createTestDatabase(opts: { template?: string } = {}): Prom
   return { name, url: serverUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
+/** Set by the global set-up on TEST_DATABASE_URL: the name of a template database holding the seeded demo data `name`. */
+export const seededTemplateDbEnv = (name: 'empty'): string => `PORTAL_TEST_SEEDED_${name.toUpperCase()}_DATABASE`;
+
+/**
+ * A database on the TEST_DATABASE_URL server holding the suite's seeded demo data without emails
+ * (admin's password is e2eAdminPassword): a server's first start on it neither migrates nor seeds.
+ */
+export async function createSeededTestDatabase(name: 'empty'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const template = process.env[seededTemplateDbEnv(name)];
+  if (!template) throw new Error(`no seeded template database "${name}": the server suite's global set-up makes it on TEST_DATABASE_URL`);
+  // The set-up seeds it while the files run: it exists under its name once seeded.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const found = await databasesNamed([template, `${template}_failed`]);
+    if (found.includes(template)) return createTestDatabase({ template });
+    if (found.length) throw new Error(`the server suite's global set-up could not seed "${name}" (its output names the error)`);
+    if (Date.now() > deadline) throw new Error(`the seeded template database "${name}" did not appear within 300 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Which of these databases exist on the TEST_DATABASE_URL server. */
+async function databasesNamed(names: string[]): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return (await admin.query<{ datname: string }>('select datname from pg_database where datname = any($1)', [names])).rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A freshly initialised, empty PGlite data directory as a tarball, made once per PGlite version and
  * kept in the temp directory: initdb in WASM costs seconds per test file, loading the tarball one.

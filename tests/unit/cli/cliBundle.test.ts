@@ -37,18 +37,20 @@ describe('the command-line bundle', () => {
     expect((await run(rebuilt as string)).greeting).toBe('changed');
   });
 
-  it("is not taken from another checkout's cache (a worktree's copied node_modules): its bundle holds that checkout's paths", async () => {
+  it("is rebuilt when the cache holds another checkout's bundle (a node_modules copied or hard-linked from it)", async () => {
     const src = join(tmp, 'src3');
     const cacheDir = join(tmp, 'cache3');
     mkdirSync(src);
-    writeFileSync(join(src, 'entry.ts'), 'export const x = 1;\n');
-    const first = (await cliBundle(join(src, 'entry.ts'), cacheDir)) as string;
-    const manifestFile = join(cacheDir, 'manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string };
-    const ours = manifest.root;
-    writeFileSync(manifestFile, JSON.stringify({ ...manifest, root: '/work/another-checkout' }));
+    writeFileSync(join(src, 'entry.ts'), "(globalThis as any).cliBundleSeen = { greeting: 'here', url: import.meta.url };\n");
+    const first = await cliBundle(join(src, 'entry.ts'), cacheDir);
     expect(await cliBundle(join(src, 'entry.ts'), cacheDir)).toBe(first);
-    expect((JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string }).root).toBe(ours);
+    // The same inputs, unchanged, but built from another checkout.
+    const manifestFile = join(cacheDir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string; bundle: string };
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, root: '/elsewhere/checkout', bundle: 'portal-elsewhere.mjs' }));
+    writeFileSync(join(cacheDir, 'portal-elsewhere.mjs'), '');
+    expect(await cliBundle(join(src, 'entry.ts'), cacheDir)).toBe(first);
+    expect((JSON.parse(readFileSync(manifestFile, 'utf8')) as { root: string }).root).toBe(manifest.root);
   });
 
   it('is undefined (the command then runs through tsx) when the cache folder cannot be written', async () => {
