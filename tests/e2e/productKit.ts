@@ -131,7 +131,9 @@ export async function answerAlert(page: Page, expected: string, button: string):
   await expect.poll(() => alert.textContent()).toContain(expected);
   await alert.getByRole('button', { name: button, exact: true }).click();
   // Wait for this alert to go; the answer may open the next one at once (Delete, then its result).
-  await expect.poll(() => page.locator('.bp6-alert', { hasText: expected }).count()).toBe(0);
+  // While it stays, the poll reads what is on screen, so a failure says which alerts remained.
+  const left = page.locator('.bp6-alert', { hasText: expected });
+  await expect.poll(async () => ((await left.count()) ? `still open: ${(await page.locator('.bp6-alert').allTextContents()).join(' | ')}` : 'closed')).toBe('closed');
 }
 
 /** Waits for a toast with this text and leaves it (e.g. while a modal covers the close buttons). */
