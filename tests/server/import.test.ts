@@ -119,6 +119,24 @@ describe('importing one message', () => {
     const sender = await db.query('select 1 from emails where search @@ $1::tsquery', [searchQuery('shop news')]);
     expect(sender.rows.length).toBeGreaterThan(0);
   });
+
+  it("leaves no pending entries in the emails' GIN indexes, which every search would read whole", async () => {
+    // Texts of their own, so no other test's duplicate groups take them in.
+    const bodies = ['Seedlings and compost for the spring garden.', 'Your quarterly water bill is available online.', 'Concert tickets go on sale Friday morning.'];
+    const files = bodies.map((body, i) => {
+      const file = join(tmp, `gin-${i}.eml`);
+      writeFileSync(file, mail({ id: `gin-${i}@shop.example`, date: 'Mon, 2 Sep 2024 10:00:00 +0000', subject: `Notice ${i}`, body }));
+      return file;
+    });
+    expect(await importPaths(db, files)).toMatchObject({ imported: 3 });
+    const pending = await db.query<{ index: string; pages: number }>(
+      `select c.relname as index, gin_clean_pending_list(i.indexrelid)::integer as pages
+         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+        where i.indrelid = 'emails'::regclass and a.amname = 'gin' order by 1`,
+    );
+    expect(pending.rows.map((r) => r.index)).toContain('emails_search_idx');
+    expect(pending.rows.filter((r) => r.pages > 0)).toEqual([]);
+  });
 });
 
 describe('mbox files and directories', () => {
