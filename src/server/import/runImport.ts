@@ -177,9 +177,10 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
     );
   }
   if (summary.imported > 0) {
-    // The searches after an import read the new emails from the indexes, not from a pending list. A
-    // role that does not own the indexes may not merge them: autovacuum does, later.
-    await mergeSearchIndexes(db).catch(() => undefined);
+    // The searches after an import read the new emails from the indexes, not from a pending list
+    // (a queued import's grouping job writes them again, and merges then). A role that does not own
+    // the indexes may not merge them: autovacuum does, later.
+    if (!opts.deferGrouping) await mergeSearchIndexes(db).catch(() => undefined);
     // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
     await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
   }
