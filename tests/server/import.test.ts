@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/Db';
+import { groupPendingDuplicates } from '../../src/server/import/groupPendingDuplicates';
 import { importDemoCorpus } from '../../src/server/import/importDemoCorpus';
 import { importPaths } from '../../src/server/import/importPaths';
 import { searchQuery } from '../../src/server/import/searchVector';
@@ -118,6 +119,32 @@ describe('importing one message', () => {
     expect(hit2.rows.map((r) => r.email_subject)).toContain('Summer sale — 50% off');
     const sender = await db.query('select 1 from emails where search @@ $1::tsquery', [searchQuery('shop news')]);
     expect(sender.rows.length).toBeGreaterThan(0);
+  });
+
+  it("leaves no pending entries in the emails' GIN indexes, which every search would read whole", async () => {
+    // Texts of their own, so no other test's duplicate groups take them in.
+    const bodies = ['Seedlings and compost for the spring garden.', 'Your quarterly water bill is available online.', 'Concert tickets go on sale Friday morning.'];
+    const files = bodies.map((body, i) => {
+      const file = join(tmp, `gin-${i}.eml`);
+      writeFileSync(file, mail({ id: `gin-${i}@shop.example`, date: 'Mon, 2 Sep 2024 10:00:00 +0000', subject: `Notice ${i}`, body }));
+      return file;
+    });
+    // Pages each GIN index of emails still had pending (merging them as it reads).
+    const pending = async () =>
+      (
+        await db.query<{ index: string; pages: number }>(
+          `select c.relname as index, gin_clean_pending_list(i.indexrelid)::integer as pages
+             from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+            where i.indrelid = 'emails'::regclass and a.amname = 'gin' order by 1`,
+        )
+      ).rows;
+    expect(await importPaths(db, files.slice(0, 2))).toMatchObject({ imported: 2 });
+    expect((await pending()).map((r) => r.index)).toContain('emails_search_idx');
+    expect((await pending()).filter((r) => r.pages > 0)).toEqual([]);
+    // A queued import: its grouping job writes the new emails again, then merges.
+    expect(await importPaths(db, files.slice(2), { deferGrouping: true })).toMatchObject({ imported: 1 });
+    expect(await groupPendingDuplicates(db)).toBe(1);
+    expect((await pending()).filter((r) => r.pages > 0)).toEqual([]);
   });
 });
 

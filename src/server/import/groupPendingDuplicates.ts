@@ -1,4 +1,5 @@
 import type { Db } from '../db/Db';
+import { mergeSearchIndexes } from '../emails/mergeSearchIndexes';
 import { groupDuplicates, type DedupCandidate } from './groupDuplicates';
 import { simhashBands } from './simhash';
 import { importLockKey } from './storeBatch';
@@ -34,6 +35,10 @@ export async function groupPendingDuplicates(db: Db): Promise<number> {
       return fresh.length;
     });
     total += n;
-    if (n < chunk) return total;
+    if (n < chunk) {
+      // Clearing the flag wrote each grouped email anew, into the GIN indexes' pending lists too.
+      if (total > 0) await mergeSearchIndexes(db).catch(() => undefined);
+      return total;
+    }
   }
 }

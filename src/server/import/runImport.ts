@@ -12,6 +12,7 @@ import { loadPanelistAssigner, type PanelistMode } from './panelistAssigner';
 import { leaseParserPool } from './leaseParserPool';
 import { storeBatch, type StoreContext } from './storeBatch';
 import { scoreEmails } from '../predictions/scoreEmails';
+import { mergeSearchIndexes } from '../emails/mergeSearchIndexes';
 
 export interface ImportOptions {
   /** Recorded on the import job (e.g. the paths given, "demo", "drop folder"). */
@@ -175,7 +176,13 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
       [jobId, summary.imported + summary.duplicates + summary.failed, summary.imported, summary.duplicates, summary.failed],
     );
   }
-  // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
-  if (summary.imported > 0) await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
+  if (summary.imported > 0) {
+    // The searches after an import read the new emails from the indexes, not from a pending list
+    // (a queued import's grouping job writes them again, and merges then). A role that does not own
+    // the indexes may not merge them: autovacuum does, later.
+    if (!opts.deferGrouping) await mergeSearchIndexes(db).catch(() => undefined);
+    // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
+    await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
+  }
   return summary;
 }

@@ -8,6 +8,7 @@ import { seedPredictions } from '../predictions/seedPredictions';
 import { importDemoCorpus, inboxIsEmpty } from '../import/index';
 import type { FileStorage } from '../storage/FileStorage';
 import { fsStorage, storageRoot } from '../storage/fsStorage';
+import { mergeSearchIndexes } from '../emails/mergeSearchIndexes';
 
 export interface SeedOptions {
   /** Attachments of the demo inbox go to file storage under this data directory. */
@@ -41,5 +42,7 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
     await seedPredictions(db, log);
     const links = await linkDemoProducts(db);
     if (links) log(`seed: ${links.used} demo products catalogued from demo emails (Used), ${links.copies} more emails assigned as Copy`);
+    // Linking wrote those emails anew: the first users' searches read them from the indexes.
+    await mergeSearchIndexes(db).catch(() => undefined);
   }
 }
