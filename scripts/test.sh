@@ -36,6 +36,9 @@ ended() { # ended <name>: prints the step's output; records a failure
   if [ "$(cat "$logs/$1.rc")" != 0 ]; then echo "FAILED: $1" >&2; failed+=("$1"); fi
 }
 
+# haproxy first: the unit project tests the failover bench's HAProxy configuration on it (a no-op where installed).
+bash scripts/ensure-haproxy.sh
+
 step unit+server env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
 step client-build bash -ec 'bash scripts/ensure-chromium.sh && npx vite build --logLevel warn'
 step type-check nice -n 10 npx tsc -p tsconfig.json --noEmit
