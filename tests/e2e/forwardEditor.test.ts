@@ -141,6 +141,11 @@ describe('forwarding emails in the browser', () => {
       await poll(() => boldButton.getAttribute('aria-pressed')).toBe('false');
       await page.keyboard.press('Control+End');
       await poll(() => boldButton.getAttribute('aria-pressed')).toBe('false');
+      // Text typed without React re-rendering its ancestors is what Find searches and marks.
+      await page.keyboard.type(' TYPEDLAST');
+      await page.getByLabel('Find').fill('TYPEDLAST');
+      await poll(() => page.locator('.portal-richtext-count').first().textContent()).toBe('1 found');
+      await poll(() => body().locator('.portal-richtext-found').allTextContents()).toEqual(['TYPEDLAST']);
       // Find and replace every occurrence of a word of the email.
       const before = (await body().innerText()).split(demo.word).length - 1;
       expect(before).toBeGreaterThan(1);
@@ -194,6 +199,7 @@ describe('forwarding emails in the browser', () => {
       const html = mail.html ?? '';
       expect(html).toContain('EDITEDBYE2E <strong>BOLDBYE2E</strong>');
       expect(html).toContain('REPLACEDBYE2E');
+      expect(html).toContain(' TYPEDLAST');
       // Replaced in the text (attributes such as alt or style may still name it).
       const sent = new JSDOM(html).window.document;
       for (const el of Array.from(sent.querySelectorAll('style, title'))) el.remove();

@@ -66,6 +66,9 @@ function withHtml(editor: Editor): Editor {
   // Whether the DOM selection is the editor's is checked by resolving the editor's selection to DOM
   // points (same patch), not by converting the DOM selection back (a DOM range copy per point).
   (editor as Editor & { resolveSelectionCheck?: boolean }).resolveSelectionCheck = true;
+  // Text typed into a text node drawn as one string is written into its DOM text node by slate-react's
+  // apply (same patch), and React re-renders none of its ancestors (it re-rendered and diffed every one).
+  (editor as Editor & { typedTextBypassesReact?: boolean }).typedTextBypassesReact = true;
   return editor;
 }
 
