@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/Db';
 import { migrate } from '../../src/server/db/migrate';
 import { projectRoot } from '../../src/server/paths';
@@ -18,7 +18,17 @@ const migrationFiles = readdirSync(join(projectRoot, 'src/server/migrations'))
 
 describe(`database (${testDbKind})`, () => {
   let db: Db | undefined;
+  // Tests that need only a database of their own kind share these (each open is a PGlite start, or a
+  // database made on the server): an empty one, and a migrated one. What a test creates is named its own.
+  let empty: Db;
+  let migrated: Db;
   const tmpDirs: string[] = [];
+  beforeAll(async () => {
+    [empty, migrated] = await Promise.all([openTestDb({ migrate: false }), openTestDb()]);
+  });
+  afterAll(async () => {
+    await Promise.all([empty?.close(), migrated?.close()]);
+  });
   afterEach(async () => {
     await db?.close();
     db = undefined;
@@ -31,24 +41,13 @@ describe(`database (${testDbKind})`, () => {
     return dir;
   };
 
-  it('is the kind the suite was asked for', async () => {
-    db = await openTestDb({ migrate: false });
-    expect(db.kind).toBe(testDbKind);
-  });
-
-  it('records every migration once, in order, and a second run applies nothing', async () => {
-    db = await openTestDb({ migrate: false });
-    expect(await migrate(db)).toEqual(migrationFiles);
-    const recorded = await db.query<{ name: string }>('select name from schema_migrations order by name');
-    expect(recorded.rows.map((r) => r.name)).toEqual(migrationFiles);
-    expect(await migrate(db)).toEqual([]);
-    expect((await db.query('select name from schema_migrations')).rows).toHaveLength(migrationFiles.length);
-    const tables = await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public'`);
-    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['schema_migrations', 'activity', 'portal_meta']));
+  it('is the kind the suite was asked for', () => {
+    expect(empty.kind).toBe(testDbKind);
+    expect(migrated.kind).toBe(testDbKind);
   });
 
   it('applies each migration in its own transaction: a failing one leaves nothing behind and is not recorded', async () => {
-    db = await openTestDb({ migrate: false });
+    const db = empty;
     const dir = migrationsDir({
       '001_good.sql': 'create table good_one (id int primary key);',
       '002_bad.sql': 'create table half_done (id int primary key);\ninsert into half_done values (1);\nselect no_such_function();',
@@ -57,7 +56,7 @@ describe(`database (${testDbKind})`, () => {
     await expect(migrate(db, dir)).rejects.toThrow(/no_such_function/);
     const names = (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name);
     expect(names).toEqual(['001_good.sql']);
-    const exists = async (t: string) => (await db!.query<{ r: string | null }>('select to_regclass($1)::text as r', [t])).rows[0].r !== null;
+    const exists = async (t: string) => (await db.query<{ r: string | null }>('select to_regclass($1)::text as r', [t])).rows[0].r !== null;
     expect(await exists('good_one')).toBe(true);
     expect(await exists('half_done')).toBe(false);
     expect(await exists('later_one')).toBe(false);
@@ -86,7 +85,7 @@ describe(`database (${testDbKind})`, () => {
   });
 
   it('a statement run with prepare answers as a plain one; on PostgreSQL it is prepared once per connection', async () => {
-    db = await openTestDb({ migrate: false });
+    const db = empty;
     const sql = 'select $1::integer + 1 as n';
     const prepared = await db.transaction(async (tx) => {
       const answers = [(await tx.query<{ n: number }>(sql, [1], { prepare: true })).rows, (await tx.query<{ n: number }>(sql, [41], { prepare: true })).rows];
@@ -98,7 +97,7 @@ describe(`database (${testDbKind})`, () => {
   });
 
   it('warming opens every pooled connection (PGlite: its one) and prepares the session lookup on each', async () => {
-    db = await openTestDb();
+    const db = migrated;
     const warmed = await warmConnections(db);
     const prepared = new Map<number, number>();
     await db.forEachConnection(async (q) => {
@@ -114,7 +113,7 @@ describe(`database (${testDbKind})`, () => {
   });
 
   it('transaction() commits on success and rolls back on a throw', async () => {
-    db = await openTestDb({ migrate: false });
+    const db = empty;
     await db.exec('create table t (n int primary key)');
     await db.transaction(async (tx) => {
       await tx.query('insert into t values ($1)', [1]);
@@ -133,19 +132,18 @@ describe(`database (${testDbKind})`, () => {
   });
 
   it('a transaction inside rehearse() runs its statements and rolls back; one begun outside it at the same time commits', async () => {
-    db = await openTestDb({ migrate: false });
-    const d = db;
-    await d.exec('create table t (n int primary key)');
+    const d = empty;
+    await d.exec('create table rehearsed (n int primary key)');
     const [seen] = await Promise.all([
-      rehearse(() => d.transaction(async (tx) => (await tx.query<{ n: number }>('insert into t values (1) returning n')).rows[0].n)),
-      d.transaction((tx) => tx.query('insert into t values (2)')),
+      rehearse(() => d.transaction(async (tx) => (await tx.query<{ n: number }>('insert into rehearsed values (1) returning n')).rows[0].n)),
+      d.transaction((tx) => tx.query('insert into rehearsed values (2)')),
     ]);
     expect(seen).toBe(1);
-    expect((await d.query<{ n: number }>('select n from t order by n')).rows.map((r) => r.n)).toEqual([2]);
+    expect((await d.query<{ n: number }>('select n from rehearsed order by n')).rows.map((r) => r.n)).toEqual([2]);
   });
 
   it('portal_meta stores JSON values by key', async () => {
-    db = await openTestDb();
+    const db = migrated;
     expect(await getMeta(db, 'x')).toBeUndefined();
     await setMeta(db, 'x', { a: [1, 'b'] });
     expect(await getMeta(db, 'x')).toEqual({ a: [1, 'b'] });
@@ -153,12 +151,19 @@ describe(`database (${testDbKind})`, () => {
     expect(await getMeta(db, 'x')).toBe(false);
   });
 
-  it('preparePortal migrates and loads the demo data on the first start only', async () => {
+  // One migration from scratch for both (each costs seconds of CPU on PGlite).
+  it('preparePortal migrates (every migration once, in order; a second run applies nothing) and loads the demo data on the first start only', async () => {
     db = await openTestDb({ migrate: false });
     const log: string[] = [];
     // No inbox (nor the model trainings it brings): importing it is seed.test.ts's and import-hostile.test.ts's.
     const first = await preparePortal(db, (m) => log.push(m), { demoEmails: 0 });
     expect(first).toEqual({ migrations: migrationFiles, seeded: true });
+    const recorded = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(recorded.rows.map((r) => r.name)).toEqual(migrationFiles);
+    expect(await migrate(db)).toEqual([]);
+    expect((await db.query('select name from schema_migrations')).rows).toHaveLength(migrationFiles.length);
+    const tables = await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public'`);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['schema_migrations', 'activity', 'portal_meta']));
     expect(await getMeta(db, demoSeededKey)).toBe(true);
     expect(log).toContain('seed: loading demo data');
     const second = await preparePortal(db, (m) => log.push(m));

@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImpactReport, MetadataChange } from '../../src/engine/diff';
 import { projectRoot } from '../../src/server/paths';
 import { runPortal } from '../helpers/runPortal';
+import { openPgliteDb } from '../../src/server/db/pgliteDb';
+import { copyMigratedDb } from './helpers/startServer';
+import { emptyPgliteDump } from './helpers/testDb';
 
 /**
  * Rehearsal (issue 7 §5): `portal rules diff` against a fixture change (gate widened, message
@@ -188,13 +191,19 @@ describe('rules diff rehearsal', () => {
   });
 
   it('reads the products table with --products db, and says clearly when there is none', async () => {
-    const dataDir = join(tmp, 'data');
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    const run = (...args: string[]) => runPortal(args, { env });
-    const none = await run('rules', 'diff', a, b, '--products', 'db');
+    // A database not migrated yet: the suite's initialised empty one (initdb costs seconds of CPU per run).
+    const unmigrated = join(tmp, 'unmigrated');
+    mkdirSync(unmigrated);
+    await (await openPgliteDb(join(unmigrated, 'db'), { loadDataDir: await emptyPgliteDump() })).close();
+    const none = await runPortal(['rules', 'diff', a, b, '--products', 'db'], { env: { DATA_DIR: unmigrated, DATABASE_URL: '' } });
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('has no products table yet');
 
+    // Then the suite's migrated copy (migrating from scratch is db.test.ts's): `portal migrate` finds nothing to do.
+    const dataDir = join(tmp, 'data');
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const run = (...args: string[]) => runPortal(args, { env });
+    copyMigratedDb(dataDir);
     expect((await run('migrate')).status).toBe(0);
     const gen = await run('products', 'generate', '--count', '40', '--seed', '9');
     expect(gen.status, gen.stderr).toBe(0);

@@ -1,8 +1,24 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { StorageNotFoundError, type FileStorage, type StoredFile } from './FileStorage';
 import { validateKey } from './validateKey';
+
+type ClientS3 = typeof import('@aws-sdk/client-s3');
+type LibStorage = typeof import('@aws-sdk/lib-storage');
+let sdk: { s3: ClientS3; lib: LibStorage } | undefined;
+
+/**
+ * The AWS SDK, required on first use (as jsdom is: sanitizeForward.ts): a portal keeping its files in
+ * DATA_DIR/files, and every command that stores no file, never loads its ~250 modules.
+ */
+function awsSdk(): { s3: ClientS3; lib: LibStorage } {
+  if (!sdk) {
+    const require = createRequire(import.meta.url);
+    sdk = { s3: require('@aws-sdk/client-s3') as ClientS3, lib: require('@aws-sdk/lib-storage') as LibStorage };
+  }
+  return sdk;
+}
 
 export interface S3Location {
   bucket: string;
@@ -27,7 +43,7 @@ export function s3ClientFromEnv(env: NodeJS.ProcessEnv = process.env): S3Client 
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
   // Keys given in `env` are used as they are; otherwise the SDK's chain (environment, profile, role).
   const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) } : undefined;
-  return new S3Client({
+  return new (awsSdk().s3.S3Client)({
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
     ...(credentials ? { credentials } : {}),
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
@@ -35,7 +51,7 @@ export function s3ClientFromEnv(env: NodeJS.ProcessEnv = process.env): S3Client 
 }
 
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  err instanceof awsSdk().s3.S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
 
 /** Uploads in 8 MiB parts, four at a time: a stream of unknown length never sits whole in memory. */
 const partSize = 8 * 1024 * 1024;
@@ -47,6 +63,8 @@ const partSize = 8 * 1024 * 1024;
  */
 export function s3Storage(client: S3Client, location: S3Location): FileStorage {
   const { bucket, prefix } = location;
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3ServiceException } = awsSdk().s3;
+  const { Upload } = awsSdk().lib;
   const objectKey = (key: string) => prefix + validateKey(key);
   const folderPrefix = (folder: string) => (folder ? `${objectKey(folder)}/` : prefix);
 
