@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 # Every step starts as soon as what it needs is ready, so both cores are busy from the first second:
 #   unit + server, the client build, type-check and lint at once;
 #   the browser suite when the client build (and Chromium) is ready: it needs nothing else;
-#   the PostgreSQL pass (TEST_DATABASE_URL) when unit + server ends: both beside the browser suite
-#   would ask four workers of two cores, and the browser tests' waits would lose to them.
+#   the PostgreSQL pass (TEST_DATABASE_URL) when the first of unit + server and the browser suite ends:
+#   beside both it would ask four workers of two cores, and the browser tests' waits would lose to them.
 # The checks run at a lower priority (nice): nothing waits for them, so they take what the suites
 # leave (the browser suite mostly waits on pages and servers) instead of slowing the client build.
 # Each step's output is printed when it ends, with its wall and CPU time; a failed step fails the
@@ -30,6 +30,7 @@ step() { # step <name> <command...>: starts it in the background, output to $log
   step_of_pid[$!]="$name"
 }
 failed=()
+postgres_started=""
 ended() { # ended <name>: prints the step's output; records a failure
   echo "== $1 (ended ${SECONDS} s after npm test started)"
   cat "$logs/$1"
@@ -59,9 +60,16 @@ while [ "${#step_of_pid[@]}" -gt 0 ]; do
     client-build)
       # The browser suite serves the built client (dist/); without it there is nothing to test.
       if [ "$(cat "$logs/$name.rc")" = 0 ]; then step browser env -u TEST_DATABASE_URL npx vitest run --project e2e; fi ;;
-    unit+server)
-      # Two workers (vitest's default on 2 cores is one): the pass mostly runs once the browser suite has ended.
-      if [ -n "${TEST_DATABASE_URL:-}" ]; then step server-postgresql npx vitest run --project server-postgres --maxWorkers=2; fi ;;
+  esac
+  case "$name" in
+    unit+server|browser)
+      # The PostgreSQL pass when the first of the two suites ends: beside the other's tail (unit + server's
+      # last files leave a core idle; the browser suite mostly waits), never beside both.
+      # Two workers (vitest's default on 2 cores is one).
+      if [ -n "${TEST_DATABASE_URL:-}" ] && [ -z "$postgres_started" ]; then
+        postgres_started=1
+        step server-postgresql npx vitest run --project server-postgres --maxWorkers=2
+      fi ;;
   esac
 done
 times >"$logs/times"
