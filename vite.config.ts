@@ -8,7 +8,6 @@ import react from '@vitejs/plugin-react';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { blueprintIcons } from './codegen/blueprintIconsPlugin';
 import { compileHints } from './codegen/compileHintsPlugin';
-import { firstRequests } from './codegen/firstRequestsPlugin';
 import { inputGroupWithoutIdleState } from './codegen/inputGroupWithoutIdleStatePlugin';
 import { pureTimezoneItems } from './codegen/pureTimezoneItemsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
@@ -183,7 +182,7 @@ const dropDarkTheme = {
 
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), firstRequests(dirname(fileURLToPath(import.meta.url))), compileHints(), precompress()],
+  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), compileHints(), precompress()],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',

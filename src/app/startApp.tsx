@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { attachStylesheets } from './attachStylesheets';
-import { dropEarlyResponses } from './auth/earlyResponses';
 import { firstScreenSettled } from './prefetchFirstScreen';
 
 /**
@@ -35,8 +34,6 @@ function documentParsed(): Promise<void> {
 }
 
 function renderApp(): void {
-  // The boot code took the inline script's answers it asks for; later reads go to the server.
-  dropEarlyResponses();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -14,17 +14,7 @@ import { installMetrics } from './metrics/metricsRoutes';
 import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
 import { installBadTextCheck } from './security/refuseBadText';
-import { inlineScriptHashes } from './security/inlineScriptHashes';
 import { installSecurityHeaders } from './security/securityHeaders';
-
-/** The hashes of the client's index.html inline scripts; none while a build is replacing it. */
-function clientScriptHashes(clientDir: string): string[] {
-  try {
-    return inlineScriptHashes(readFileSync(join(clientDir, 'index.html'), 'utf8'));
-  } catch {
-    return [];
-  }
-}
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
 export const bodyLimit = 1024 * 1024;
@@ -84,16 +74,15 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
   // Built assets are precompressed and pass through untouched.
   installJsonCompression(app);
   await app.register(fastifyCompress, { global: true, threshold: compressFromBytes, encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } } });
-  const clientDir = ctx.config.clientDir;
-  const hasClient = existsSync(join(clientDir, 'index.html'));
-  // index.html's inline script (the first requests, codegen/firstRequestsPlugin.ts) runs by its hash.
-  await installSecurityHeaders(app, hasClient ? clientScriptHashes(clientDir) : []);
+  await installSecurityHeaders(app);
   installJsonDepthLimit(app);
   installRequestSchemas(app);
   installBadTextCheck(app);
   addApiSchemas(app);
   for (const route of routes) await app.register(route, { ctx });
 
+  const clientDir = ctx.config.clientDir;
+  const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

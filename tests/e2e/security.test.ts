@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
@@ -51,10 +50,7 @@ describe('the portal under its strict CSP', () => {
     };
     const first = await visit('/');
     const csp = first!.headers()['content-security-policy'] ?? '';
-    // No inline script but index.html's first requests, allowed by the hash of that text alone.
-    const inline = await page.locator('head > script:not([src])').evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ''));
-    expect(inline).toHaveLength(1);
-    expect(csp).toMatch(new RegExp(`(^|;)script-src 'self' 'sha256-${createHash('sha256').update(inline[0]!).digest('base64').replace(/[+/]/g, '\\$&')}'(;|$)`));
+    expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
     expect(csp).not.toContain('unsafe-eval');
     const ids = () => page.getByRole('region', { name: 'Emails' }).locator('.dashboard-cell--id').allInnerTexts();
     await expect.poll(async () => (await ids()).length, { timeout: 20_000 }).toBeGreaterThan(0);

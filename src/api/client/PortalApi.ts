@@ -26,13 +26,10 @@ export interface PortalApi {
   products: ReturnType<typeof productsClient>;
 }
 
-/** GET: the metadata files the server runs, with their version. */
-export const metadataPath = '/api/metadata';
-
 /** The client over a transport (the app's signs requests with the session: src/app/portalApi.ts). */
 export function createPortalApi(t: Transport): PortalApi {
   return {
-    metadata: () => t.json<MetadataFiles>(metadataPath),
+    metadata: () => t.json<MetadataFiles>('/api/metadata'),
     emails: emailsClient(t),
     forward: forwardClient(t),
     logs: logsClient(t),

@@ -1,6 +1,5 @@
 import { ApiError } from '../../api/client/ApiError';
 import { readCookie } from './cookies';
-import { takeEarlyResponse } from './earlyResponses';
 import { sessionState } from './sessionState';
 
 export interface ApiFetchInit extends RequestInit {
@@ -19,12 +18,12 @@ export interface ApiFetchInit extends RequestInit {
 export { ApiError };
 
 /**
- * The request apiFetch sends: Authorization (access token), userid, moduleid and operationid
- * headers (000 §6, 001 §6, 002 §6) and the JSON body. The page's inline script builds its early
- * requests with it, so apiFetch finds them (earlyResponses.ts).
+ * fetch for the portal's API: adds Authorization (access token), userid, moduleid and operationid
+ * headers (000 §6, 001 §6, 002 §6). Any 401 clears the session and goes to sign-in with 'Your
+ * session has expired, please login again' (000 §8); the response is still returned.
  */
-export function apiRequestInit(init: ApiFetchInit = {}): RequestInit {
-  const { operationId = 'view', moduleId, json, skipUnauthorizedHandler: _skip, omitAccessToken, ...rest } = init;
+export async function apiFetch(path: string, init: ApiFetchInit = {}): Promise<Response> {
+  const { operationId = 'view', moduleId, json, skipUnauthorizedHandler, omitAccessToken, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (sessionState.accessToken && !omitAccessToken && !headers.has('authorization')) headers.set('authorization', `Bearer ${sessionState.accessToken}`);
   const userId = readCookie('user_id');
@@ -37,18 +36,8 @@ export function apiRequestInit(init: ApiFetchInit = {}): RequestInit {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(json);
   }
-  return { ...rest, headers, body, credentials: 'same-origin' };
-}
-
-/**
- * fetch for the portal's API, signed by apiRequestInit; the inline script's answer to the same
- * request when it sent one. Any 401 clears the session and goes to sign-in with 'Your session has
- * expired, please login again' (000 §8); the response is still returned.
- */
-export async function apiFetch(path: string, init: ApiFetchInit = {}): Promise<Response> {
-  const request = apiRequestInit(init);
-  const res = await (takeEarlyResponse(path, request) ?? fetch(path, request));
-  if (res.status === 401 && !init.skipUnauthorizedHandler) sessionState.onUnauthorized?.();
+  const res = await fetch(path, { ...rest, headers, body, credentials: 'same-origin' });
+  if (res.status === 401 && !skipUnauthorizedHandler) sessionState.onUnauthorized?.();
   return res;
 }
 

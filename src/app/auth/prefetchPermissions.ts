@@ -9,9 +9,6 @@ export interface PrefetchedPermissions {
   role?: RoleData;
 }
 
-/** GET: the signed-in user's role data (SessionGate's session check). */
-export const permissionsPath = '/api/auth/permissions';
-
 let prefetched: PrefetchedPermissions | null = null;
 
 /**
@@ -31,7 +28,7 @@ export function bootMayAskPermissions(): boolean {
  */
 export function prefetchPermissions(): Promise<unknown> | null {
   if (!bootMayAskPermissions()) return null;
-  const entry: PrefetchedPermissions = { answer: apiJson<Envelope<RoleData>>(permissionsPath, { skipUnauthorizedHandler: true }) };
+  const entry: PrefetchedPermissions = { answer: apiJson<Envelope<RoleData>>('/api/auth/permissions', { skipUnauthorizedHandler: true }) };
   entry.answer.then(
     (r) => (entry.role = r.payload),
     () => undefined,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The app's Content-Security-Policy (ASVS V3.4.3): scripts only from the portal itself, no inline
- * script but index.html's own (allowed by its hash, installSecurityHeaders) and no eval (the Admin Portal's form validators are precompiled at build time,
+ * script and no eval (the Admin Portal's form validators are precompiled at build time,
  * codegen/adminFormValidatorsPlugin.ts), no plugins, never framed. Styles allow inline (React style attributes, the email frame's
  * <style>); images allow remote http(s) only because the email frame (a srcdoc frame inherits this
  * policy) shows remote images when the reviewer asks; the frame adds its own stricter policy and
@@ -33,14 +33,12 @@ export const hstsMaxAge = 31_536_000;
  * Security headers on every response, pages, assets, API and errors alike (@fastify/helmet):
  * CSP, X-Frame-Options DENY, Referrer-Policy no-referrer, X-Content-Type-Options nosniff,
  * Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy same-origin; HSTS when the request
- * came over HTTPS (directly or through a trusted proxy). `scriptHashes`: the CSP sources of the
- * served index.html's inline scripts (inlineScriptHashes.ts).
+ * came over HTTPS (directly or through a trusted proxy).
  */
-export async function installSecurityHeaders(app: FastifyInstance, scriptHashes: readonly string[] = []): Promise<void> {
-  const directives = { ...contentSecurityPolicy.directives, 'script-src': [...contentSecurityPolicy.directives['script-src'], ...scriptHashes] };
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { ...contentSecurityPolicy, directives },
+    contentSecurityPolicy,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,

@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { dashboardPanelistTypes } from '../../../src/app/dashboards/dashboardPanelistTypes';
+import { dashboardPanelistTypes } from '../../../src/app/prefetchFirstScreen';
 import { routes } from '../../../src/app/routes';
 import type { ShellRouteHandle } from '../../../src/ui/shell/shellRouteHandle';
 import { groupThousands } from '../../../src/ui/dashboard/Pager';
