@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Agent, FormData, request } from 'undici';
-import type { DashboardRequest, SearchCriteria } from '../src/api/emailTypes';
+import { listRequest, search } from './loadRequests';
 import { parseS3Url, s3ClientFromEnv, s3Storage } from '../src/server/storage/s3Storage';
 import { freePort } from '../tests/server/helpers/freePort';
 import type { LoopbackS3 } from '../tests/server/helpers/loopbackS3';
@@ -43,13 +43,6 @@ interface Sample {
   firstError?: string;
 }
 
-const search: SearchCriteria = {
-  query: 'sale', by_id: false, by_subject: true, by_body: false, by_sender_name: false, by_sender_email: false,
-  from_day: '', from_month: '', from_year: '', to_day: '', to_month: '', to_year: '',
-  show_blank: true, show_unused: true, show_used: false, show_copy: false, show_junk: false,
-  hide_read: false, flags: [], panelist: '', state: '', country: '0', owner_type: '', partition: '',
-};
-const listRequest = (page: number): DashboardRequest => ({ page, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' });
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;

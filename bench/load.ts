@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DashboardRequest, DashboardResponse, SearchCriteria } from '../src/api/emailTypes';
+import type { DashboardResponse } from '../src/api/emailTypes';
+import { listRequest, search } from './loadRequests';
 import { createTestDatabase } from '../tests/server/helpers/testDb';
 import { startServer, type StartedServerProcess } from '../tests/server/helpers/startServer';
 import type { Bench, BenchRow } from './BenchRow';
@@ -15,13 +16,6 @@ const budgetMs = 200;
 const adminPassword = 'load-bench-password';
 const defaultPg = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
-const search: SearchCriteria = {
-  query: 'sale', by_id: false, by_subject: true, by_body: false, by_sender_name: false, by_sender_email: false,
-  from_day: '', from_month: '', from_year: '', to_day: '', to_month: '', to_year: '',
-  show_blank: true, show_unused: true, show_used: false, show_copy: false, show_junk: false,
-  hide_read: false, flags: [], panelist: '', state: '', country: '0', owner_type: '', partition: '',
-};
-const listRequest = (page: number): DashboardRequest => ({ page, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' });
 
 type Action = 'list' | 'search' | 'status' | 'open' | 'save';
 interface Sample {

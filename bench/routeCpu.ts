@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Agent, FormData, request } from 'undici';
-import type { DashboardRequest, SearchCriteria } from '../src/api/emailTypes';
+import { listRequest, search } from './loadRequests';
 import { startLoopbackS3Process } from '../tests/server/helpers/loopbackS3Process';
 import { minimalPdf } from '../tests/server/helpers/portalClient';
 import { startServer } from '../tests/server/helpers/startServer';
@@ -20,13 +20,6 @@ const count = Number(process.env.ROUTE_CPU_REQUESTS ?? 300);
 const atOnce = 4;
 const password = 'route-cpu-bench-password';
 
-const search: SearchCriteria = {
-  query: 'sale', by_id: false, by_subject: true, by_body: false, by_sender_name: false, by_sender_email: false,
-  from_day: '', from_month: '', from_year: '', to_day: '', to_month: '', to_year: '',
-  show_blank: true, show_unused: true, show_used: false, show_copy: false, show_junk: false,
-  hide_read: false, flags: [], panelist: '', state: '', country: '0', owner_type: '', partition: '',
-};
-const listRequest = (page: number): DashboardRequest => ({ page, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'email_date', sorting_direction: 'desc' });
 
 async function main(): Promise<void> {
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
