@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { blueprintIcons } from './codegen/blueprintIconsPlugin';
 import { compileHints } from './codegen/compileHintsPlugin';
+import { firstLoadChunks } from './codegen/firstLoadChunksPlugin';
 import { inputGroupWithoutIdleState } from './codegen/inputGroupWithoutIdleStatePlugin';
 import { pureTimezoneItems } from './codegen/pureTimezoneItemsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
@@ -180,9 +181,11 @@ const dropDarkTheme = {
   },
 };
 
+const bootEntryModule = join(dirname(fileURLToPath(import.meta.url)), 'src', 'app', 'bootPrefetch.ts');
+
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
-  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), compileHints(), precompress()],
+  plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), firstLoadChunks(bootEntryModule), compileHints(), precompress()],
   css: { postcss: { plugins: [dropDarkTheme] } },
   build: {
     outDir: 'dist',
@@ -190,7 +193,7 @@ export default defineConfig({
     // Screens other than the dashboards are lazy chunks (src/app/routes.tsx); icons load per use.
     chunkSizeWarningLimit: 1500,
     // The boot entry is its own chunk, loaded by its own script tag (asyncEntry above).
-    rollupOptions: { input: { index: 'index.html', boot: 'src/app/bootPrefetch.ts' } },
+    rollupOptions: { input: { index: 'index.html', boot: bootEntryModule } },
   },
   server: {
     port: 5173,
