@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # Every step starts as soon as what it needs is ready, so both cores are busy from the first second:
 #   unit + server, the client build, type-check and lint at once;
-#   the browser suite when the client build (and Chromium) is ready: it needs nothing else;
+#   the browser suite (and tests/system, on haproxy) when the client build and the system packages are ready;
 #   the PostgreSQL pass (TEST_DATABASE_URL) when the first of unit + server and the browser suite ends:
 #   beside both it would ask four workers of two cores, and the browser tests' waits would lose to them.
 # The checks run at a lower priority (nice): nothing waits for them, so they take what the suites
@@ -37,11 +37,9 @@ ended() { # ended <name>: prints the step's output; records a failure
   if [ "$(cat "$logs/$1.rc")" != 0 ]; then echo "FAILED: $1" >&2; failed+=("$1"); fi
 }
 
-# haproxy first: the unit project tests the failover bench's HAProxy configuration on it (a no-op where installed).
-bash scripts/ensure-haproxy.sh
-
 step unit+server env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
-step client-build bash -ec 'bash scripts/ensure-chromium.sh && npx vite build --logLevel warn'
+# Chromium and haproxy (one apt-get run where missing) beside unit + server: the browser step needs them, unit + server not.
+step client-build bash -ec 'bash scripts/ensure-system-packages.sh && npx vite build --logLevel warn'
 step type-check nice -n 10 npx tsc -p tsconfig.json --noEmit
 step lint nice -n 10 bash -ec '
   echo "-- eslint"; npx eslint .

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
-/** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-chromium.sh installs it). */
+/** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-system-packages.sh installs it). */
 export function chromiumPath(): string {
   try {
     const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();

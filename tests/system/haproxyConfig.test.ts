@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haproxyConfig, startHaproxy } from '../../../bench/startHaproxy';
-import { freePort } from '../../server/helpers/freePort';
+import { haproxyConfig, startHaproxy } from '../../bench/startHaproxy';
+import { freePort } from '../server/helpers/freePort';
 
 /** Seconds in a `Keep-Alive: timeout=N` header. */
 const announced = (header: string | string[] | undefined) => Number(/timeout=(\d+)/.exec(String(header))?.[1]);
@@ -22,8 +22,8 @@ describe('bench/haproxy/portal.cfg keep-alive', () => {
   const agent = new Agent();
 
   beforeAll(async () => {
-    // npm test installs it first (scripts/ensure-haproxy.sh); a missing one fails here, never skips.
-    if (spawnSync('haproxy', ['-v']).status !== 0) throw new Error('haproxy is not installed: run scripts/ensure-haproxy.sh (npm test does)');
+    // npm test installs it before this suite starts (scripts/ensure-system-packages.sh); a missing one fails here, never skips.
+    if (spawnSync('haproxy', ['-v']).status !== 0) throw new Error('haproxy is not installed: run scripts/ensure-system-packages.sh (npm test does)');
     // The portal's server is Fastify with its default keepAliveTimeout (72 s), which Node announces.
     instance = Fastify();
     instance.get('/api/health', async () => ({ ok: true }));
