@@ -226,7 +226,8 @@ export async function buildPage(data: BenchData, outDir: string, minify = true):
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.eot': 'application/vnd.ms-fontobject' };
 
-export function serve(dir: string): Promise<Server> {
+/** A static server for a built bench page; `port` 0 (the default, or BENCH_PORT) picks a free one. */
+export function serve(dir: string, port = Number(process.env.BENCH_PORT ?? 0)): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path === '/' ? 'index.html' : path);
@@ -238,7 +239,7 @@ export function serve(dir: string): Promise<Server> {
       res.writeHead(404).end();
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
 // ---- the schema both editors draw ----

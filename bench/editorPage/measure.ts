@@ -4,7 +4,8 @@
  * and, from the input event, every React commit it causes (Profiler onRender). Between keypress and
  * input the browser inserts the text (its editing command, about as long for either page): that
  * is not the editor's work and is reported apart (`toInput`). A frame callback after the last
- * commit marks the paint.
+ * commit marks the paint; a keystroke whose handlers change the DOM themselves and cause no commit
+ * (the forward editor's typed text) has it marked after those handlers.
  */
 interface Sample {
   work: number;
@@ -25,6 +26,9 @@ for (const type of ['keydown', 'keypress', 'beforeinput', 'textInput']) {
   window.addEventListener(type, () => {
     if (dispatchStart) handlersMs += performance.now() - dispatchStart;
     dispatchStart = 0;
+    // The handlers may have changed the DOM without React: the next frame paints it (a commit
+    // after this supersedes the mark).
+    if (type === 'beforeinput' && keydownAt) markPaint();
   });
 }
 window.addEventListener(
@@ -68,6 +72,11 @@ export function onRender(): void {
   if (!keydownAt) return;
   lastCommit = performance.now();
   commits++;
+  markPaint();
+}
+
+/** Marks the paint of the frame after now (unless a later change marks a later one). */
+function markPaint(): void {
   const gen = ++generation;
   // rAF runs before the frame's paint; the task queued from it runs after that paint.
   requestAnimationFrame(() =>
@@ -84,7 +93,7 @@ function collect(quietMs = 60): Promise<Sample | null> {
     const check = () => {
       const now = performance.now();
       if (paintedAt && now - Math.max(paintedAt, lastCommit) >= quietMs) {
-        resolve({ work: handlersMs + (inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
+        resolve({ work: handlersMs + (!lastCommit ? 0 : inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
         keydownAt = 0;
       } else if (now - started > 2000) {
         resolve(null);

@@ -69,6 +69,9 @@ function withHtml(editor: Editor): Editor {
   // Text typed into a text node drawn as one string is written into its DOM text node by slate-react's
   // apply (same patch), and React re-renders none of its ancestors (it re-rendered and diffed every one).
   (editor as Editor & { typedTextBypassesReact?: boolean }).typedTextBypassesReact = true;
+  // And a change made only of such text re-renders nothing, not even the Editable (same patch): what its
+  // render's selection effect would do (check the caret, scroll it into view) is done without it.
+  (editor as Editor & { typedTextSkipsRender?: boolean }).typedTextSkipsRender = true;
   return editor;
 }
 

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { freePort } from '../../server/helpers/freePort';
 
 /** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-system-packages.sh installs it). */
 export function chromiumPath(): string {
@@ -62,8 +63,10 @@ const chromiumArgs = [
 export const sharedBrowserEnv = 'PORTAL_TEST_BROWSER_WS';
 
 /** The run's Chromium, served for the test files to connect to (the suite's global set-up). */
-export function launchSharedBrowser(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  // Its WebSocket on a port of PORTAL_TEST_PORTS when that is set (freePort).
+  const port = process.env.PORTAL_TEST_PORTS ? await freePort() : undefined;
+  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: chromiumArgs, port });
 }
 
 /**

@@ -135,7 +135,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     return { code: child.exitCode, signal: child.signalCode };
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  // PORTAL_TEST_START_TIMEOUT_MS: a longer wait on a machine loaded by other work.
+  const timeoutMs = opts.timeoutMs ?? (Number(process.env.PORTAL_TEST_START_TIMEOUT_MS) || 120_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -149,7 +151,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`portal serve did not answer /api/health within ${opts.timeoutMs ?? 120_000} ms:\n${out}`);
+      throw new Error(`portal serve did not answer /api/health within ${timeoutMs} ms:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
