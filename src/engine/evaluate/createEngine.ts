@@ -10,7 +10,7 @@ import type { EvalContext } from '../logic/EvalContext';
 import type { OpRegistry } from '../logic/OpRegistry';
 import { buildModel } from '../model/buildModel';
 import type { MetadataModel } from '../model/MetadataModel';
-import { splitPath } from '../model/paths';
+import { pathsOverlap, splitPath } from '../model/paths';
 import { defaultOps } from '../ops/defaultOps';
 import type { EvaluateOptions, Metadata, ViewModel } from '../types';
 import { compileRules } from './compileRules';
@@ -24,7 +24,7 @@ import type { EvaluationPass } from './EvaluationPass';
 import { RuleLog } from './RuleLog';
 import { applyHiddenPolicy } from './hiddenPolicy';
 import { createOptionsPhase } from './optionsPhase';
-import { createViewModelPhase } from './viewModelPhase';
+import { createViewModelPhase, type ViewModelParts } from './viewModelPhase';
 
 /** What an evaluation keeps so the next incremental one (and explain) can reuse it. */
 interface RunState {
@@ -98,10 +98,44 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     runConditions(tables, p);
   }
 
-  function evaluatePhases(p: EvaluationPass) {
-    runRules(p);
-    return viewModelPhase.run(p);
+  // The view model whose states the view model phase holds now (its visibility arrays, which the
+  // hidden policy reads): an edit that changes none of its inputs can then keep that view model.
+  let phaseVm: ViewModel | null = null;
+  const fieldIndex = new Map(tables.fields.map((f, i) => [f.path, i]));
+  // Per changed path: whether the view model reads it without an action (item lists: their states are per item).
+  const readsItems = new Map<string, boolean>();
+  const touchesItems = (segs: string[]) => {
+    const key = segs.join('.');
+    let v = readsItems.get(key);
+    if (v === undefined) readsItems.set(key, (v = tables.itemGroups.some((g) => pathsOverlap(g.arraySegs, segs))));
+    return v;
+  };
+
+  /**
+   * An incremental edit leaves the view model as it was when no rule answers differently, derive
+   * wrote nothing, and the view model reads none of the changed paths: without an action it reads
+   * the document only for item lists (errors are an action's). Most keystrokes end here.
+   */
+  function viewUnchanged(p: EvaluationPass, doc: unknown, prev: RunState): boolean {
+    if (p.action !== null || phaseVm !== prev.vm || p.working !== doc || !p.changed) return false;
+    for (const segs of p.changed) if (touchesItems(segs)) return false;
+    const a = prev.results;
+    const b = p.results;
+    for (let i = 0; i < b.length; i++) if (a[i] !== b[i] && !sameResult(a[i], b[i])) return false;
+    return true;
   }
+
+  /** After an unchanged view: the hidden policy has nothing to empty when every edited path is a field shown or not `clear`. */
+  function editsKeepPolicy(p: EvaluationPass): boolean {
+    const shown = viewModelPhase.fieldVisible;
+    for (const segs of p.changed!) {
+      const i = fieldIndex.get(segs.join('.'));
+      if (i === undefined || (shown[i] === 0 && tables.fields[i].hidden === 'clear')) return false;
+    }
+    return true;
+  }
+
+  const partsOf = (vm: ViewModel): ViewModelParts => ({ blocks: vm.blocks, fields: vm.fields, visible: vm.visible, errors: vm.errors, warnings: vm.warnings });
 
   function pass(doc: unknown, opts: EvaluateOptions, prevState: RunState | null, changedPaths: string[] | null, log: RuleLog): EvaluationPass {
     const action = opts.action ?? null;
@@ -129,11 +163,14 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     const p = pass(doc, opts, prevState, changedPaths, runLog);
     const { action, ctx } = p;
     const keepHiddenValues = opts.keepHiddenValues === true;
-    let parts = evaluatePhases(p);
+    runRules(p);
+    const unchanged = prevState !== null && viewUnchanged(p, doc, prevState);
+    let parts = unchanged ? partsOf(prevState.vm) : viewModelPhase.run(p);
     // A save empties hidden `clear` values, then runs again the rules reading them (which may hide
     // more): the view model, and the results the next incremental evaluation starts from, are those
-    // of the document as stored.
-    for (let round = 0; !keepHiddenValues && round < MAX_DROP_ROUNDS; round++) {
+    // of the document as stored. The previous evaluation emptied them already when nothing else changed.
+    const policyDone = unchanged && editsKeepPolicy(p);
+    for (let round = 0; !keepHiddenValues && !policyDone && round < MAX_DROP_ROUNDS; round++) {
       const emptied = applyHiddenPolicy(tables, viewModelPhase.fieldVisible, p);
       if (!emptied.emptied.length) break;
       const working = p.working;
@@ -159,6 +196,7 @@ export function createEngine(metadata: Metadata | MetadataModel, options: Engine
     }
 
     const vm: ViewModel = { blocks: parts.blocks, fields: parts.fields, visible: parts.visible, errors: parts.errors, warnings: parts.warnings, derived: p.derived, dropped: p.dropped, document: p.working };
+    phaseVm = vm;
     Object.defineProperty(vm, stateKey, { value: { results: p.results, action, now: ctx.now, keepHiddenValues, vm, data: p.working, ctx } satisfies RunState });
     return vm;
   }

@@ -38,22 +38,23 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
       aria-label={block.title}
       style={{ ['--portal-columns' as string]: columns, ['--portal-wide-columns' as string]: columns + 1 } as CSSProperties}
     >
-      {title && (
-        <div className="portal-block-head">
-          <Heading className="portal-block-title">{title}</Heading>
-          {mode === 'edit' && <WhyButton target={block.id} />}
-        </div>
-      )}
-      {block.layout.map((item) =>
-        'field' in item ? (
-          <FieldView key={item.field.path} field={item.field} store={store} mode={mode} columns={columns} blockTitle={title} />
-        ) : (
-          <RowGroupView key={item.rows[0]![0]!.path} rows={item.rows} store={store} mode={mode} columns={columns} />
+      {/* One array of children: a second list beside the first would put a fragment fiber above every field. */}
+      {[
+        title ? (
+          <div key="head" className="portal-block-head">
+            <Heading className="portal-block-title">{title}</Heading>
+            {mode === 'edit' && <WhyButton target={block.id} />}
+          </div>
+        ) : null,
+        ...block.layout.map((item) =>
+          'field' in item ? (
+            <FieldView key={`f:${item.field.path}`} field={item.field} store={store} mode={mode} columns={columns} blockTitle={title} />
+          ) : (
+            <RowGroupView key={`r:${item.rows[0]![0]!.path}`} rows={item.rows} store={store} mode={mode} columns={columns} />
+          ),
         ),
-      )}
-      {block.children.map((b) => (
-        <BlockView key={b.id} block={b} store={store} mode={mode} level={level + 1} />
-      ))}
+        ...block.children.map((b) => <BlockView key={`b:${b.id}`} block={b} store={store} mode={mode} level={level + 1} />),
+      ]}
     </section>
   );
 });

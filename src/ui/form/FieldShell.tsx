@@ -1,4 +1,4 @@
-import { FormGroup } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { WhyButton } from '../why/WhyButton';
 
@@ -20,7 +20,8 @@ export interface FieldShellProps {
  * The frame of an editable field: optional sub-heading, label with the required star and the small
  * Why? icon on the same line, the widget,
  * then the errors (danger intent) or the help text. Shared by the metadata renderer and the RJSF
- * FieldTemplate.
+ * FieldTemplate. Blueprint's FormGroup markup drawn directly: the frame is an ancestor of the input
+ * a keystroke renders, and each component fiber on that path costs every keystroke's render and commit.
  */
 export function FieldShell({ id, label, required, errors, help, heading, why, labelHidden = false, children }: FieldShellProps) {
   const helper = errors.length ? (
@@ -34,28 +35,30 @@ export function FieldShell({ id, label, required, errors, help, heading, why, la
   ) : (
     help
   );
+  const labelContent =
+    required || why ? (
+      <>
+        {label}
+        {required && <span className="portal-required" aria-label="required">*</span>}
+        {why && <WhyButton target={why} />}
+      </>
+    ) : (
+      label
+    );
   return (
     <>
       {heading && <h5 className="portal-form-heading">{heading}</h5>}
-      <FormGroup
-        className={labelHidden ? 'portal-field portal-field-label-hidden' : 'portal-field'}
-        label={
-          required || why ? (
-            <>
-              {label}
-              {required && <span className="portal-required" aria-label="required">*</span>}
-              {why && <WhyButton target={why} />}
-            </>
-          ) : (
-            label
-          )
-        }
-        labelFor={id}
-        helperText={helper}
-        intent={errors.length ? 'danger' : 'none'}
-      >
-        {children}
-      </FormGroup>
+      <div className={`${Classes.FORM_GROUP}${errors.length ? ` ${Classes.INTENT_DANGER}` : ''} ${labelHidden ? 'portal-field portal-field-label-hidden' : 'portal-field'}`}>
+        {labelContent && (
+          <label className={Classes.LABEL} htmlFor={id}>
+            {labelContent} <span className={Classes.TEXT_MUTED} />
+          </label>
+        )}
+        <div className={Classes.FORM_CONTENT}>
+          {children}
+          {helper && <div className={Classes.FORM_HELPER_TEXT}>{helper}</div>}
+        </div>
+      </div>
     </>
   );
 }

@@ -26,6 +26,8 @@ export interface FieldViewProps {
 }
 
 const FULL_ROW: CSSProperties = { gridColumn: '1 / -1' };
+/** An input's value is not read here (a keystroke notifies the value's own subscriber alone). */
+const NO_SUBSCRIPTION = () => () => {};
 
 /**
  * One field, subscribed to its own view-model entry (label, star, errors, visibility); its value
@@ -42,7 +44,7 @@ export const FieldView = memo(function FieldView({ field, store, mode, columns, 
   // Read-only values are drawn as text (read mode of the same entry), not as greyed inputs.
   const asText = mode === 'read' || ((staticReadonly || state.readonly) && !entry.ownFrame && !field.children);
   // Only text-drawn fields read their value here (to hide empty ones); inputs never do.
-  const empty = useSyncExternalStore(subscribe, () => asText && isEmptyValue(store.getValue(field.path)));
+  const empty = useSyncExternalStore(asText ? subscribe : NO_SUBSCRIPTION, () => asText && isEmptyValue(store.getValue(field.path)));
   const enumOptions = useMemo(() => enumOptionsFor(field, state.options, asText ? 'read' : mode), [field, state.options, mode, asText]);
   const span = fieldSpan(field, entry, columns);
   const cellStyle = useMemo<CSSProperties>(() => (span >= columns ? FULL_ROW : { gridColumn: rowStart ? `1 / span ${span}` : `span ${span}` }), [span, columns, rowStart]);
@@ -111,7 +113,8 @@ const FieldValue = memo(function FieldValue(p: {
   const { field, store } = p;
   const value = useSyncExternalStore(store.subscriber(field.path), () => store.getValue(field.path));
   const onChange = useCallback((v: unknown) => store.change(field.path, v), [store, field.path]);
-  const props = widgetPropsFor(field, field.path, value, p.state, p.enumOptions, onChange, p.read);
+  // Everything but the value is made once per field state: a keystroke only swaps the value in.
+  const base = useMemo(() => widgetPropsFor(field, field.path, undefined, p.state, p.enumOptions, onChange, p.read), [field, p.state, p.enumOptions, onChange, p.read]);
   const Widget = p.read ? p.entry.read : p.entry.edit;
-  return <Widget {...props} />;
+  return <Widget {...base} value={value} />;
 });

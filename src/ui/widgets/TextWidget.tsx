@@ -31,7 +31,7 @@ export function TextWidget(props: WidgetProps) {
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />
-      <UnitAction unit={o.unit} />
+      {o.unit && <UnitAction unit={o.unit} />}
     </div>
   );
 }
