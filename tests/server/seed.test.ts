@@ -15,7 +15,7 @@ import { predictionLinksKey } from '../../src/server/predictions/demoLinks';
 import { PANELIST_TYPES } from '../../src/server/seed/referenceTypes';
 import { referenceSeededKey } from '../../src/server/seed/seedReference';
 import { STATES } from '../../src/server/seed/states';
-import { openSeededTestDb, openTestDb } from './helpers/testDb';
+import { openTestDb } from './helpers/testDb';
 import { loadConfig } from '../../src/server/config';
 import { claimPdfJobById, newOwnerId, runPdfJob } from '../../src/server/media/pdfJobs';
 import { demoPdfCount } from '../../src/server/seed/seedDemoPdfs';
@@ -252,10 +252,8 @@ describe("demo products' PDFs (issue 14: a fresh demo shows a PDF without an upl
   const logged: string[] = [];
 
   beforeAll(async () => {
+    db = await openTestDb();
     dataDir = mkdtempSync(join(tmpdir(), 'portal-seed-pdfs-'));
-    // The suite's seeded demo data without emails and PDFs (DEMO_PDFS=0): the seed adds only the PDFs
-    // (reference data and products are the block above's).
-    db = await openSeededTestDb('empty', dataDir);
     await seedDemo(db, (m) => logged.push(m), { dataDir, demoEmails: 0 });
   }, 180_000);
   afterAll(async () => {

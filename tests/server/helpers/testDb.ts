@@ -9,9 +9,7 @@ import type { Db } from '../../../src/server/db/Db';
 import { migrate } from '../../../src/server/db/migrate';
 import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
-import { openDb } from '../../../src/server/db/openDb';
 import { projectRoot } from '../../../src/server/paths';
-import { copySeededDataDir } from './startServer';
 
 /** Which database the server suite runs on: TEST_DATABASE_URL selects a real PostgreSQL server. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -126,27 +124,4 @@ export async function openTestDb(opts: { migrate?: boolean } = {}): Promise<Db> 
   }
   if (opts.migrate !== false) await migrate(db);
   return db;
-}
-
-/**
- * The suite's seeded demo data without emails (reference data, 250 products; admin's password is
- * e2eAdminPassword) in a database of its own for a file that adds to it: PGlite in `dataDir` (a copy
- * of the template's data directory, files included), or a copy of the template database on
- * TEST_DATABASE_URL, dropped again by close(). Seeding it again costs ~10 CPU-s.
- */
-export async function openSeededTestDb(name: 'empty', dataDir: string): Promise<Db> {
-  if (!process.env.TEST_DATABASE_URL) {
-    copySeededDataDir(name, dataDir);
-    return openDb({ dataDir });
-  }
-  const created = await createSeededTestDatabase(name);
-  const inner = await openPostgresDb(created.url);
-  return {
-    ...inner,
-    kind: inner.kind,
-    async close() {
-      await inner.close();
-      await created.drop();
-    },
-  };
 }
