@@ -37,7 +37,9 @@ export async function startSharedPortal(name: SharedPortal): Promise<void> {
     writeAlteredMetadata(dir);
     env.METADATA_DIR = dir;
   }
-  const server = await startServer({ seeded, env });
+  // A ceiling, nothing waits on it: the portals start beside the suites' busiest minutes (a start on a copy
+  // took 171 s at load ~30, past startServer's default 120 s).
+  const server = await startServer({ seeded, env, timeoutMs: 600_000 });
   running.push(server);
   process.env[urlEnv(name)] = server.url;
 }
