@@ -12,8 +12,10 @@ import { postgresFiles } from './tests/postgresFiles';
 // servers started on copies of seeded data directories.
 // Passwords are hashed at scrypt N=2^10 instead of 2^15 (PORTAL_PASSWORD_COST, README): the suites
 // hash and verify hundreds of passwords at ~0.37 s CPU each at full cost. Servers the browser tests
-// spawn inherit it; the default cost itself is unit-tested.
-const env = { PORTAL_PASSWORD_COST: '10' };
+// spawn inherit it; the default cost itself is unit-tested. Their servers load the forward sanitizer's
+// jsdom on first use (PORTAL_TEST_LAZY_SANITIZER, README): ~a quarter of a start's CPU, before listening
+// in production (tests/unit/server/warmUp.test.ts).
+const env = { PORTAL_PASSWORD_COST: '10', PORTAL_TEST_LAZY_SANITIZER: '1' };
 // PORTAL_TEST_CPU_LOG=<file>: each test file appends its CPU and wall seconds there (tests/helpers/cpuPerFile.ts).
 const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.ts'] : [];
 

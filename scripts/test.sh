@@ -15,6 +15,10 @@ cd "$(dirname "$0")/.."
 # run once every started step has ended.
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
+# What the server suite's and the browser suite's global set-ups both need (the seeded template `empty`)
+# is made once, by the first to ask, in this folder (tests/helpers/madeOncePerRun.ts).
+export PORTAL_TEST_RUN_DIR="$logs/run"
+mkdir "$PORTAL_TEST_RUN_DIR"
 declare -A step_of_pid=()
 step() { # step <name> <command...>: starts it in the background, output to $logs/<name>
   local name="$1"; shift

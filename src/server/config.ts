@@ -34,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PortalConfig {
     metadataDir: metadataDir(env),
     jobMaintenanceSeconds: env.JOB_MAINTENANCE_INTERVAL_S ? Math.max(1, nonNegative('JOB_MAINTENANCE_INTERVAL_S', env.JOB_MAINTENANCE_INTERVAL_S)) : undefined,
     testPauseAt: env.PORTAL_TEST_PAUSE_AT || undefined,
+    testLazySanitizer: env.PORTAL_TEST_LAZY_SANITIZER === '1',
     trustProxy: trustProxy(env.PORTAL_TRUST_PROXY),
     stagedUploadMaxAgeHours: env.STAGED_UPLOAD_MAX_AGE_H ? positive('STAGED_UPLOAD_MAX_AGE_H', env.STAGED_UPLOAD_MAX_AGE_H) : 24,
     mail: loadMailPolicy(env),

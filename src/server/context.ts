@@ -32,6 +32,11 @@ export interface PortalConfig {
    */
   testPauseAt?: string;
   /**
+   * PORTAL_TEST_LAZY_SANITIZER=1 (tests only): the forward sanitizer's jsdom loads on first use instead of
+   * before listening (warmUp.ts); most of the suites' servers never sanitize.
+   */
+  testLazySanitizer?: boolean;
+  /**
    * PORTAL_TRUST_PROXY: which proxies' X-Forwarded-For/-Proto to believe (req.ip, https): false,
    * true (any), a hop count, or comma-separated addresses/CIDRs. Default false.
    */

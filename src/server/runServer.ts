@@ -73,7 +73,7 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     app = await buildApp(ctx);
     const log = app.log;
     logError = (err) => log.error({ err }, 'job queue error');
-    unwarm = warmUp(metadata);
+    unwarm = warmUp(metadata, config);
     // Before listening, so /api/health answers only once the pool is open and warm.
     await warmConnections(db);
     // Instances behind a load balancer run on PostgreSQL only; the embedded database's one instance

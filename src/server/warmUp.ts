@@ -1,3 +1,4 @@
+import type { PortalConfig } from './context';
 import { warmSanitizer } from './forward/sanitizeForward';
 import type { MetadataStore } from './metadata/metadataStore';
 import { documentChecks } from './products/prepareDocument';
@@ -15,8 +16,10 @@ export function keepDocumentChecksWarm(metadata: MetadataStore): () => void {
  * holding every request behind them on the event loop: the forward sanitizer's jsdom (~800
  * modules) and the product save's compiled document shape (again after each metadata reload). An
  * instance a load balancer adds is then as quick on its first requests as on later ones.
+ * The test suites' servers (PORTAL_TEST_LAZY_SANITIZER) load jsdom on first use: ~a quarter of a
+ * start's CPU, and most of them never forward an email.
  */
-export function warmUp(metadata: MetadataStore): () => void {
-  warmSanitizer();
+export function warmUp(metadata: MetadataStore, config: Pick<PortalConfig, 'testLazySanitizer'>): () => void {
+  if (!config.testLazySanitizer) warmSanitizer();
   return keepDocumentChecksWarm(metadata);
 }

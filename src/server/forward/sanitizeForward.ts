@@ -51,6 +51,9 @@ export function warmSanitizer(): void {
   serverPurifier();
 }
 
+/** Whether this process has built the sanitizer (jsdom loaded). */
+export const sanitizerReady = (): boolean => purifier !== undefined;
+
 /**
  * Email or forward HTML made safe on the server, before it is stored, returned to the editor or
  * sent (issue 26 hole 9): DOMPurify (scripts, event handlers, SVG and MathML, javascript: URLs and

@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../../src/server/paths';
 import { seededDataDirEnv, seededTemplates, type SeededTemplate } from '../../server/helpers/startServer';
+import { madeOncePerRun } from '../../helpers/madeOncePerRun';
 import { e2eAdminPassword } from './signIn';
 
-/** Runs `portal <args>` on the template `name`'s data directory under `dir`, as a first start would. */
-function portal(dir: string, name: SeededTemplate, ...args: string[]): Promise<unknown> {
+/** Runs `portal <args>` on the template `name`'s data directory `dataDir`, as a first start would. */
+function portal(dataDir: string, name: SeededTemplate, ...args: string[]): Promise<unknown> {
   return promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), ...args], {
     cwd: projectRoot,
     env: {
       ...process.env,
       ...seededTemplates[name],
-      DATA_DIR: join(dir, name),
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORTAL_ADMIN_PASSWORD: e2eAdminPassword,
       // The suites' scrypt cost (vitest.config.ts): the project's env does not reach global set-up.
@@ -25,8 +26,8 @@ function portal(dir: string, name: SeededTemplate, ...args: string[]): Promise<u
 }
 
 /** Lets startServer({ seeded: name }) and copySeededDataDir(name) find the template (workers inherit the env). */
-function publish(dir: string, name: SeededTemplate): void {
-  process.env[seededDataDirEnv(name)] = join(dir, name);
+function publish(dataDir: string, name: SeededTemplate): void {
+  process.env[seededDataDirEnv(name)] = dataDir;
 }
 
 /**
@@ -35,8 +36,8 @@ function publish(dir: string, name: SeededTemplate): void {
  * 250 products) without emails. User `admin` has the password e2eAdminPassword.
  */
 export async function seedEmptyTemplate(dir: string): Promise<void> {
-  await portal(dir, 'empty', 'seed');
-  publish(dir, 'empty');
+  // Once per npm test: the server suite's set-up makes the same template (madeOncePerRun).
+  publish(await madeOncePerRun('empty', join(dir, 'empty'), (dataDir) => portal(dataDir, 'empty', 'seed').then(() => undefined)), 'empty');
 }
 
 /**
@@ -45,12 +46,13 @@ export async function seedEmptyTemplate(dir: string): Promise<void> {
  * seeded once; then the inbox slice and its scores.
  */
 export async function seedDemoTemplate(dir: string): Promise<void> {
-  await cp(join(dir, 'empty'), join(dir, 'demo'), { recursive: true });
-  await portal(dir, 'demo', 'seed');
+  const demo = join(dir, 'demo');
+  await cp(process.env[seededDataDirEnv('empty')]!, demo, { recursive: true });
+  await portal(demo, 'demo', 'seed');
   // The inbox scored once here: otherwise every server started on a copy scores it again in its
   // first minute (predictions.score; tests/e2e/predictions.test.ts clears its copy's scores to see that job).
-  await portal(dir, 'demo', 'predictions', 'score');
-  publish(dir, 'demo');
+  await portal(demo, 'demo', 'predictions', 'score');
+  publish(demo, 'demo');
 }
 
 export function forgetTemplates(): void {

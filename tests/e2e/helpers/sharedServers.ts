@@ -29,14 +29,17 @@ const urlEnv = (name: SharedPortal) => `PORTAL_TEST_SHARED_${name.toUpperCase()}
  */
 export async function startSharedPortal(name: SharedPortal): Promise<void> {
   const { seeded, alteredMetadata } = sharedPortals[name];
-  let env: Record<string, string> | undefined;
+  // The suites' servers load jsdom on first use (vitest.config.ts): the project's env does not reach global set-up.
+  const env: Record<string, string> = { PORTAL_TEST_LAZY_SANITIZER: '1' };
   if (alteredMetadata) {
     const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-metadata-'));
     metadataDirs.push(dir);
     writeAlteredMetadata(dir);
-    env = { METADATA_DIR: dir };
+    env.METADATA_DIR = dir;
   }
-  const server = await startServer({ seeded, env });
+  // A ceiling, nothing waits on it: the portals start beside the suites' busiest minutes (a start on a copy
+  // took 171 s at load ~30, past startServer's default 120 s).
+  const server = await startServer({ seeded, env, timeoutMs: 600_000 });
   running.push(server);
   process.env[urlEnv(name)] = server.url;
 }

@@ -12,6 +12,7 @@ import { openPgliteDb } from '../../../src/server/db/pgliteDb';
 import { openPostgresDb } from '../../../src/server/db/postgresDb';
 import { projectRoot } from '../../../src/server/paths';
 import { e2eAdminPassword } from '../../e2e/helpers/signIn';
+import { madeOncePerRun } from '../../helpers/madeOncePerRun';
 import type { LoopbackS3 } from './loopbackS3';
 import { startLoopbackS3Process } from './loopbackS3Process';
 import { migratedDataDirEnv, seededDataDirEnv, seededTemplates } from './startServer';
@@ -91,12 +92,14 @@ export async function setup(project: TestProject): Promise<void> {
     }
     // The demo data without emails, seeded by `portal seed` (another core) while the dump is made:
     // startServer({ seeded: 'empty' }) starts on a copy instead of seeding on its first start.
-    const empty = join(dir, 'empty');
-    cpSync(join(dir, 'data'), join(empty, 'db'), { recursive: true });
-    const seeded = promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
-      cwd: projectRoot,
-      env: { ...process.env, ...seededTemplates.empty, DATA_DIR: empty, DATABASE_URL: '', STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
-      maxBuffer: 16 * 1024 * 1024,
+    // Once per npm test: the browser suite's set-up needs the same template (madeOncePerRun).
+    const seeded = madeOncePerRun('empty', join(dir, 'empty'), async (empty) => {
+      cpSync(join(dir, 'data'), join(empty, 'db'), { recursive: true });
+      await promisify(execFile)(process.execPath, [join(projectRoot, 'bin/portal.js'), 'seed'], {
+        cwd: projectRoot,
+        env: { ...process.env, ...seededTemplates.empty, DATA_DIR: empty, DATABASE_URL: '', STORAGE_URL: '', PORTAL_ADMIN_PASSWORD: e2eAdminPassword, PORTAL_PASSWORD_COST: '10', DEMO_PDFS: '0' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
     });
     seeded.catch(() => undefined);
     // The Db interface has no dump: reopen the migrated data directory with PGlite itself.
@@ -106,8 +109,7 @@ export async function setup(project: TestProject): Promise<void> {
     } finally {
       await raw.close();
     }
-    await seeded;
-    process.env[seededDataDirEnv('empty')] = empty;
+    process.env[seededDataDirEnv('empty')] = await seeded;
     process.env[migratedTemplateEnv] = join(dir, 'migrated.tar');
     // The migrated data directory itself: a server a test starts on a fresh DATA_DIR of its own
     // starts from a copy of it (startServer), skipping initdb and the migrations.

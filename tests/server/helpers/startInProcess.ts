@@ -11,7 +11,7 @@ import { testStorageEnv } from './testStorage';
  */
 export async function startInProcess(dataDir: string, env: Record<string, string | undefined> = {}): Promise<StartedServer> {
   const lines: string[] = [];
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_EMAILS: '0', DEMO_PDFS: '0', ...testStorageEnv(dataDir), ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_EMAILS: '0', DEMO_PDFS: '0', PORTAL_TEST_LAZY_SANITIZER: process.env.PORTAL_TEST_LAZY_SANITIZER, ...testStorageEnv(dataDir), ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
   const server = await runServer(config, (line) => void lines.push(line));
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
