@@ -132,8 +132,10 @@ describe('product editor workflow (issue 13)', () => {
     await expect.poll(() => page.getByRole('table', { name: 'Promotions' }).locator('tbody tr').count()).toBe(1);
     expect(await page.getByRole('table', { name: 'Promotions' }).locator('tbody tr').textContent()).toContain(company.companyName);
     await form.waitFor({ state: 'detached' });
-    // Cancel closes a form opened by mistake and keeps the list.
+    // Cancel closes a form opened by mistake and keeps the list; the saved promotion's values are not in it.
     await add.click();
+    await form.waitFor();
+    expect(await byId(page, 'promotion.form.promotion_type').evaluate((s) => (s as HTMLSelectElement).selectedIndex)).toBe(0);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
     expect(await page.getByRole('table', { name: 'Promotions' }).locator('tbody tr').count()).toBe(1);

@@ -85,15 +85,21 @@ function PromotionTable({ items, editor, readMode, actions }: { items: Promotion
   );
 }
 
+/** Runs `fn` in a task after the next frame (its paint), not in the event's own work. */
+function afterNextFrame(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn));
+}
+
 /** Save Promotion / Update / Cancel of the open form (the block at `paths.draft`); `ownKey` is the actions' own field. */
 function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: string) {
   const editIndex = useSyncExternalStore(editor.subscribe, () => objectAt(editor.getDoc(), paths.section).edit_index as number | undefined);
   const editing = typeof editIndex === 'number';
 
-  const resetForm = (d: Doc): Doc => {
+  const closeForm = (d: Doc): Doc => {
     const { edit_index: _dropped, adding: _closed, ...rest } = objectAt(d, paths.section);
-    return setAt(setObject(d, paths.section, rest), paths.draft, {});
+    return setObject(d, paths.section, rest);
   };
+  const resetForm = (d: Doc): Doc => setAt(closeForm(d), paths.draft, {});
 
   const save = () => {
     const doc = editor.getDoc();
@@ -111,7 +117,16 @@ function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: 
       const list = Array.isArray(current) ? [...(current as Promotion[])] : [];
       if (editing) list.splice(editIndex!, 1, clean);
       else list.push(clean);
-      return setAt(resetForm(d), paths.list, list);
+      return setAt(closeForm(d), paths.list, list);
+    });
+    // The closed form's values are emptied once the row is on screen: React writing a typed-in input's
+    // value made Chrome (autofill, after a user's typing) lay out the half-committed page inside the
+    // click, and lay it out again for the frame. Later, the layout is clean and the form hidden.
+    afterNextFrame(() => {
+      const d = editor.getDoc();
+      const section = objectAt(d, paths.section);
+      const closed = section.adding === undefined && section.edit_index === undefined;
+      if (closed && Object.keys(objectAt(d, paths.draft)).length) editor.update((doc) => setAt(doc, paths.draft, {}));
     });
   };
 
