@@ -4,7 +4,7 @@ import { loadConfig } from '../../../src/server/config';
 // `portal serve` builds the forward sanitizer (jsdom) before it listens, so the first forward is as
 // quick as later ones (warmUp.ts); the suites' servers (PORTAL_TEST_LAZY_SANITIZER=1) build it on first use.
 
-/** warmUp on fresh modules (other files in this worker may have built the sanitizer), as runServer calls it. Loading jsdom
+/** warmUp on fresh modules (other files in this worker may have built the sanitizer), as the server start calls it. Loading jsdom
  * and the metadata takes seconds under load: a long ceiling, nothing waits on it. */
 async function warmUpFresh(env: NodeJS.ProcessEnv) {
   vi.resetModules();
