@@ -80,19 +80,20 @@ export async function launchBrowser(): Promise<TestBrowser> {
   let release: () => Promise<void>;
   if (endpoint) {
     const browser = await chromium.connect(endpoint);
-    context = await browser.newContext();
+    context = await browser.newContext({ reducedMotion: 'reduce' });
     release = async () => {
       await context.close();
       await browser.close(); // disconnects; the shared browser keeps running
     };
   } else {
     const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: chromiumArgs, reducedMotion: 'reduce' });
     release = async () => {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     };
   }
+  // reducedMotion: dialogs and popovers open in place (shell.css), so a click never aims at a button still scaling in.
   // Every browser test runs under the portal's CSP: a violation on a portal page fails the file.
   const cspViolations: string[] = [];
   await context.exposeBinding('portalCspViolation', (_source, text: string) => void cspViolations.push(text));
