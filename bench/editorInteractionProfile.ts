@@ -17,19 +17,8 @@ import type { CDPSession } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
 import { startServer } from '../tests/server/helpers/startServer';
-import { readTrace, summariseTraces, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
+import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode, type TraceEvent } from './traceSummary';
 import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {

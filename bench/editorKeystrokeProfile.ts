@@ -13,18 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildPage, chromiumPath, loadBenchData, quantile, serve } from './editor';
-import { readTrace, summariseTraces, TRACE_CATEGORIES } from './traceSummary';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode } from './traceSummary';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {

@@ -62,3 +62,15 @@ export async function readTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
 }
+
+/** A V8 CPU profile as CDP's Profiler.stop answers it (the profile scripts read self and inclusive time from it). */
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
