@@ -39,7 +39,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   const until = async <T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
     const deadline = Date.now() + ms;
     for (;;) {
-      const v = await read();
+      const v = await read().catch((err: unknown) => {
+        throw new Error(`${what}: ${String(err)}\nA:\n${a.output()}\nB:\n${b.output()}`, { cause: err });
+      });
       if (ok(v)) return v;
       if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms; last: ${JSON.stringify(v).slice(0, 500)}\nA:\n${a.output()}\nB:\n${b.output()}`);
       await new Promise((r) => setTimeout(r, 200));

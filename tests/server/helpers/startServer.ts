@@ -83,6 +83,9 @@ export interface StartedServerProcess extends StartedServer {
   kill(): Promise<void>;
 }
 
+/** runServer's banner line, printed once the server listens. */
+const bannerPort = /Content Portal is running at http:\/\/localhost:(\d+)/;
+
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /**
@@ -90,7 +93,10 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
  * GET /api/health answers 200, and returns its URL and a stop() that shuts it down.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<StartedServerProcess> {
-  const port = await freePort();
+  // Without PORTAL_TEST_PORTS the child binds port 0 and its banner says which port it got: a port
+  // picked here and bound seconds later by the child could meanwhile be bound by another test's
+  // server, whose /api/health would then answer for this one (a CI run lost a test file to that).
+  let port = process.env.PORTAL_TEST_PORTS ? await freePort() : 0;
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   if (opts.seeded) {
@@ -123,7 +129,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
 
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -143,11 +148,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
       await stop();
       throw new Error(`portal serve exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out}`);
     }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (!port) port = Number(bannerPort.exec(out)?.[1] ?? 0);
+    if (port) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       await stop();
@@ -155,6 +163,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const url = `http://127.0.0.1:${port}`;
   const kill = async () => {
     child.kill('SIGKILL');
     await exited(child);
