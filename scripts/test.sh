@@ -44,7 +44,7 @@ ended() { # ended <name>: prints the step's output; records a failure
 step unit+server env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
 # Chromium and haproxy (one apt-get run where missing) beside unit + server: the browser step needs them, unit + server not.
 step client-build bash -ec 'bash scripts/ensure-system-packages.sh && npx vite build --logLevel warn'
-step type-check nice -n 10 npx tsc -p tsconfig.json --noEmit
+step type-check nice -n 10 npm run --silent typecheck
 step lint nice -n 10 bash -ec '
   echo "-- eslint"; npx eslint .
   echo "-- metadata lint"; node bin/portal.js rules lint
