@@ -14,11 +14,23 @@ cd "$(dirname "$0")/.."
 # Each step's output is printed when it ends, with its wall and CPU time; a failed step fails the
 # run once every started step has ended.
 logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
+trap 'kill "${idle_sampler:-}" 2>/dev/null; rm -rf "$logs"' EXIT
 # What the server suite's and the browser suite's global set-ups both need (the seeded template `empty`)
 # is made once, by the first to ask, in this folder (tests/helpers/madeOncePerRun.ts).
 export PORTAL_TEST_RUN_DIR="$logs/run"
 mkdir "$PORTAL_TEST_RUN_DIR"
+# Idle CPU over the run, a figure per minute (how well the steps fill both cores): /proc/stat's idle
+# and iowait ticks (1/100 s, all cores) sampled every 10 s; the summary is printed at the end.
+idle_ticks() { awk '/^cpu /{print $5 + $6; exit}' /proc/stat; }
+(
+  prev=$(idle_ticks); minute=0
+  while sleep 10; do
+    now=$(idle_ticks); minute=$((minute + now - prev)); prev=$now; n=$((${n:-0} + 1))
+    if [ $((n % 6)) = 0 ]; then printf '%s ' $((minute / 100)) >>"$logs/idle"; minute=0; fi
+  done
+) &
+idle_sampler=$!
+idle_start=$(idle_ticks)
 declare -A step_of_pid=()
 step() { # step <name> <command...>: starts it in the background, output to $logs/<name>
   local name="$1"; shift
@@ -75,5 +87,7 @@ while [ "${#step_of_pid[@]}" -gt 0 ]; do
   esac
 done
 times >"$logs/times"
+kill "$idle_sampler" 2>/dev/null || true
 echo "-- npm test: ${SECONDS} s wall; CPU of all steps (user, sys): $(tail -1 "$logs/times")"
+echo "-- idle CPU: $((($(idle_ticks) - idle_start) / 100)) core-s of $(( $(nproc) * SECONDS )); core-s idle per minute: $(cat "$logs/idle" 2>/dev/null)"
 if [ "${#failed[@]}" -gt 0 ]; then echo "FAILED: ${failed[*]}" >&2; exit 1; fi
