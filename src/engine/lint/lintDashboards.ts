@@ -1,9 +1,10 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { collectRootVars } from '../logic/collectVars';
 import { compileLogic, LogicCompileError } from '../logic/compileLogic';
 import type { OpRegistry } from '../logic/OpRegistry';
 import type { LintProblem, Metadata } from '../types';
 import { pointerToJsonPath } from './jsonPath';
+import { compileSchema } from '../schema/compileSchema';
 import { metaSchemas } from './metaSchemas';
 
 type Obj = Record<string, unknown>;
@@ -16,8 +17,8 @@ const statusFile = 'schemas/codes/email_status.json';
 let validators: { dashboard: ValidateFunction; rules: ValidateFunction } | null = null;
 function getValidators() {
   validators ??= (() => {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    return { dashboard: ajv.compile(metaSchemas.dashboard), rules: ajv.compile(metaSchemas.dashboardRules) };
+    const options = { allErrors: true, strict: false };
+    return { dashboard: compileSchema({ options, root: metaSchemas.dashboard }), rules: compileSchema({ options, root: metaSchemas.dashboardRules }) };
   })();
   return validators;
 }

@@ -1,7 +1,8 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fileKind, sortedFiles } from '../model/buildModel';
 import type { LintProblem, Metadata } from '../types';
 import { pointerToJsonPath } from './jsonPath';
+import { compileSchema } from '../schema/compileSchema';
 import { metaSchemas } from './metaSchemas';
 
 let validators: Record<'code-table' | 'block' | 'schema' | 'rules', ValidateFunction> | null = null;
@@ -9,13 +10,13 @@ let validators: Record<'code-table' | 'block' | 'schema' | 'rules', ValidateFunc
 // Compiled once per process; ajv generates code, so this runs where lint runs (server, CLI, tests).
 function getValidators() {
   if (!validators) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    ajv.addSchema(metaSchemas.fieldSchema);
+    const options = { allErrors: true, strict: false };
+    const refs = [{ schema: metaSchemas.fieldSchema }];
     validators = {
-      'code-table': ajv.compile(metaSchemas.codeTable),
-      block: ajv.compile(metaSchemas.block),
-      schema: ajv.compile({ $ref: 'meta/field-schema' }),
-      rules: ajv.compile(metaSchemas.ruleFile),
+      'code-table': compileSchema({ options, refs, root: metaSchemas.codeTable }),
+      block: compileSchema({ options, refs, root: metaSchemas.block }),
+      schema: compileSchema({ options, refs, root: { $ref: 'meta/field-schema' } }),
+      rules: compileSchema({ options, refs, root: metaSchemas.ruleFile }),
     };
   }
   return validators;
