@@ -151,7 +151,8 @@ if (argv[0] === 'build') {
     const median = (xs: number[]) => quantile(xs, 0.5);
     const kinds = [...new Set(builds.flatMap((b) => b.keys.flatMap((k) => Object.keys(k.all))))].filter((k) => k !== 'total').sort();
     for (const b of builds) {
-      console.log(`\n${b.dir}: ${b.keys.length} keystrokes at ${rate}x; keystroke-to-paint (traced) median ${median(b.paints).toFixed(1)}, p75 ${quantile(b.paints, 0.75).toFixed(1)} ms`);
+      console.log(`\n${b.dir}: ${b.paints.length} keystrokes at ${rate}x; keystroke-to-paint${untraced ? '' : ' (traced)'} median ${median(b.paints).toFixed(1)}, p75 ${quantile(b.paints, 0.75).toFixed(1)} ms${untraced ? ` (round p75s ${b.roundMedians.map((x) => x.toFixed(1)).join(' ')})` : ''}`);
+      if (untraced) continue;
       console.log(`  critical path total median ${median(b.keys.map((k) => k.critical.total!)).toFixed(2)} ms (round medians ${b.roundMedians.map((x) => x.toFixed(2)).join(' ')}); all work ${median(b.keys.map((k) => k.all.total!)).toFixed(2)} ms`);
       console.log(`  by kind, critical / all (medians): ${kinds.map((kind) => `${kind} ${median(b.keys.map((k) => k.critical[kind] ?? 0)).toFixed(2)}/${median(b.keys.map((k) => k.all[kind] ?? 0)).toFixed(2)}`).join(', ')}`);
     }
