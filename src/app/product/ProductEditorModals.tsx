@@ -1,4 +1,5 @@
 import { Alert, OverlayToaster } from '@blueprintjs/core';
+import { memo, type RefObject } from 'react';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import type { SendLinkRequest } from '../../api/products';
 import { cancelTarget } from './cancelTarget';
@@ -8,7 +9,11 @@ import { ProblemsDialog } from './widgets/ProblemsDialog';
 import { SendLinkDialog } from './widgets/SendLinkDialog';
 import type { ProductEditorModel } from './useProductEditorController';
 
-/** The editor's dialogs, the open modal (alert, confirm, problems), the unsaved-changes question and the toaster. */
+/**
+ * The editor's dialogs, the open modal (alert, confirm, problems), the unsaved-changes question and the toaster.
+ * It re-renders with every editor state change: only what is open is drawn (a closed Blueprint dialog still
+ * rendered its overlay's hooks each time), and the toaster is a memoised child.
+ */
 export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
   const { controller, state, doc, blocker } = model;
   const api = usePortalApi();
@@ -18,7 +23,7 @@ export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
     <>
       {dialog === 'move' && <MoveAndDeleteDialog isOpen onClose={close} calls={model.moveCalls} onMoved={() => controller.leave(cancelTarget(doc.ec_content_type))} />}
       {/* The dialog's fields are the send_link block's, checked by its rules before sending. */}
-      <SendLinkDialog isOpen={dialog === 'send'} onClose={close} send={async (body) => void (await api.products.sendLink(body as unknown as SendLinkRequest))} />
+      {dialog === 'send' && <SendLinkDialog isOpen onClose={close} send={async (body) => void (await api.products.sendLink(body as unknown as SendLinkRequest))} />}
       {dialog === 'log' && <ActivityLogDialog isOpen onClose={close} productId={model.productId} />}
       {modal?.kind === 'alert' && (
         <Alert isOpen confirmButtonText="OK" onConfirm={() => controller.answer(true)}>
@@ -60,7 +65,11 @@ export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
           <p>This product has changes that are not saved. Leave this page and lose them?</p>
         </Alert>
       )}
-      <OverlayToaster ref={model.toaster} position="bottom-right" />
+      <EditorToaster toaster={model.toaster} />
     </>
   );
 }
+
+const EditorToaster = memo(function EditorToaster({ toaster }: { toaster: RefObject<OverlayToaster | null> }) {
+  return <OverlayToaster ref={toaster} position="bottom-right" />;
+});

@@ -1,6 +1,6 @@
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import { PlainButton } from '../plain/PlainButton';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import type { Explanation } from '../../engine/explain/Explanation';
 import { useExplain, type Explain } from './WhyContext';
 import { WhyPanel } from './WhyPanel';
@@ -19,9 +19,10 @@ const catalogueHref = (id: string) => `/rules?q=${encodeURIComponent(id)}`;
 
 /**
  * "Why?" (a small help icon) beside a field label or block title: opens the engine's explanation (which rule, which values) of why it
- * is hidden, required, read-only or invalid. The engine runs in the browser, on open only.
+ * is hidden, required, read-only or invalid. The engine runs in the browser, on open only. Memoised: the
+ * navigator's hidden entries and a block's head draw one each, and their parents re-render on every change.
  */
-export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButtonProps) {
+export const WhyButton = memo(function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButtonProps) {
   const fromContext = useExplain();
   const run = explain ?? fromContext;
   const [open, setOpen] = useState(false);
@@ -87,4 +88,4 @@ export function WhyButton({ target, explain, ruleHref = catalogueHref }: WhyButt
       {button()}
     </PopoverNext>
   );
-}
+});
