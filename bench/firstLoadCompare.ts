@@ -7,10 +7,13 @@
  *   npx tsx bench/firstLoadCompare.ts http://127.0.0.1:8080 http://127.0.0.1:8081 [pairs=5]
  *
  * Both portals need an admin whose password is PROFILE_PASSWORD (default: the bench's).
+ * CPU=1 also traces each load and compares the page's main-thread CPU time (trace `tdur`, the
+ * thread's own time), which a loaded machine disturbs far less than wall time.
  */
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
 import { coldLoad, editorReady, listReady, recordSubjectClick, throttled, unthrottled } from './firstLoad';
+import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
 
 const [a, b, pairsArg] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: firstLoadCompare.ts <url A> <url B> [pairs]');
@@ -20,6 +23,25 @@ const profile = process.env.UNTHROTTLED ? unthrottled : throttled;
 const path = process.env.COMPARE_PATH ?? '/';
 const ready = path.startsWith('/addproduct') ? editorReady : listReady;
 const password = process.env.PROFILE_PASSWORD ?? 'first-load-bench-password';
+const traceCpu = process.env.CPU === '1';
+
+/** Thread time (ms) of the busiest renderer main thread's top-level tasks in a trace. */
+function mainThreadCpu(events: Array<TraceEvent & { tdur?: number }>): number {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasksOf = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.name === 'RunTask').sort((x, y) => x.ts - y.ts);
+  const sums = mains.map((m) => {
+    let end = -Infinity;
+    let sum = 0;
+    // Only outermost tasks: a nested run loop's tasks are inside their parent's time.
+    for (const t of tasksOf(m)) {
+      if (t.ts < end) continue;
+      end = t.ts + (t.dur ?? 0);
+      sum += t.tdur ?? 0;
+    }
+    return sum / 1000;
+  });
+  return Math.max(0, ...sums);
+}
 
 // One browser per portal: cookies are per host, not per port.
 const browsers = { [a]: await launchBrowser(), [b]: await launchBrowser() };
@@ -30,6 +52,7 @@ try {
     await page.close();
   }
   const ms: Record<string, number[]> = { [a]: [], [b]: [] };
+  const cpu: Record<string, number[]> = { [a]: [], [b]: [] };
   // When the page's first API request left (ms after goto): the boot's part of the load.
   const firstApi: Record<string, number[]> = { [a]: [], [b]: [] };
   // When a dashboard's list request (the email search) left: the boot's requests in a row.
@@ -45,13 +68,16 @@ try {
         if (Number.isNaN(apiAt) && at.startsWith('/api/')) apiAt = Date.now();
         if (Number.isNaN(searchAt) && at === '/api/emails/search') searchAt = Date.now();
       });
+      const tracer = traceCpu ? await page.context().newCDPSession(page) : undefined;
+      await tracer?.send('Tracing.start', { categories: `${TRACE_CATEGORIES},toplevel`, transferMode: 'ReturnAsStream' });
       const goto = Date.now();
       const { ms: t, bytes } = await coldLoad(page, `${url}${path}`, profile, ready);
+      if (tracer) cpu[url].push(Math.round(mainThreadCpu(await readTrace(tracer))));
       await page.close();
       ms[url].push(t);
       firstApi[url].push(apiAt - goto);
       listAt[url].push(searchAt - goto);
-      console.log(`${url}: ${t} ms, first API request at ${apiAt - goto} ms, list request at ${searchAt - goto} ms, ${(bytes / 1024).toFixed(0)} KB`);
+      console.log(`${url}: ${t} ms, first API request at ${apiAt - goto} ms, list request at ${searchAt - goto} ms, ${(bytes / 1024).toFixed(0)} KB${traceCpu ? `, main thread ${cpu[url].at(-1)} ms CPU` : ''}`);
     }
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -59,6 +85,11 @@ try {
   // Each pair ran back to back, so its ratio cancels most of the machine's load at that moment.
   const ratios = ms[a].map((t, i) => ms[b][i] / t);
   console.log(`B/A per pair: median ${median(ratios).toFixed(3)} of ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  if (traceCpu) {
+    for (const url of [a, b]) console.log(`${url}: main-thread CPU median ${median(cpu[url])} ms of ${cpu[url].join(', ')}`);
+    const cpuRatios = cpu[a].map((t, i) => cpu[b][i] / t);
+    console.log(`main-thread CPU B/A per pair: median ${median(cpuRatios).toFixed(3)} of ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}`);
+  }
   const apiRatios = firstApi[a].map((t, i) => firstApi[b][i] / t);
   console.log(`first API request B/A per pair: median ${median(apiRatios).toFixed(3)} of ${apiRatios.map((r) => r.toFixed(2)).join(', ')}`);
   // The list request's delay after the first API request: what waiting for other answers costs.

@@ -6,6 +6,13 @@ import type { ProductDocumentStore } from './productDocumentStore';
 type FormProps = Omit<ComponentProps<typeof MetadataForm>, 'document' | 'viewModel'>;
 
 /**
+ * The sections in the editor's first draw (issue 31 item 7): a new product's top four reach below
+ * a 1280×720 screen; the others (Classification, the largest, among them) are drawn after the
+ * first paint.
+ */
+const FIRST_BLOCKS = 4;
+
+/**
  * The product form subscribed to the document store itself: an edit renders this and the fields it
  * changes, not the editor's frame (header, actions bar, section navigator, dialogs); memoised, so the
  * frame's re-renders (a block shown or hidden) do not render it again either.
@@ -15,5 +22,5 @@ export const LiveProductForm = memo(function LiveProductForm({ store, showViewMo
   const vm = useSyncExternalStore(store.subscribe, store.getViewModel);
   // ViewModel is an interface without an index signature; the renderer's type is its structural subset.
   const shown = useMemo(() => showViewModel(vm as unknown as ViewModelLike), [vm, showViewModel]);
-  return <MetadataForm {...form} document={doc} viewModel={shown} />;
+  return <MetadataForm firstBlocks={FIRST_BLOCKS} {...form} document={doc} viewModel={shown} />;
 });

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defaultEntries, unknownEntry } from '../registry/defaultEntries';
 import type { RegistryEntry } from '../registry/fieldRegistry';
 import { BlockView } from './BlockView';
+import { BLOCKS_DRAWN_EVENT } from './blocksDrawnEvent';
 import { compileForm } from './compileForm';
 import { createFormStore, type Evaluator, type FormStore } from './formStore';
 import { FormServicesContext, type FormServices } from './FormServices';
@@ -37,6 +38,13 @@ export interface MetadataFormProps {
   entries?: readonly RegistryEntry[];
   /** Lookups for pickers and today's date. Keep the object stable. */
   services?: FormServices;
+  /**
+   * Draw only the first this many visible top-level blocks in the first commit and the others after
+   * the first paint (a transition), so a long form's top is on screen sooner. Until then the form
+   * is at least a screen tall, so what follows it is below the fold and does not move in view.
+   * Read on mount only.
+   */
+  firstBlocks?: number;
 }
 
 const NO_SERVICES: FormServices = { lookups: {} };
@@ -47,7 +55,7 @@ const NO_SERVICES: FormServices = { lookups: {} };
  * only the field it changed (and fields whose view-model entry changed).
  */
 export function MetadataForm(props: MetadataFormProps) {
-  const { blocks, codes, viewModel, document, onChange, evaluate, mode = 'edit', include, exclude, entries, services } = props;
+  const { blocks, codes, viewModel, document, onChange, evaluate, mode = 'edit', include, exclude, entries, services, firstBlocks } = props;
   const model = compileForm(blocks, codes);
   const modelRef = useRef(model);
   modelRef.current = model;
@@ -82,11 +90,32 @@ export function MetadataForm(props: MetadataFormProps) {
     const exc = excludeKey?.split(',');
     return model.blocks.filter((b) => (!inc || inc.includes(b.id)) && !exc?.includes(b.id));
   }, [model, includeKey, excludeKey]);
+  const [first] = useState(firstBlocks);
+  const [all, setAll] = useState(first === undefined);
+  const root = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (all) return;
+    // requestAnimationFrame runs before the first paint; the task after it, once that frame is drawn.
+    let task = 0;
+    const frame = requestAnimationFrame(() => (task = window.setTimeout(() => startTransition(() => setAll(true)))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [all]);
+  useLayoutEffect(() => {
+    if (all && first !== undefined) root.current?.dispatchEvent(new Event(BLOCKS_DRAWN_EVENT, { bubbles: true }));
+  }, [all, first]);
+  const drawn = useMemo(() => {
+    if (all) return shown;
+    let visible = 0;
+    return shown.filter((b) => store.isBlockVisible(b.id) && visible++ < first!);
+  }, [all, shown, store, first]);
   return (
     <RegistryContext.Provider value={registry}>
       <FormServicesContext.Provider value={services ?? NO_SERVICES}>
-        <div className={`portal-metadata-form portal-metadata-form-${mode}`} onKeyDown={openWhyOnKey}>
-          {shown.map((b) => (
+        <div ref={root} className={`portal-metadata-form portal-metadata-form-${mode}${all ? '' : ' portal-metadata-form-drawing'}`} onKeyDown={openWhyOnKey}>
+          {drawn.map((b) => (
             <BlockView key={b.id} block={b} store={store} mode={mode} />
           ))}
         </div>

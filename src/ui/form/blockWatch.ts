@@ -9,6 +9,8 @@ export interface BlockWatch {
   stop(): void;
 }
 
+import { BLOCKS_DRAWN_EVENT } from './blocksDrawnEvent';
+
 /** How many frames a block named in the list but not drawn yet is looked for again. */
 const RETRY_FRAMES = 3;
 
@@ -30,6 +32,9 @@ export function createBlockWatch(onCurrent: (id: string) => void): BlockWatch {
   let content: IntersectionObserver | null = null;
   let whole: IntersectionObserver | null = null;
   let retry = 0;
+  // The form the blocks are looked for in, and the listener that looks again when it drew its later blocks.
+  let watched: HTMLElement | null = null;
+  const drawn = () => watched && sync(watched, ids, 0);
 
   const update = () => {
     if (chosen) return;
@@ -113,6 +118,11 @@ export function createBlockWatch(onCurrent: (id: string) => void): BlockWatch {
       observeAll();
     },
     setBlocks(root, next) {
+      if (root !== watched) {
+        watched?.removeEventListener(BLOCKS_DRAWN_EVENT, drawn);
+        root.addEventListener(BLOCKS_DRAWN_EVENT, drawn);
+        watched = root;
+      }
       sync(root, next, 0);
     },
     choose(id) {
@@ -121,6 +131,8 @@ export function createBlockWatch(onCurrent: (id: string) => void): BlockWatch {
     },
     stop() {
       cancelAnimationFrame(retry);
+      watched?.removeEventListener(BLOCKS_DRAWN_EVENT, drawn);
+      watched = null;
       content?.disconnect();
       whole?.disconnect();
       window.removeEventListener('wheel', release);

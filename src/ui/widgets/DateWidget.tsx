@@ -1,23 +1,12 @@
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
-import { DatePicker } from '@blueprintjs/datetime';
-// The picker's month caption, navigation and day grid are styled by Blueprint's datetime sheet.
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-// Passing the locale object avoids Blueprint's dynamic locale import, which fails under Vite.
-import enUS from 'date-fns/locale/en-US';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { localToday, useFormServices } from '../form/FormServices';
 import { formatUsDate } from './formatUsDate';
-import { fromIsoDate, isUsHoliday, toIsoDate } from './isUsHoliday';
+import { fromIsoDate, toIsoDate } from './isUsHoliday';
+import { loadDateCalendar, loadedDateCalendar } from './loadDateCalendar';
 import { parseTypedDate } from './parseTypedDate';
 import { intentOf, widgetOptions } from './widgetOptions';
-
-const MIN_DATE = new Date(1990, 0, 1);
-const FAR_FUTURE = new Date(new Date().getFullYear() + 20, 11, 31);
-const HOLIDAY_MODIFIERS = { holiday: isUsHoliday };
-const HOLIDAY_CLASSES = { holiday: 'portal-holiday' };
-/** Inline so the red does not depend on a stylesheet being loaded. */
-const HOLIDAY_STYLES = { holiday: { color: '#cd4246' } };
 
 export const DATE_FORMAT_HINT = 'MM/DD/YYYY';
 export const INVALID_DATE = `Enter the date as ${DATE_FORMAT_HINT}`;
@@ -29,6 +18,7 @@ export const FUTURE_DATE = 'Future dates are not allowed';
  * mouse), arrows move between days, Enter picks and returns to the field, Escape closes. A typed
  * text that is no date stays visible beside its message (the value is then empty); a future date
  * under `x-ui.maxDate: "$now"` is kept and flagged. `x-ui.clearable` (or `clear`) adds Clear.
+ * Typing needs no calendar: its module is fetched when a date field is first focused or opened.
  */
 export function DateWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange } = props;
@@ -41,9 +31,30 @@ export function DateWidget(props: WidgetProps) {
   const [open, setOpen] = useState(false);
   // Whether the calendar's popover has been mounted: from its first opening on.
   const [popover, setPopover] = useState(false);
+  const [Calendar, setCalendar] = useState(loadedDateCalendar);
+  // Whether the calendar should be open once its module has arrived (a close before that cancels).
+  const wanted = useRef(false);
   const openCalendar = () => {
-    setPopover(true);
-    setOpen(true);
+    wanted.current = true;
+    if (Calendar) {
+      setPopover(true);
+      setOpen(true);
+      return;
+    }
+    loadDateCalendar().then(
+      (loaded) => {
+        setCalendar(() => loaded);
+        if (!wanted.current) return;
+        setPopover(true);
+        setOpen(true);
+      },
+      // The field stays usable by typing; the next opening fetches again.
+      () => (wanted.current = false),
+    );
+  };
+  const close = () => {
+    wanted.current = false;
+    setOpen(false);
   };
   const target = useRef<HTMLSpanElement | null>(null);
   const pressedInField = (e: SyntheticEvent<HTMLElement> | Event | undefined) => {
@@ -81,7 +92,7 @@ export function DateWidget(props: WidgetProps) {
   const pick = (d: Date | null) => {
     setTyped(null);
     send(d ? toIsoDate(d) : undefined);
-    setOpen(false);
+    close();
     // After the calendar has moved its own focus to the day picked.
     setTimeout(() => input.current?.focus(), 0);
   };
@@ -127,13 +138,14 @@ export function DateWidget(props: WidgetProps) {
         }}
         onBlur={(e) => {
           commit();
-          if (!calendar.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+          if (!calendar.current?.contains(e.relatedTarget as Node | null)) close();
         }}
+        onFocus={() => void loadDateCalendar().catch(() => undefined)}
         onKeyDown={onKeyDown}
       />
       <span className={Classes.INPUT_ACTION}>
         {clearable ? <Button variant="minimal" text="Clear" tabIndex={-1} onClick={() => pick(null)} /> : null}
-        <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => (open ? setOpen(false) : openCalendar())} />
+        <Button variant="minimal" icon="calendar" aria-label="Open calendar" aria-haspopup="dialog" aria-expanded={open} tabIndex={-1} disabled={off} onClick={() => (open ? close() : openCalendar())} />
       </span>
     </div>
   );
@@ -144,11 +156,11 @@ export function DateWidget(props: WidgetProps) {
         {/* The popover mounts the first time the calendar opens (a closed PopoverNext per date
             field was a large part of a new product's first draw, issue 31 item 7) and anchors
             to a box over the input group, so the input itself is never remounted. */}
-        {popover ? (
+        {popover && Calendar ? (
           <PopoverNext
             isOpen={open && !off}
             // A press on the field or its buttons is theirs to handle (the anchor is not the field).
-            onInteraction={(next, e) => (next || !pressedInField(e)) && setOpen(next)}
+            onInteraction={(next, e) => (next || !pressedInField(e)) && (next ? setOpen(true) : close())}
             placement="bottom-start"
             autoFocus={false}
             enforceFocus={false}
@@ -163,16 +175,7 @@ export function DateWidget(props: WidgetProps) {
             }}
             content={
               <div ref={calendar}>
-                <DatePicker
-                  value={storedDate}
-                  onChange={(d, isUserChange) => isUserChange && pick(d)}
-                  locale={enUS}
-                  minDate={MIN_DATE}
-                  maxDate={max ?? FAR_FUTURE}
-                  highlightCurrentDay
-                  canClearSelection
-                  dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
-                />
+                <Calendar value={storedDate} max={max} onPick={pick} />
               </div>
             }
             // The popover's ARIA state belongs to the calendar button, not to the anchor.

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BLOCKS_DRAWN_EVENT } from '../../../src/ui/form/blocksDrawnEvent';
 import { MetadataForm } from '../../../src/ui/form/MetadataForm';
 import type { BlockSchema, Doc, ViewModelLike } from '../../../src/ui/form/types';
 import { MetadataSummary } from '../../../src/ui/summary/MetadataSummary';
@@ -41,6 +42,24 @@ describe('MetadataForm edit mode', { timeout: 30_000 }, () => {
     expect(titles).toEqual(['Main', 'Energy']);
     expect(screen.getByLabelText('Product Headline')).toBeTruthy();
     expect(screen.getByText('Headline', { selector: 'h5' })).toBeTruthy();
+  });
+
+  it('firstBlocks draws the first blocks in the first commit, the others after the first paint, then tells the page (issue 31 item 7)', async () => {
+    const drawnEvents: Event[] = [];
+    const { container } = render(
+      <div ref={(el) => el?.addEventListener(BLOCKS_DRAWN_EVENT, (e) => drawnEvents.push(e))}>
+        <MetadataForm blocks={blocks} codes={codes} document={{}} services={services} firstBlocks={1} />
+      </div>,
+    );
+    const titles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles()).toEqual(['Main']);
+    // Until the rest is drawn the form holds a screen's height, so what follows it stays below the fold.
+    expect(container.querySelector('.portal-metadata-form-drawing')).not.toBeNull();
+    expect(drawnEvents).toEqual([]);
+    await screen.findByRole('heading', { level: 3, name: 'Energy' });
+    expect(titles()).toEqual(['Main', 'Energy']);
+    expect(container.querySelector('.portal-metadata-form-drawing')).toBeNull();
+    expect(drawnEvents.map((e) => e.bubbles)).toEqual([true]);
   });
 
   it('text, number with unit, select with Select One, checkbox with Yes, textarea with counter edit the document', () => {

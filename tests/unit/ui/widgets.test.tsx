@@ -63,7 +63,8 @@ describe('DateWidget', { timeout: 30_000 }, () => {
     fireEvent.focus(input);
     expect(screen.queryAllByRole('gridcell')).toEqual([]);
     fireEvent.keyDown(input, { key: 'ArrowDown', altKey: true });
-    await screen.findAllByRole('gridcell');
+    // The calendar's module arrives on first use (its import is transformed on demand here).
+    await screen.findAllByRole('gridcell', undefined, { timeout: 20_000 });
     // The popover mounted beside the field, which is the same element as before.
     expect(document.querySelector('.portal-date-anchor')).not.toBeNull();
     expect(screen.getByRole('textbox')).toBe(input);
