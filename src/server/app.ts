@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { keepsSchemaCode } from '../engine/schema/compileSchema';
 import { addApiSchemas } from './apiSchemas';
+import { routeValidators } from './routeValidators';
 import { brotliQuality, compressFromBytes, installJsonCompression } from './compressJson';
 import type { PortalConfig, ServerContext } from './context';
 import { errorBody, installErrorHandler } from './errorHandler';
@@ -15,6 +17,9 @@ import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
 import { installBadTextCheck } from './security/refuseBadText';
 import { installSecurityHeaders } from './security/securityHeaders';
+
+/** Fastify types the factory's compiler as Ajv's compile, but calls it with `{ schema, method, url, httpPart }`. */
+type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
 
 /** Largest accepted request body (JSON); upload routes set their own limit. */
 export const bodyLimit = 1024 * 1024;
@@ -62,6 +67,8 @@ export async function buildApp(ctx: ServerContext, opts: { logStream?: NodeJS.Wr
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
     },
+    // Route validators from kept code where the process keeps it (a `portal` process); Fastify's compiler otherwise.
+    ...(keepsSchemaCode() ? { schemaController: { compilersFactory: { buildValidator: routeValidators as unknown as ValidatorFactory } } } : {}),
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -24,7 +24,7 @@ export function schemaCodeCache(dir: string = schemaCodeCacheDir): SchemaCompile
   const load = createRequire(join(projectRoot, 'package.json'));
   const versions = `${(load('ajv/package.json') as { version: string }).version}/${(load('ajv-formats/package.json') as { version: string }).version}`;
   return (request) => {
-    const key = createHash('sha256').update(versions).update(JSON.stringify(request)).digest('hex').slice(0, 40);
+    const key = createHash('sha256').update(versions).update(JSON.stringify(request, ignoreResolver)).digest('hex').slice(0, 40);
     const file = join(dir, `${key}.cjs`);
     let code: string | undefined;
     try {
@@ -52,6 +52,9 @@ export function schemaCodeCache(dir: string = schemaCodeCacheDir): SchemaCompile
     return validate;
   };
 }
+
+/** Ajv's `uriResolver` option is a module (fast-uri for the routes), not data: its presence is what counts. */
+const ignoreResolver = (key: string, value: unknown) => (key === 'uriResolver' && value ? 'custom' : value);
 
 function prune(dir: string): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cjs'));

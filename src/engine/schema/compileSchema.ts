@@ -34,6 +34,11 @@ export function compileSchema(request: SchemaCompileRequest): ValidateFunction {
   return compiler(request);
 }
 
+/** Whether the process compiles through another compiler than Ajv's (the server's disk cache). */
+export function keepsSchemaCode(): boolean {
+  return compiler !== compileNow;
+}
+
 /** Sets the process's compiler (the server's disk cache); `undefined` restores Ajv's compile. */
 export function setSchemaCompiler(next: SchemaCompiler | undefined): void {
   compiler = next ?? compileNow;
