@@ -39,7 +39,9 @@ export function keepsSchemaCode(): boolean {
   return compiler !== compileNow;
 }
 
-/** Sets the process's compiler (the server's disk cache); `undefined` restores Ajv's compile. */
-export function setSchemaCompiler(next: SchemaCompiler | undefined): void {
+/** Sets the process's compiler (the server's disk cache); `undefined` restores Ajv's compile. Returns the one it replaced. */
+export function setSchemaCompiler(next: SchemaCompiler | undefined): SchemaCompiler {
+  const previous = compiler;
   compiler = next ?? compileNow;
+  return previous;
 }

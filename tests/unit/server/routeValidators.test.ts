@@ -14,8 +14,10 @@ import { schemaCodeCache } from '../../../src/server/schemaCodeCache';
 // refuse and rewrite (coercion, defaults, removed keys) every request exactly as Fastify's own compiler.
 
 const dir = mkdtempSync(join(tmpdir(), 'route-validators-'));
+// The worker runs other files after this one (isolate: false): they get back the compiler they had.
+const previous = setSchemaCompiler(undefined);
 afterAll(() => {
-  setSchemaCompiler(undefined);
+  setSchemaCompiler(previous);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -14,8 +14,10 @@ import { schemaCodeCache } from '../../../src/server/schemaCodeCache';
 
 const engine = createEngine(loadMetadataFromDir(process.cwd()), { now: () => '2024-06-30' });
 const dir = mkdtempSync(join(tmpdir(), 'schema-code-'));
+// The worker runs other files after this one (isolate: false): they get back the compiler they had.
+const previous = setSchemaCompiler(undefined);
 afterAll(() => {
-  setSchemaCompiler(undefined);
+  setSchemaCompiler(previous);
   rmSync(dir, { recursive: true, force: true });
 });
 
