@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { memo, useRef, type ReactNode, type RefObject } from 'react';
 
 export interface ItemTableProps<T> {
   label: string;
@@ -19,13 +19,17 @@ export interface ItemTableProps<T> {
 
 /** A picked list (companies, affinities, publications, sector chains) with Up, Down and Remove. */
 export function ItemTable<T>({ label, items, columns, onChange, reorder, extraActions, onRemove, disabled, numbered, name, removable = true }: ItemTableProps<T>) {
-  if (!items.length) return <p className="portal-empty">No {label.toLowerCase()}</p>;
   const move = (from: number, to: number) => {
     const next = [...items];
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it!);
     onChange?.(next);
   };
+  const remove = (i: number) => (onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i)));
+  // The row buttons read this at the click: a row drawn earlier still moves and removes in the current list.
+  const latest = useRef<RowActions>({ move, remove });
+  latest.current = { move, remove };
+  if (!items.length) return <p className="portal-empty">No {label.toLowerCase()}</p>;
   const editable = !!onChange;
   return (
     <HTMLTable compact striped aria-label={label}>
@@ -49,18 +53,7 @@ export function ItemTable<T>({ label, items, columns, onChange, reorder, extraAc
               <td>
                 <ButtonGroup variant="minimal">
                   {extraActions?.(item, i)}
-                  {reorder && <Button size="small" icon="arrow-up" text="Up" aria-label={`Up ${name(item)}`} disabled={disabled || i === 0} onClick={() => move(i, i - 1)} />}
-                  {reorder && (
-                    <Button size="small" icon="arrow-down" text="Down" aria-label={`Down ${name(item)}`} disabled={disabled || i === items.length - 1} onClick={() => move(i, i + 1)} />
-                  )}
-                  {removable && <Button
-                    size="small"
-                    icon="trash"
-                    text="Remove"
-                    aria-label={`Remove ${name(item)}`}
-                    disabled={disabled}
-                    onClick={() => (onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i)))}
-                  />}
+                  <RowButtons index={i} last={i === items.length - 1} name={name(item)} reorder={!!reorder} removable={removable} disabled={!!disabled} actions={latest} />
                 </ButtonGroup>
               </td>
             )}
@@ -70,3 +63,24 @@ export function ItemTable<T>({ label, items, columns, onChange, reorder, extraAc
     </HTMLTable>
   );
 }
+
+interface RowActions {
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}
+
+/**
+ * A row's Up, Down and Remove, drawn again only when what they show changes: adding a sector chain
+ * redrew every row's Blueprint buttons and icons. The caller's extra actions are drawn with the row
+ * each time (their handlers are the caller's own closures).
+ */
+const RowButtons = memo(function RowButtons(props: { index: number; last: boolean; name: string; reorder: boolean; removable: boolean; disabled: boolean; actions: RefObject<RowActions> }) {
+  const { index: i, last, name, reorder, removable, disabled, actions } = props;
+  return (
+    <>
+      {reorder && <Button size="small" icon="arrow-up" text="Up" aria-label={`Up ${name}`} disabled={disabled || i === 0} onClick={() => actions.current.move(i, i - 1)} />}
+      {reorder && <Button size="small" icon="arrow-down" text="Down" aria-label={`Down ${name}`} disabled={disabled || last} onClick={() => actions.current.move(i, i + 1)} />}
+      {removable && <Button size="small" icon="trash" text="Remove" aria-label={`Remove ${name}`} disabled={disabled} onClick={() => actions.current.remove(i)} />}
+    </>
+  );
+});
