@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, type IconName } from '@blueprintjs/core';
 import { memo, useRef, type ReactNode, type RefObject } from 'react';
 
 export interface ItemTableProps<T> {
@@ -70,17 +70,24 @@ interface RowActions {
 }
 
 /**
- * A row's Up, Down and Remove, drawn again only when what they show changes: adding a sector chain
- * redrew every row's Blueprint buttons and icons. The caller's extra actions are drawn with the row
- * each time (their handlers are the caller's own closures).
+ * A row's Up, Down and Remove. Each is memoised on what it shows (adding a sector chain redrew every
+ * row's Blueprint buttons and icons; now only the buttons whose state changes) and acts through the
+ * latest list at the click. The caller's extra actions are drawn with the row (their handlers are the
+ * caller's own closures).
  */
-const RowButtons = memo(function RowButtons(props: { index: number; last: boolean; name: string; reorder: boolean; removable: boolean; disabled: boolean; actions: RefObject<RowActions> }) {
+function RowButtons(props: { index: number; last: boolean; name: string; reorder: boolean; removable: boolean; disabled: boolean; actions: RefObject<RowActions> }) {
   const { index: i, last, name, reorder, removable, disabled, actions } = props;
   return (
     <>
-      {reorder && <Button size="small" icon="arrow-up" text="Up" aria-label={`Up ${name}`} disabled={disabled || i === 0} onClick={() => actions.current.move(i, i - 1)} />}
-      {reorder && <Button size="small" icon="arrow-down" text="Down" aria-label={`Down ${name}`} disabled={disabled || last} onClick={() => actions.current.move(i, i + 1)} />}
-      {removable && <Button size="small" icon="trash" text="Remove" aria-label={`Remove ${name}`} disabled={disabled} onClick={() => actions.current.remove(i)} />}
+      {reorder && <RowButton icon="arrow-up" text="Up" name={name} disabled={disabled || i === 0} index={i} act="up" actions={actions} />}
+      {reorder && <RowButton icon="arrow-down" text="Down" name={name} disabled={disabled || last} index={i} act="down" actions={actions} />}
+      {removable && <RowButton icon="trash" text="Remove" name={name} disabled={disabled} index={i} act="remove" actions={actions} />}
     </>
   );
+}
+
+const RowButton = memo(function RowButton(props: { icon: IconName; text: string; name: string; disabled: boolean; index: number; act: 'up' | 'down' | 'remove'; actions: RefObject<RowActions> }) {
+  const { icon, text, name, disabled, index, act, actions } = props;
+  const click = () => (act === 'remove' ? actions.current.remove(index) : actions.current.move(index, act === 'up' ? index - 1 : index + 1));
+  return <Button size="small" icon={icon} text={text} aria-label={`${text} ${name}`} disabled={disabled} onClick={click} />;
 });
