@@ -1,5 +1,5 @@
-import { Button, ButtonGroup, HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { Button, ButtonGroup, HTMLTable, type IconName } from '@blueprintjs/core';
+import { memo, useRef, type ReactNode, type RefObject } from 'react';
 
 export interface ItemTableProps<T> {
   label: string;
@@ -19,13 +19,17 @@ export interface ItemTableProps<T> {
 
 /** A picked list (companies, affinities, publications, sector chains) with Up, Down and Remove. */
 export function ItemTable<T>({ label, items, columns, onChange, reorder, extraActions, onRemove, disabled, numbered, name, removable = true }: ItemTableProps<T>) {
-  if (!items.length) return <p className="portal-empty">No {label.toLowerCase()}</p>;
   const move = (from: number, to: number) => {
     const next = [...items];
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it!);
     onChange?.(next);
   };
+  const remove = (i: number) => (onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i)));
+  // The row buttons read this at the click: a row drawn earlier still moves and removes in the current list.
+  const latest = useRef<RowActions>({ move, remove });
+  latest.current = { move, remove };
+  if (!items.length) return <p className="portal-empty">No {label.toLowerCase()}</p>;
   const editable = !!onChange;
   return (
     <HTMLTable compact striped aria-label={label}>
@@ -49,18 +53,7 @@ export function ItemTable<T>({ label, items, columns, onChange, reorder, extraAc
               <td>
                 <ButtonGroup variant="minimal">
                   {extraActions?.(item, i)}
-                  {reorder && <Button size="small" icon="arrow-up" text="Up" aria-label={`Up ${name(item)}`} disabled={disabled || i === 0} onClick={() => move(i, i - 1)} />}
-                  {reorder && (
-                    <Button size="small" icon="arrow-down" text="Down" aria-label={`Down ${name(item)}`} disabled={disabled || i === items.length - 1} onClick={() => move(i, i + 1)} />
-                  )}
-                  {removable && <Button
-                    size="small"
-                    icon="trash"
-                    text="Remove"
-                    aria-label={`Remove ${name(item)}`}
-                    disabled={disabled}
-                    onClick={() => (onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i)))}
-                  />}
+                  <RowButtons index={i} last={i === items.length - 1} name={name(item)} reorder={!!reorder} removable={removable} disabled={!!disabled} actions={latest} />
                 </ButtonGroup>
               </td>
             )}
@@ -70,3 +63,31 @@ export function ItemTable<T>({ label, items, columns, onChange, reorder, extraAc
     </HTMLTable>
   );
 }
+
+interface RowActions {
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}
+
+/**
+ * A row's Up, Down and Remove. Each is memoised on what it shows (adding a sector chain redrew every
+ * row's Blueprint buttons and icons; now only the buttons whose state changes) and acts through the
+ * latest list at the click. The caller's extra actions are drawn with the row (their handlers are the
+ * caller's own closures).
+ */
+function RowButtons(props: { index: number; last: boolean; name: string; reorder: boolean; removable: boolean; disabled: boolean; actions: RefObject<RowActions> }) {
+  const { index: i, last, name, reorder, removable, disabled, actions } = props;
+  return (
+    <>
+      {reorder && <RowButton icon="arrow-up" text="Up" name={name} disabled={disabled || i === 0} index={i} act="up" actions={actions} />}
+      {reorder && <RowButton icon="arrow-down" text="Down" name={name} disabled={disabled || last} index={i} act="down" actions={actions} />}
+      {removable && <RowButton icon="trash" text="Remove" name={name} disabled={disabled} index={i} act="remove" actions={actions} />}
+    </>
+  );
+}
+
+const RowButton = memo(function RowButton(props: { icon: IconName; text: string; name: string; disabled: boolean; index: number; act: 'up' | 'down' | 'remove'; actions: RefObject<RowActions> }) {
+  const { icon, text, name, disabled, index, act, actions } = props;
+  const click = () => (act === 'remove' ? actions.current.remove(index) : actions.current.move(index, act === 'up' ? index - 1 : index + 1));
+  return <Button size="small" icon={icon} text={text} aria-label={`${text} ${name}`} disabled={disabled} onClick={click} />;
+});

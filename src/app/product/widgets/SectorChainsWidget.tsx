@@ -1,6 +1,6 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { memo, useRef, useState, type RefObject } from 'react';
 import { getAt, setAt } from '../../../ui/form/pathValue';
 import type { CodeTables, Doc } from '../../../ui/form/types';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
@@ -65,6 +65,8 @@ export function SectorChainsWidget(props: WidgetProps) {
   const chains: Chain[] = Array.isArray(props.value) ? (props.value as Chain[]) : [];
   const editable = !!editor && !props.readonly && !props.disabled;
   const [editing, setEditing] = useState<number | null>(null);
+  // The rows' memoised Edit buttons call the latest edit (the current list) at the click.
+  const editRef = useRef<(i: number) => void>(() => {});
 
   if (!editable || !editor) return <ReadChains chains={chains} />;
   const editorBlock = draft ? editor.form.blocks.find((b) => b['x-block'].path === draft)?.['x-block'].id : undefined;
@@ -111,6 +113,8 @@ export function SectorChainsWidget(props: WidgetProps) {
     editor.update((d) => withDraft(d, draftFromChain(chains[i]!, draftOf(d).allowed_sectors)));
   };
 
+  editRef.current = edit;
+
   const cancel = () => {
     setEditing(null);
     editor.update((d) => withDraft(d, { allowed_sectors: draftOf(d).allowed_sectors }));
@@ -126,7 +130,7 @@ export function SectorChainsWidget(props: WidgetProps) {
         reorder
         onChange={setList}
         onRemove={(i) => void remove(i)}
-        extraActions={(c, i) => <Button size="small" icon="edit" text="Edit" aria-label={`Edit ${chainText(c)}`} onClick={() => edit(i)} disabled={editor.uploading} />}
+        extraActions={(c, i) => <EditButton name={chainText(c)} index={i} disabled={editor.uploading} edit={editRef} />}
         disabled={editor.uploading}
       />
       <div className="portal-sector-editor">
@@ -139,6 +143,11 @@ export function SectorChainsWidget(props: WidgetProps) {
     </div>
   );
 }
+
+/** A row's Edit, drawn again only when what it shows changes (adding a chain redrew every row's). */
+const EditButton = memo(function EditButton({ name, index, disabled, edit }: { name: string; index: number; disabled: boolean; edit: RefObject<(i: number) => void> }) {
+  return <Button size="small" icon="edit" text="Edit" aria-label={`Edit ${name}`} onClick={() => edit.current(index)} disabled={disabled} />;
+});
 
 function ReadChains({ chains }: { chains: Chain[] }) {
   if (!chains.length) return <span className="portal-read-value" />;
