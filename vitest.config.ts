@@ -35,10 +35,11 @@ const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.
 // work on a busy machine (a browser test's own waits use Playwright's 30 s).
 const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL === '1' ? 1 : 3;
 
-// tests/helpers/keptSchemaCode.ts: the apps the files build in process compile their validators as a `portal` process does.
+// hookTimeout 300 s: a ceiling for a hung set-up, nothing waits on it (seed.test's beforeAll seeds demo data: 71 s at load ~10,
+// over 120 s at load ~20 when the machine is shared). tests/helpers/keptSchemaCode.ts: the apps the files build in process compile their validators as a `portal` process does.
 // isolate: false as in the unit project: a file imports the server's modules once per worker instead of
 // once per file (~3 s of CPU each); a file restores the process state it changes (env, timers).
-const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles: [...setupFiles, 'tests/helpers/keptSchemaCode.ts'], isolate: false, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true };
+const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles: [...setupFiles, 'tests/helpers/keptSchemaCode.ts'], isolate: false, globalSetup: ['tests/server/helpers/migratedTemplate.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 300_000, fileParallelism: true };
 
 export default defineConfig({
   test: {
