@@ -19,6 +19,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { sanitizeForward } from '../src/server/forward/sanitizeForward';
 import { chromiumPath, quantile, serve } from './editor';
 import { buildForwardPage, corpusHtml } from './forward';
+import { openForwardBenchPage } from './openForwardBenchPage';
 import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
 
 type E = TraceEvent & { tdur?: number; args?: TraceEvent['args'] & { data?: { type?: string } } };
@@ -113,13 +114,7 @@ if (argv[0] === 'build') {
       // BENCH_PORT and the ports after it (one per build), else any free port.
       const server = await serve(dir, process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : 0);
       const address = server.address();
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
-      await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 120_000 });
-      const texts = page.locator('[data-slate-editor] [data-slate-string]');
-      const target = texts.nth(Math.floor((await texts.count()) / 2));
-      await target.scrollIntoViewIfNeeded();
-      await target.click();
+      const page = await openForwardBenchPage(browser, typeof address === 'object' && address ? address.port : 0);
       // After the click: a style that moves the text would otherwise move the target.
       if (css) await page.addStyleTag({ content: css });
       builds.push({ dir: arg, server, page, cdp: await page.context().newCDPSession(page), keys: [], paints: [], roundMedians: [] });

@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { sanitizeForward } from '../src/server/forward/sanitizeForward';
 import { chromiumPath, quantile, serve } from './editor';
 import { buildForwardPage, corpusHtml } from './forward';
+import { openForwardBenchPage } from './openForwardBenchPage';
 import { readTrace, summariseTraces, TRACE_CATEGORIES } from './traceSummary';
 
 const argv = process.argv.slice(2);
@@ -33,13 +34,7 @@ const server = await serve(outDir);
 const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
 try {
   const address = server.address();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
-  await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 120_000 });
-  const texts = page.locator('[data-slate-editor] [data-slate-string]');
-  const target = texts.nth(Math.floor((await texts.count()) / 2));
-  await target.scrollIntoViewIfNeeded();
-  await target.click();
+  const page = await openForwardBenchPage(browser, typeof address === 'object' && address ? address.port : 0);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   for (let i = 0; i < 5; i++) {
