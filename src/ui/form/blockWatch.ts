@@ -1,3 +1,5 @@
+import { BLOCKS_DRAWN_EVENT } from './blocksDrawnEvent';
+
 /** Which block of a long form is current, from IntersectionObserver reports alone. */
 export interface BlockWatch {
   /** The sticky bars' height in px: the observers' top margin follows it (rebuilt only when it changes). */
@@ -8,8 +10,6 @@ export interface BlockWatch {
   choose(id: string): void;
   stop(): void;
 }
-
-import { BLOCKS_DRAWN_EVENT } from './blocksDrawnEvent';
 
 /** How many frames a block named in the list but not drawn yet is looked for again. */
 const RETRY_FRAMES = 3;
