@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
@@ -15,9 +16,16 @@ import { postgresFiles } from './tests/postgresFiles';
 // spawn inherit it; the default cost itself is unit-tested. Their servers load the forward sanitizer's
 // jsdom on first use (PORTAL_TEST_LAZY_SANITIZER, README): ~a quarter of a start's CPU, before listening
 // in production (tests/unit/server/warmUp.test.ts).
-const env = { PORTAL_PASSWORD_COST: '10', PORTAL_TEST_LAZY_SANITIZER: '1' };
+// PGlite's WebAssembly runs on Liftoff alone (PORTAL_V8_FLAGS, README) in the suites' workers (tests/helpers/v8Flags.ts),
+// the servers they start and this process (the global set-ups' databases): TurboFan's compile of PostgreSQL's hot
+// functions costs more CPU than a test's queries win back. PORTAL_V8_FLAGS= (empty) compares without it.
+const env = { PORTAL_PASSWORD_COST: '10', PORTAL_TEST_LAZY_SANITIZER: '1', PORTAL_V8_FLAGS: process.env.PORTAL_V8_FLAGS ?? '--liftoff-only' };
+if (env.PORTAL_V8_FLAGS) {
+  setFlagsFromString(env.PORTAL_V8_FLAGS);
+  process.env.PORTAL_V8_FLAGS = env.PORTAL_V8_FLAGS; // the global set-ups' `portal` children
+}
 // PORTAL_TEST_CPU_LOG=<file>: each test file appends its CPU and wall seconds there (tests/helpers/cpuPerFile.ts).
-const setupFiles = process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.ts'] : [];
+const setupFiles = ['tests/helpers/v8Flags.ts', ...(process.env.PORTAL_TEST_CPU_LOG ? ['tests/helpers/cpuPerFile.ts'] : [])];
 
 // One migrated database (PGlite dump or template database) made before the files run and copied by
 // each file's openTestDb (tests/server/helpers/migratedTemplate.ts). Two server files side by side:

@@ -90,4 +90,14 @@ times >"$logs/times"
 kill "$idle_sampler" 2>/dev/null || true
 echo "-- npm test: ${SECONDS} s wall; CPU of all steps (user, sys): $(tail -1 "$logs/times")"
 echo "-- idle CPU: $((($(idle_ticks) - idle_start) / 100)) core-s of $(( $(nproc) * SECONDS )); core-s idle per minute: $(cat "$logs/idle" 2>/dev/null)"
-if [ "${#failed[@]}" -gt 0 ]; then echo "FAILED: ${failed[*]}" >&2; exit 1; fi
+if [ "${#failed[@]}" -gt 0 ]; then
+  # Again at the very end, where a CI page that keeps only the output's tail shows it: each failed
+  # step's failures (vitest's "Failed Tests" section, or the step's last lines).
+  for name in "${failed[@]}"; do
+    echo "== FAILED: $name (its failures again; the whole output is above)"
+    sed -e 's/\x1b\[[0-9;]*m//g' "$logs/$name" | awk '/Failed Tests|Failed Suites/ { on = 1 } on' | grep -v '^\s*$' | head -40 >"$logs/$name.failures"
+    if [ -s "$logs/$name.failures" ]; then cat "$logs/$name.failures"; else tail -20 "$logs/$name"; fi
+  done
+  echo "FAILED: ${failed[*]}" >&2
+  exit 1
+fi
