@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { findCodeNumbers, readCodedFields, scanForCodeNumbers } from './codeNumbers';
+import { parsedSource } from './parsedSource';
 import { findSortKeyLists, readSortKeys } from './sortKeyLists';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -40,7 +41,7 @@ describe('named once, codes by key', () => {
     const names = new Set(['Guess', 'Evidence', 'PredictionTarget', 'ModelVariant']);
     const declared: string[] = [];
     for (const f of sources) {
-      const sf = ts.createSourceFile(f, readFileSync(join(root, f), 'utf8'), ts.ScriptTarget.Latest, true);
+      const sf = parsedSource(f, readFileSync(join(root, f), 'utf8'));
       sf.forEachChild((n) => {
         if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && names.has(n.name.text)) declared.push(`${n.name.text} ${f}`);
       });
