@@ -57,7 +57,8 @@ export default defineConfig({
       // restores what it changes: timers, globals, the DOM). testTimeout 30 s: some tests are CPU-bound for a second or
       // two (whole-source scans, property runs) and npm test runs them beside the other suites on two cores, where
       // vitest's 5 s default failed them; the timeout is a ceiling for hung tests, nothing waits on it.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // `typescript` (the source scans' parser) through require: tests/helpers/typescriptByRequire.ts.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], resolve: { alias: [{ find: /^typescript$/, replacement: fileURLToPath(new URL('tests/helpers/typescriptByRequire.ts', import.meta.url)) }] }, test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
