@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { functions as buildFunctions } from 'virtual:rule-functions';
@@ -72,7 +73,10 @@ describe.each<[string, () => EngineOptions]>([
       const opts = { action, prev: doc, keepHiddenValues };
       const inc = engineA.evaluateIncremental(vm, edit.next, [edit.path], opts);
       const full = engineB.evaluate(edit.next, opts);
-      const diff = firstDifference(observable(inc), observable(full));
+      // The walk that names the first difference only where the two differ at all: deep strict
+      // equality implies no difference, and walking every pair was ~half of this file's CPU.
+      const [a, b] = [observable(inc), observable(full)];
+      const diff = isDeepStrictEqual(a, b) ? null : firstDifference(a, b);
       if (diff) {
         const steps = history.map((e, i) => `  ${i + 1}. ${e.label}`).join('\n');
         expect.fail(`product ${products[product].product_id}, action ${action ?? '(none)'}, ${keepHiddenValues ? 'hidden values kept' : 'hidden values dropped'}, after step ${step + 1}:\n${steps}\n${diff}`);
