@@ -1,9 +1,8 @@
 import ts from 'typescript';
 
 /**
- * A TypeScript source's syntax tree (parent nodes set, TSX for `.tsx`/`.jsx`), parsed once per
- * worker for each file and text: namedOnce's three scans and genericLayer's read the same files of
- * src (~0.7 MB parsed per scan), and the unit files share their worker's modules (isolate: false).
+ * A TypeScript source's syntax tree (parent nodes set, TSX for `.tsx`/`.jsx`), parsed once for each
+ * file and text until forgetParsedSources: namedOnce's three scans read the same files of src.
  */
 const parsed = new Map<string, { source: string; tree: ts.SourceFile }>();
 
@@ -13,4 +12,9 @@ export function parsedSource(file: string, source: string): ts.SourceFile {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   parsed.set(file, { source, tree });
   return tree;
+}
+
+/** Drops the trees (~60 MB for src) at the end of a file: the unit files share their worker (isolate: false), whose later major GCs would mark them. */
+export function forgetParsedSources(): void {
+  parsed.clear();
 }

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { parsedSource } from '../lint/parsedSource';
 
 /** What the generic layer must not name: the documents' fields, the rules' ids and the spec's messages. */
 export interface DomainVocabulary {
@@ -99,7 +98,7 @@ export function readDomainVocabulary(root: string): DomainVocabulary {
  */
 export function findDomainNames(source: string, vocabulary: DomainVocabulary, file = 'source.ts'): Violation[] {
   const out: Violation[] = [];
-  const sf = parsedSource(file, source);
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const report = (node: ts.Node, kind: Violation['kind'], text: string): void => {
     out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, kind, text });
   };
