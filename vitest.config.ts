@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
+import { EnvironmentGroupedSequencer } from './tests/helpers/environmentGroupedSequencer';
 import { postgresFiles } from './tests/postgresFiles';
 
 // Suites by what they need (README "Tests"): `unit` no database (tests/unit, tests/rules, server
@@ -51,6 +52,8 @@ const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles: [
 
 export default defineConfig({
   test: {
+    // Each project's files of one environment run together: a shared worker is ended when the next file needs another (tests/helpers/environmentGroupedSequencer.ts).
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
       // isolate: false: its files share their worker's process and module cache instead of a new process each (a file
