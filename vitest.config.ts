@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
+import { EnvironmentGroupedSequencer } from './tests/helpers/environmentGroupedSequencer';
 import { postgresFiles } from './tests/postgresFiles';
 
 // Suites by what they need (README "Tests"): `unit` no database (tests/unit, tests/rules, server
@@ -51,13 +52,16 @@ const serverSuite: TestProjectInlineConfiguration['test'] = { env, setupFiles: [
 
 export default defineConfig({
   test: {
+    // Each project's files of one environment run together: a shared worker is ended when the next file needs another (tests/helpers/environmentGroupedSequencer.ts).
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       // The unit suite renders screens that import the Admin Portal's precompiled validators and the build's rule functions.
       // isolate: false: its files share their worker's process and module cache instead of a new process each (a file
       // restores what it changes: timers, globals, the DOM). testTimeout 30 s: some tests are CPU-bound for a second or
       // two (whole-source scans, property runs) and npm test runs them beside the other suites on two cores, where
       // vitest's 5 s default failed them; the timeout is a ceiling for hung tests, nothing waits on it.
-      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
+      // `typescript` (the source scans' parser) through require: tests/helpers/typescriptByRequire.ts.
+      { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], resolve: { alias: [{ find: /^typescript$/, replacement: fileURLToPath(new URL('tests/helpers/typescriptByRequire.ts', import.meta.url)) }] }, test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
       { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),

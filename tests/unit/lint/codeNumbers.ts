@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { parsedSource } from './parsedSource';
 
 /** A place where TypeScript names a code by its number instead of its key. */
 export interface CodeNumber {
@@ -64,7 +65,7 @@ const comparisons = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKin
  */
 export function findCodeNumbers(source: string, coded: ReadonlySet<string>, file = 'source.ts'): CodeNumber[] {
   const out: CodeNumber[] = [];
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = parsedSource(file, source);
   const report = (node: ts.Node, field: string) => out.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, field, text: node.getText(sf).slice(0, 80) });
   const fieldOf = (n: ts.Node): string | undefined => {
     const name = ts.isPropertyAccessExpression(n) ? n.name.text : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) ? n.argumentExpression.text : undefined;

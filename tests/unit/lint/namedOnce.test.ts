@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { findCodeNumbers, readCodedFields, scanForCodeNumbers } from './codeNumbers';
+import { forgetParsedSources, parsedSource } from './parsedSource';
 import { findSortKeyLists, readSortKeys } from './sortKeyLists';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -18,6 +19,8 @@ const notYet = new Set(['src/server/products/generateProducts.ts']);
 // Issue 30 item 9: codes by key, a sortable column named once (in schemas/dashboards), Guess and
 // Evidence defined once; the scans beside the one that keeps src/ui generic.
 describe('named once, codes by key', () => {
+  afterAll(forgetParsedSources);
+
   it('reads the coded fields and the dashboards\' sort keys', () => {
     for (const f of ['media_channel', 'product_status', 'audience', 'deleted', 'electronic_type']) expect(coded.has(f), f).toBe(true);
     expect(sortKeys.get('emails.json')).toEqual(new Set(['muid', 'email_subject', 'email_from_one', 'panelist_core', 'panelist_score', 'email_read', 'email_date']));
@@ -40,7 +43,7 @@ describe('named once, codes by key', () => {
     const names = new Set(['Guess', 'Evidence', 'PredictionTarget', 'ModelVariant']);
     const declared: string[] = [];
     for (const f of sources) {
-      const sf = ts.createSourceFile(f, readFileSync(join(root, f), 'utf8'), ts.ScriptTarget.Latest, true);
+      const sf = parsedSource(f, readFileSync(join(root, f), 'utf8'));
       sf.forEachChild((n) => {
         if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && names.has(n.name.text)) declared.push(`${n.name.text} ${f}`);
       });

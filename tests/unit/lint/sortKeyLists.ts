@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { parsedSource } from './parsedSource';
 
 /** A list of a dashboard's sort keys written out in TypeScript (an enum, a union type, an array). */
 export interface SortKeyList {
@@ -29,7 +30,7 @@ export function readSortKeys(root: string): Map<string, Set<string>> {
  */
 export function findSortKeyLists(source: string, dashboards: ReadonlyMap<string, ReadonlySet<string>>, file = 'source.ts'): SortKeyList[] {
   const out: SortKeyList[] = [];
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = parsedSource(file, source);
   const check = (node: ts.Node, items: readonly ts.Node[]) => {
     const keys = items.map((i) => (ts.isStringLiteral(i) ? i.text : ts.isLiteralTypeNode(i) && ts.isStringLiteral(i.literal) ? i.literal.text : null));
     if (keys.length < 3 || keys.some((k) => k === null)) return;

@@ -19,7 +19,11 @@ const read = async (r: Readable) => {
 };
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** Deterministic bytes (not one repeated byte: ranges must land on the right offsets). */
-const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed * 7 + (i >> 8)) & 0xff));
+function bytes(n: number, seed = 1): Buffer {
+  const out = Buffer.allocUnsafe(n); // every byte written below (an array of 9 M numbers first was ~half of this file's CPU)
+  for (let i = 0; i < n; i++) out[i] = (i * 31 + seed * 7 + (i >> 8)) & 0xff;
+  return out;
+}
 
 let s3: LoopbackS3;
 let dir: string;
