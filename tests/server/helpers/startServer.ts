@@ -143,6 +143,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   // PORTAL_TEST_START_TIMEOUT_MS: a longer wait on a machine loaded by other work.
   const timeoutMs = opts.timeoutMs ?? (Number(process.env.PORTAL_TEST_START_TIMEOUT_MS) || 120_000);
   const deadline = Date.now() + timeoutMs;
+  let lastCheck = 'none yet';
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -151,15 +152,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
     if (!port) port = Number(bannerPort.exec(out)?.[1] ?? 0);
     if (port) {
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        // A ceiling per check: a server that accepts but never answers (its database busy or stuck) is told from one not listening.
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
         if (res.ok) break;
-      } catch {
-        // not listening yet
+        lastCheck = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
+      } catch (err) {
+        lastCheck = `${(err as Error).name}: ${(err as Error).message}${(err as Error & { cause?: Error }).cause ? ` (${(err as Error & { cause?: Error }).cause?.message})` : ''}`;
       }
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`portal serve did not answer /api/health within ${timeoutMs} ms:\n${out}`);
+      throw new Error(`portal serve did not answer /api/health within ${timeoutMs} ms (port ${port || 'not yet known'}; last check: ${lastCheck}):\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
