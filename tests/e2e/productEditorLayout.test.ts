@@ -66,12 +66,19 @@ describe('product editor layout', () => {
     await expect.poll(() => page.locator('.portal-product-emails').textContent()).toContain('0 emails');
 
     // A tier per row: each tier's first field at the left edge of the block, never beside another tier.
-    const left = (id: string) => page.locator(`[data-field="${id}"]`).evaluate((el) => Math.round(el.getBoundingClientRect().left));
-    const top = (id: string) => page.locator(`[data-field="${id}"]`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
     const card = page.locator('section[data-block="payment_card"]');
+    // Both tiers measured in one evaluation, once the form has drawn every block: two separate reads of
+    // viewport positions could straddle a layout change above them (a CI run read tier 2 above tier 1).
+    await expect.poll(() => page.locator('.portal-metadata-form-drawing').count()).toBe(0);
+    const tiers = (fee: string) =>
+      page.evaluate((ids) => ids.map((id) => {
+        const r = document.querySelector(`[data-field="${id}"]`)!.getBoundingClientRect();
+        return { left: Math.round(r.left), top: Math.round(r.top) };
+      }), [`payment_card.${fee}_tier1`, `payment_card.${fee}_tier2`]);
     for (const fee of ['late_fee', 'annual_fee', 'purchase_regular_apr']) {
-      expect(await left(`payment_card.${fee}_tier2`), `${fee} tier 2 starts its row`).toBe(await left(`payment_card.${fee}_tier1`));
-      expect(await top(`payment_card.${fee}_tier2`)).toBeGreaterThan(await top(`payment_card.${fee}_tier1`));
+      const [tier1, tier2] = await tiers(fee);
+      expect(tier2.left, `${fee} tier 2 starts its row`).toBe(tier1.left);
+      expect(tier2.top, `${fee} tier 2 below tier 1`).toBeGreaterThan(tier1.top);
     }
     // Empty third tiers wait behind one Add line each; a group with no second tier shows one line for it.
     expect(await card.locator('[data-field="payment_card.late_fee_tier3"]').count()).toBe(0);

@@ -51,6 +51,8 @@ const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // Chromium starts a spare renderer for the next navigation of every context; the suite opens hundreds of short-lived contexts.
+  '--disable-features=SpareRendererForSitePerProcess',
   // A second name for the loopback portal: a page served from it is outside the portal's default
   // origins (portal_access), so a test sees a disallowed origin on a shared server (auth.test.ts).
   `--host-resolver-rules=MAP ${otherOriginHost} 127.0.0.1`,
