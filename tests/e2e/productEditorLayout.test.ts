@@ -68,7 +68,7 @@ describe('product editor layout', () => {
     // A tier per row: each tier's first field at the left edge of the block, never beside another tier.
     const card = page.locator('section[data-block="payment_card"]');
     // Both tiers measured in one evaluation, once the form has drawn every block: two separate reads of
-    // viewport positions could straddle a layout change above them (a CI run read tier 2 above tier 1).
+    // viewport positions could straddle a layout change above them (one run read tier 2 eleven px above tier 1).
     await expect.poll(() => page.locator('.portal-metadata-form-drawing').count()).toBe(0);
     const tiers = (fee: string) =>
       page.evaluate((ids) => ids.map((id) => {

@@ -157,7 +157,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
         if (res.ok) break;
         lastCheck = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
       } catch (err) {
-        lastCheck = `${(err as Error).name}: ${(err as Error).message}${(err as Error & { cause?: Error }).cause ? ` (${(err as Error & { cause?: Error }).cause?.message})` : ''}`;
+        const e = err as Error & { cause?: Error };
+        lastCheck = `${e.name}: ${e.message}${e.cause ? ` (${e.cause.message})` : ''}`;
       }
     }
     if (Date.now() > deadline) {
