@@ -14,7 +14,9 @@ cd "$(dirname "$0")/.."
 # Each step's output is printed when it ends, with its wall and CPU time; a failed step fails the
 # run once every started step has ended.
 logs="$(mktemp -d)"
-trap 'kill "${idle_sampler:-}" 2>/dev/null; rm -rf "$logs"' EXIT
+# `|| true`: under `set -e` a failing command in the EXIT trap becomes the script's exit status, and the
+# sampler is usually gone by then (a green run exited 1 on CI).
+trap 'kill "${idle_sampler:-}" 2>/dev/null || true; rm -rf "$logs"' EXIT
 # What the server suite's and the browser suite's global set-ups both need (the seeded template `empty`)
 # is made once, by the first to ask, in this folder (tests/helpers/madeOncePerRun.ts).
 export PORTAL_TEST_RUN_DIR="$logs/run"
