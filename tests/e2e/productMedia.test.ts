@@ -127,7 +127,10 @@ describe('product media', () => {
     expect(await page.getByRole('link', { name: 'Open PDF' }).getAttribute('href')).toBe(`/api/download/${productId}`);
 
     // Resample asks first (issue 27 item 9); Cancel changes nothing, Resample keeps the default page and its rotation.
-    await page.getByRole('link', { name: 'Resample Try #3' }).click();
+    // The link is disabled until the screen has re-read the rotated images (a click before that did nothing).
+    const resample = page.getByRole('link', { name: 'Resample Try #3' });
+    await expect.poll(() => resample.getAttribute('aria-disabled')).toBe('false');
+    await resample.click();
     const confirm = page.locator('.bp6-alert');
     await expect.poll(() => confirm.textContent()).toContain('Make the page images again from the PDF?Page 2 stays the default preview and rotated pages keep their rotation.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();

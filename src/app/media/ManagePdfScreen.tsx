@@ -69,6 +69,8 @@ export function ManagePdfScreen() {
               <a href={originals ? `?product_type=${encodeURIComponent(productType)}` : `?product_type=${encodeURIComponent(productType)}&imagetype=orginal`}>{originals ? 'Thumbnails' : 'Original Images'}</a>
               <a
                 href="#resample"
+                // While a rotation or a resample is under way the link does nothing: it says so.
+                aria-disabled={busy || !!processing}
                 onClick={(e) => {
                   e.preventDefault();
                   if (!busy && !processing) setConfirmResample(true);
