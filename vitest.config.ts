@@ -22,7 +22,7 @@ import { postgresFiles } from './tests/postgresFiles';
 // functions costs more CPU than a test's queries win back. PORTAL_V8_FLAGS= (empty) compares without it.
 // AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: the S3 servers of the suites would each print the SDK's notice
 // that its releases after January 2027 need Node 22 (package-lock pins one that runs on Node 20); `portal serve` keeps it.
-const env = { PORTAL_PASSWORD_COST: '10', PORTAL_TEST_LAZY_SANITIZER: '1', PORTAL_V8_FLAGS: process.env.PORTAL_V8_FLAGS ?? '--liftoff-only', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+const env = { PORTAL_PASSWORD_COST: '10', PORTAL_TEST_LAZY_SANITIZER: '1', PORTAL_TEST_TX_GUARD: '1', PORTAL_V8_FLAGS: process.env.PORTAL_V8_FLAGS ?? '--liftoff-only', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 if (env.PORTAL_V8_FLAGS) {
   setFlagsFromString(env.PORTAL_V8_FLAGS);
   process.env.PORTAL_V8_FLAGS = env.PORTAL_V8_FLAGS; // the global set-ups' `portal` children

@@ -142,6 +142,20 @@ describe(`database (${testDbKind})`, () => {
     expect((await d.query<{ n: number }>('select n from rehearsed order by n')).rows.map((r) => r.n)).toEqual([2]);
   });
 
+  it.runIf(testDbKind === 'pglite')('PGlite: a query on the database from inside its own transaction fails at once, naming it, instead of waiting for itself (PORTAL_TEST_TX_GUARD)', async () => {
+    const d = empty;
+    await d.exec('create table guarded (n int)');
+    await expect(
+      d.transaction(async (tx) => {
+        await tx.query('insert into guarded values (1)');
+        await d.query('select count(*) from guarded');
+      }),
+    ).rejects.toThrow('a query on the database inside its own open transaction (it would wait for itself): select count(*) from guarded');
+    // The transaction rolled back; after it, and beside another one, the database answers as before.
+    await Promise.all([d.transaction((tx) => tx.query('insert into guarded values (2)')), d.query('insert into guarded values (3)')]);
+    expect((await d.query<{ n: number }>('select n from guarded order by n')).rows.map((r) => r.n)).toEqual([2, 3]);
+  });
+
   it('portal_meta stores JSON values by key', async () => {
     const db = migrated;
     expect(await getMeta(db, 'x')).toBeUndefined();

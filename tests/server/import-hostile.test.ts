@@ -38,8 +38,9 @@ describe('hostile corpus', () => {
         );
         const elapsed = performance.now() - started;
         expect(outcome, m.name).toMatch(/^(parsed|failed \d{3})$/);
-        // The pool's timer cuts a message off at the bound; allow scheduling slack on a busy machine.
-        expect(elapsed, m.name).toBeLessThan(perMessageBoundMs + 1_000);
+        // The pool's timer cuts a message off at the bound; the slack is for a saturated machine (a run at load 15
+        // took 6.6 s for a message the timer cut off at 5 s).
+        expect(elapsed, m.name).toBeLessThan(perMessageBoundMs + 5_000);
       }
     } finally {
       await pool.close();
@@ -53,7 +54,9 @@ describe('hostile corpus', () => {
     writeFileSync(join(dir, 'oversized.eml'), Buffer.concat([Buffer.from('Subject: big\r\n\r\n'), Buffer.alloc(defaultImportLimits.maxMessageBytes + 1, 0x61)]));
     names.push('oversized.eml');
 
-    const summary = await importPaths(db, [dir]);
+    // A bound far above any message's parse: which readable mail is kept must not depend on the machine's load
+    // (parts-10000-text took 1.6 s at load 10, and over the default 5 s at load 15). The cut-off has its own test below.
+    const summary = await importPaths(db, [dir], { limits: { timeoutMs: 60_000 } });
     expect(summary.imported + summary.duplicates + summary.failed).toBe(names.length);
 
     const logs = (await db.query<{ file: string; status: number; status_code: number; reason: string | null; db_muid: number | null }>(

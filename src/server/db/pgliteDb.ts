@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './Db';
@@ -36,16 +37,47 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
       await q.exec(sql);
     },
   });
-  const base = wrap(pg);
+  // PORTAL_TEST_TX_GUARD=1 (the test suites): a statement sent to the database, not to the transaction's handle,
+  // from inside an open transaction would wait for that transaction's lock forever (PGlite is one connection; on
+  // PostgreSQL it would take another): it fails at once, naming the statement, instead of hanging the server.
+  // Off elsewhere: it keeps an AsyncLocalStorage (promise hooks on Node 20) on during every transaction.
+  const inTx = process.env.PORTAL_TEST_TX_GUARD === '1' ? new AsyncLocalStorage<{ open: boolean }>() : undefined;
+  let openTx = 0;
+  const outer = wrap(pg);
+  const refuseInTx = (what: string, sql: string) =>
+    inTx?.getStore()?.open ? new Error(`${what} on the database inside its own open transaction (it would wait for itself): ${sql.slice(0, 120)}`) : undefined;
+  const base: Queryable = {
+    query(sql, params) {
+      const refused = refuseInTx('a query', sql);
+      return refused ? Promise.reject(refused) : outer.query(sql, params);
+    },
+    exec(sql) {
+      const refused = refuseInTx('a statement', sql);
+      return refused ? Promise.reject(refused) : outer.exec(sql);
+    },
+  };
   return {
     kind: 'pglite',
     ...base,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
       const dryRun = rehearsing();
       return pg.transaction(async (tx) => {
-        const result = await fn(wrap(tx));
-        if (dryRun) await tx.rollback();
-        return result;
+        if (!inTx) {
+          const result = await fn(wrap(tx));
+          if (dryRun) await tx.rollback();
+          return result;
+        }
+        const mark = { open: true };
+        openTx++;
+        try {
+          const result = await inTx.run(mark, () => fn(wrap(tx)));
+          if (dryRun) await tx.rollback();
+          return result;
+        } finally {
+          mark.open = false;
+          // Node 20's AsyncLocalStorage tracks every promise while enabled: off between transactions.
+          if (--openTx === 0) inTx.disable();
+        }
       });
     },
     async script<Row>(sql: string): Promise<QueryResult<Row>> {

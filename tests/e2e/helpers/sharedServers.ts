@@ -29,8 +29,9 @@ const urlEnv = (name: SharedPortal) => `PORTAL_TEST_SHARED_${name.toUpperCase()}
  */
 export async function startSharedPortal(name: SharedPortal): Promise<void> {
   const { seeded, alteredMetadata } = sharedPortals[name];
-  // The suites' servers load jsdom on first use (vitest.config.ts): the project's env does not reach global set-up.
-  const env: Record<string, string> = { PORTAL_TEST_LAZY_SANITIZER: '1' };
+  // The suites' servers load jsdom on first use and refuse a query that would wait for its own transaction
+  // (vitest.config.ts): the project's env does not reach global set-up.
+  const env: Record<string, string> = { PORTAL_TEST_LAZY_SANITIZER: '1', PORTAL_TEST_TX_GUARD: '1' };
   if (alteredMetadata) {
     const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-metadata-'));
     metadataDirs.push(dir);
