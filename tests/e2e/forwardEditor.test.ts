@@ -412,5 +412,48 @@ describe('forwarding emails in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       if (shotsDir) await page.screenshot({ path: join(shotsDir, 'forward-editor-1366x768.png') });
     });
+
+    it('an image takes the caret: clicked or reached by the arrows, typed text lands after or before it', async () => {
+      const errors: string[] = [];
+      const onError = (e: Error) => errors.push(e.message);
+      page.on('pageerror', onError);
+      try {
+        await openEditor(muid.images);
+        await poll(() => body().locator('img').count()).toBe(4);
+        const img = body().locator('img').first();
+        // Whether the browser's caret is inside the first image's node, and where a text sits relative to that image.
+        const caretInImage = () => img.evaluate((el) => !!getSelection()?.anchorNode && el.closest('[data-slate-void]')!.contains(getSelection()!.anchorNode));
+        const sideOf = (text: string) =>
+          img.evaluate((el, t) => {
+            const walker = document.createTreeWalker(el.closest('[data-slate-editor]')!, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent!.includes(t)) continue;
+              const following = !!(el.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
+              // No other image between them.
+              const imgs = Array.from(el.closest('[data-slate-editor]')!.querySelectorAll('img'));
+              const between = imgs.filter((i) => i !== el && (following ? el.compareDocumentPosition(i) & Node.DOCUMENT_POSITION_FOLLOWING && i.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING : i.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && n.compareDocumentPosition(i) & Node.DOCUMENT_POSITION_FOLLOWING));
+              return between.length ? 'elsewhere' : following ? 'after' : 'before';
+            }
+            return 'absent';
+          }, text);
+        await img.scrollIntoViewIfNeeded();
+        await img.click();
+        await poll(caretInImage).toBe(true);
+        await page.keyboard.press('ArrowRight');
+        await poll(caretInImage).toBe(false);
+        await page.keyboard.type('AFTERIMG');
+        await poll(() => sideOf('AFTERIMG')).toBe('after');
+        // Back over the typed text into the image, then before it.
+        for (let i = 0; i <= 'AFTERIMG'.length; i++) await page.keyboard.press('ArrowLeft');
+        await poll(caretInImage).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        await poll(caretInImage).toBe(false);
+        await page.keyboard.type('BEFOREIMG');
+        await poll(() => sideOf('BEFOREIMG')).toBe('before');
+        expect(errors).toEqual([]);
+      } finally {
+        page.off('pageerror', onError);
+      }
+    });
   });
 });
