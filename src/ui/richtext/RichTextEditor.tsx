@@ -110,10 +110,11 @@ function RenderElement({ attributes, children, element }: RenderElementProps) {
   if (el.void) {
     // An image alone in its block is a block void for Slate but still flows inline, as in the email.
     const Tag = el.inline || el.tag === 'img' ? 'span' : 'div';
-    const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false });
+    // Not editable itself (no wrapper around it: an element fewer per image, of the editable's thousands).
+    const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false, contentEditable: false });
     return (
       <Tag {...attributes}>
-        {el.wrap ? wrapIn(el.wrap, <span contentEditable={false}>{inner}</span>) : <Tag contentEditable={false}>{inner}</Tag>}
+        {el.wrap ? wrapIn(el.wrap, inner) : inner}
         {children}
       </Tag>
     );
