@@ -72,9 +72,10 @@ function withHtml(editor: Editor): Editor {
   // And a change made only of such text re-renders nothing, not even the Editable (same patch): what its
   // render's selection effect would do (check the caret, scroll it into view) is done without it.
   (editor as Editor & { typedTextSkipsRender?: boolean }).typedTextSkipsRender = true;
-  // A void (the images: a quarter of the email's elements in a large one) draws the zero-width text a caret in it
-  // needs only while the selection is in it (same patch): Chrome's per-frame work after an edit (the IME's copy of
-  // the editable's text, style, layout) walks every node of the editable.
+  // A void (the images: a quarter of the email's elements in a large one), and an empty text at the edge of an inline
+  // element (a link), draw the zero-width text a caret there needs only while the selection is in it (same patch):
+  // Chrome's per-frame work after an edit (the IME's copy of the editable's text, style, layout) walks every node of
+  // the editable.
   (editor as Editor & { lightVoids?: boolean }).lightVoids = true;
   return editor;
 }
