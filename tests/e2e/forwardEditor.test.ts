@@ -111,6 +111,37 @@ describe('forwarding emails in the browser', () => {
     const { dialogText, noOverlay, closeDialog } = messageDialog(() => page);
     const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
 
+    it('the arrows take the caret out of a link that ends its block: text typed there follows the link, outside it', async () => {
+      const errors: string[] = [];
+      const onError = (e: Error) => errors.push(e.message);
+      page.on('pageerror', onError);
+      try {
+        await page.goto(`${server.url}/emailEditor/${demo.muid}`);
+        await poll(() => body().locator('a[href]').count()).toBeGreaterThan(0);
+        // A link with text, last in its block: Slate keeps an empty text after it, where a caret past the link goes.
+        const index = await body().locator('a[href]').evaluateAll((links) =>
+          links.findIndex((a) => {
+            const inline = a.closest('[data-slate-inline]');
+            const after = inline?.nextSibling;
+            return /\w/.test(a.textContent!) && !!after && !after.nextSibling && after.textContent!.replace(/\uFEFF/g, '') === '';
+          }),
+        );
+        expect(index).toBeGreaterThanOrEqual(0);
+        const link = body().locator('a[href]').nth(index);
+        await link.scrollIntoViewIfNeeded();
+        await link.click();
+        const inLink = () => link.evaluate((a) => a.contains(getSelection()!.anchorNode));
+        await poll(inLink).toBe(true);
+        for (let i = 0; i < 300 && (await inLink()); i++) await page.keyboard.press('ArrowRight');
+        expect(await inLink()).toBe(false);
+        await page.keyboard.type('EDGE');
+        await poll(() => link.evaluate((a) => ({ inside: a.textContent!.includes('EDGE'), after: a.closest('[data-slate-inline]')!.nextSibling!.textContent!.replace(/\uFEFF/g, '') }))).toEqual({ inside: false, after: 'EDGE' });
+        expect(errors).toEqual([]);
+      } finally {
+        page.off('pageerror', onError);
+      }
+    });
+
     it('opens from the subject, edits, finds and replaces, removes links, attaches, drafts and sends to SMTP', async () => {
       await page.goto(`${server.url}/`);
       const link = page.locator(`a[href^="/emailEditor/${demo.muid}?"], a[href="/emailEditor/${demo.muid}"]`).first();
@@ -411,6 +442,49 @@ describe('forwarding emails in the browser', () => {
       await poll(() => body().locator('img').count()).toBe(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       if (shotsDir) await page.screenshot({ path: join(shotsDir, 'forward-editor-1366x768.png') });
+    });
+
+    it('an image takes the caret: clicked or reached by the arrows, typed text lands after or before it', async () => {
+      const errors: string[] = [];
+      const onError = (e: Error) => errors.push(e.message);
+      page.on('pageerror', onError);
+      try {
+        await openEditor(muid.images);
+        await poll(() => body().locator('img').count()).toBe(4);
+        const img = body().locator('img').first();
+        // Whether the browser's caret is inside the first image's node, and where a text sits relative to that image.
+        const caretInImage = () => img.evaluate((el) => !!getSelection()?.anchorNode && el.closest('[data-slate-void]')!.contains(getSelection()!.anchorNode));
+        const sideOf = (text: string) =>
+          img.evaluate((el, t) => {
+            const walker = document.createTreeWalker(el.closest('[data-slate-editor]')!, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent!.includes(t)) continue;
+              const following = !!(el.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
+              // No other image between them.
+              const imgs = Array.from(el.closest('[data-slate-editor]')!.querySelectorAll('img'));
+              const between = imgs.filter((i) => i !== el && (following ? el.compareDocumentPosition(i) & Node.DOCUMENT_POSITION_FOLLOWING && i.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING : i.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && n.compareDocumentPosition(i) & Node.DOCUMENT_POSITION_FOLLOWING));
+              return between.length ? 'elsewhere' : following ? 'after' : 'before';
+            }
+            return 'absent';
+          }, text);
+        await img.scrollIntoViewIfNeeded();
+        await img.click();
+        await poll(caretInImage).toBe(true);
+        await page.keyboard.press('ArrowRight');
+        await poll(caretInImage).toBe(false);
+        await page.keyboard.type('AFTERIMG');
+        await poll(() => sideOf('AFTERIMG')).toBe('after');
+        // Back over the typed text into the image, then before it.
+        for (let i = 0; i <= 'AFTERIMG'.length; i++) await page.keyboard.press('ArrowLeft');
+        await poll(caretInImage).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        await poll(caretInImage).toBe(false);
+        await page.keyboard.type('BEFOREIMG');
+        await poll(() => sideOf('BEFOREIMG')).toBe('before');
+        expect(errors).toEqual([]);
+      } finally {
+        page.off('pageerror', onError);
+      }
     });
   });
 });

@@ -72,6 +72,11 @@ function withHtml(editor: Editor): Editor {
   // And a change made only of such text re-renders nothing, not even the Editable (same patch): what its
   // render's selection effect would do (check the caret, scroll it into view) is done without it.
   (editor as Editor & { typedTextSkipsRender?: boolean }).typedTextSkipsRender = true;
+  // A void (the images: a quarter of the email's elements in a large one), and an empty text at the edge of an inline
+  // element (a link), draw the zero-width text a caret there needs only while the selection is in it (same patch):
+  // Chrome's per-frame work after an edit (the IME's copy of the editable's text, style, layout) walks every node of
+  // the editable.
+  (editor as Editor & { lightVoids?: boolean }).lightVoids = true;
   return editor;
 }
 
@@ -106,10 +111,11 @@ function RenderElement({ attributes, children, element }: RenderElementProps) {
   if (el.void) {
     // An image alone in its block is a block void for Slate but still flows inline, as in the email.
     const Tag = el.inline || el.tag === 'img' ? 'span' : 'div';
-    const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false });
+    // Not editable itself (no wrapper around it: an element fewer per image, of the editable's thousands).
+    const inner = createElement(tagFor(el.tag, !!el.inline), { ...reactAttrs(el.attrs), draggable: false, contentEditable: false });
     return (
       <Tag {...attributes}>
-        {el.wrap ? wrapIn(el.wrap, <span contentEditable={false}>{inner}</span>) : <Tag contentEditable={false}>{inner}</Tag>}
+        {el.wrap ? wrapIn(el.wrap, inner) : inner}
         {children}
       </Tag>
     );
