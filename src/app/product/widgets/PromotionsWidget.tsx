@@ -85,11 +85,6 @@ function PromotionTable({ items, editor, readMode, actions }: { items: Promotion
   );
 }
 
-/** Runs `fn` in a task after the next frame (its paint), not in the event's own work. */
-function afterNextFrame(fn: () => void): void {
-  requestAnimationFrame(() => setTimeout(fn));
-}
-
 /** Save Promotion / Update / Cancel of the open form (the block at `paths.draft`); `ownKey` is the actions' own field. */
 function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: string) {
   const editIndex = useSyncExternalStore(editor.subscribe, () => objectAt(editor.getDoc(), paths.section).edit_index as number | undefined);
@@ -111,22 +106,16 @@ function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: 
       return;
     }
     const clean = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== ownKey && v !== undefined && v !== null && v !== ''));
-    // One edit: the list and the closed form together, so derive rules see a single change.
+    // One edit: the list and the closed form together, so derive rules see a single change. The closed
+    // form keeps its values (editor state, never stored; Add Promotion and Edit replace them whole):
+    // emptying them wrote every typed-in input back, a second render, and made Chrome's autofill
+    // re-read the page's controls, all after the frame that shows the new row.
     editor.update((d) => {
       const current = getAt(d, paths.list);
       const list = Array.isArray(current) ? [...(current as Promotion[])] : [];
       if (editing) list.splice(editIndex!, 1, clean);
       else list.push(clean);
       return setAt(closeForm(d), paths.list, list);
-    });
-    // The closed form's values are emptied once the row is on screen: React writing a typed-in input's
-    // value made Chrome (autofill, after a user's typing) lay out the half-committed page inside the
-    // click, and lay it out again for the frame. Later, the layout is clean and the form hidden.
-    afterNextFrame(() => {
-      const d = editor.getDoc();
-      const section = objectAt(d, paths.section);
-      const closed = section.adding === undefined && section.edit_index === undefined;
-      if (closed && Object.keys(objectAt(d, paths.draft)).length) editor.update((doc) => setAt(doc, paths.draft, {}));
     });
   };
 
