@@ -14,11 +14,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser } from '../tests/e2e/helpers/browser';
-import { signInThroughPage } from '../tests/e2e/helpers/signIn';
-import { startServer } from '../tests/server/helpers/startServer';
 import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode, type TraceEvent } from './traceSummary';
-import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
+import { interactions, setMeasureProbe } from './editorInteractions';
+import { openProfiledEditor } from './openProfiledEditor';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -78,18 +76,8 @@ function summarise(profiles: CpuProfile[]) {
   for (const [k, ms] of top(byUrl, 15)) console.log(`  ${(ms / profiles.length).toFixed(2).padStart(7)} ms  ${k}`);
 }
 
-const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, dataDir: process.env.PROFILE_DATA_DIR, timeoutMs: 600_000 });
-const browser = await launchBrowser();
+const { page, productId, close } = await openProfiledEditor({ dist });
 try {
-  const productId = await pickProduct(server, await signInToken(server));
-  const signIn = await browser.context.newPage();
-  await signInThroughPage(signIn, server.url, 'admin', adminPassword);
-  await signIn.close();
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})();` });
-  if (dist) await serveClientFrom(page, dist);
-  await openProduct(page, server, productId);
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -108,6 +96,5 @@ try {
   if (out) writeFileSync(out, JSON.stringify(trace ? { traceEvents: traces[traces.length - 1] } : profiles[profiles.length - 1]));
 } finally {
   setMeasureProbe(undefined);
-  await browser.close();
-  await server.stop();
+  await close();
 }

@@ -8,10 +8,8 @@
  *
  *   npx tsx bench/editorInteractionRenders.ts "save a promotion" [--dist dir] [--runs 3]
  */
-import { launchBrowser } from '../tests/e2e/helpers/browser';
-import { signInThroughPage } from '../tests/e2e/helpers/signIn';
-import { startServer } from '../tests/server/helpers/startServer';
-import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
+import { interactions, setMeasureProbe } from './editorInteractions';
+import { openProfiledEditor } from './openProfiledEditor';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -75,18 +73,8 @@ const hook = () => {
   };
 };
 
-const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, dataDir: process.env.PROFILE_DATA_DIR, timeoutMs: 600_000 });
-const browser = await launchBrowser();
+const { page, close } = await openProfiledEditor({ dist, extraInit: hook.toString() });
 try {
-  const productId = await pickProduct(server, await signInToken(server));
-  const signIn = await browser.context.newPage();
-  await signInThroughPage(signIn, server.url, 'admin', adminPassword);
-  await signIn.close();
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})(); (${hook.toString()})();` });
-  if (dist) await serveClientFrom(page, dist);
-  await openProduct(page, server, productId);
   for (let i = 0; i <= runs; i++) {
     setMeasureProbe({
       before: async () => void (await page.evaluate(() => (window as unknown as { __rendersReset(): void }).__rendersReset())),
@@ -105,6 +93,5 @@ try {
   }
 } finally {
   setMeasureProbe(undefined);
-  await browser.close();
-  await server.stop();
+  await close();
 }

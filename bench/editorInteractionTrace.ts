@@ -7,11 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from '../tests/e2e/helpers/browser';
-import { signInThroughPage } from '../tests/e2e/helpers/signIn';
-import { startServer } from '../tests/server/helpers/startServer';
 import { readTrace, TRACE_CATEGORIES } from './traceSummary';
-import { adminPassword, instrument, interactions, openProduct, pickProduct, serveClientFrom, setMeasureProbe, signInToken } from './editorInteractions';
+import { interactions, setMeasureProbe } from './editorInteractions';
+import { openProfiledEditor } from './openProfiledEditor';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -30,18 +28,8 @@ const categories = [
 ].join(',');
 
 mkdirSync(outDir, { recursive: true });
-const server = await startServer({ env: { PORTAL_ADMIN_PASSWORD: adminPassword, DEMO_EMAILS: '0', DEMO_PDFS: '0' }, dataDir: process.env.PROFILE_DATA_DIR, timeoutMs: 600_000 });
-const browser = await launchBrowser();
+const { page, close } = await openProfiledEditor({ dist });
 try {
-  const productId = await pickProduct(server, await signInToken(server));
-  const signIn = await browser.context.newPage();
-  await signInThroughPage(signIn, server.url, 'admin', adminPassword);
-  await signIn.close();
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript({ content: `globalThis.__name ??= (f) => f; (${instrument.toString()})();` });
-  if (dist) await serveClientFrom(page, dist);
-  await openProduct(page, server, productId);
   const cdp = await page.context().newCDPSession(page);
   for (let i = 0; i <= runs; i++) {
     setMeasureProbe(
@@ -57,6 +45,5 @@ try {
   }
 } finally {
   setMeasureProbe(undefined);
-  await browser.close();
-  await server.stop();
+  await close();
 }
