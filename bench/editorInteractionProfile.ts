@@ -16,13 +16,9 @@ import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode, type TraceEvent } from './traceSummary';
 import { interactions, setMeasureProbe } from './editorInteractions';
-import { openProfiledEditor } from './openProfiledEditor';
+import { openProfiledEditor, toolArgs } from './openProfiledEditor';
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv.splice(i, 2)[1] : undefined;
-};
+const { argv, flag } = toolArgs();
 const dist = flag('--dist');
 const runs = Number(flag('--runs') ?? 5);
 const out = flag('--out');

@@ -9,13 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTrace, TRACE_CATEGORIES } from './traceSummary';
 import { interactions, setMeasureProbe } from './editorInteractions';
-import { openProfiledEditor } from './openProfiledEditor';
+import { openProfiledEditor, toolArgs } from './openProfiledEditor';
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv.splice(i, 2)[1] : undefined;
-};
+const { argv, flag } = toolArgs();
 const dist = flag('--dist');
 const runs = Number(flag('--runs') ?? 3);
 const [figure, outDir] = argv;

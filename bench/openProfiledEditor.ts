@@ -43,3 +43,15 @@ export async function openProfiledEditor(opts: { dist?: string; extraInit?: stri
     throw err;
   }
 }
+
+/** The command line's arguments, with `flag(name)` taking `name value` out of them (undefined when absent). */
+export function toolArgs(): { argv: string[]; flag(name: string): string | undefined } {
+  const argv = process.argv.slice(2);
+  return {
+    argv,
+    flag(name) {
+      const i = argv.indexOf(name);
+      return i >= 0 ? argv.splice(i, 2)[1] : undefined;
+    },
+  };
+}
