@@ -44,6 +44,19 @@ function messageDialog(page: () => Page) {
   return { dialogText, noOverlay, closeDialog };
 }
 
+/** Runs `steps` on the page, then expects no uncaught page error happened meanwhile. */
+async function withoutPageErrors(page: Page, steps: () => Promise<void>): Promise<void> {
+  const errors: string[] = [];
+  const onError = (e: Error) => errors.push(e.message);
+  page.on('pageerror', onError);
+  try {
+    await steps();
+    expect(errors).toEqual([]);
+  } finally {
+    page.off('pageerror', onError);
+  }
+}
+
 describe('forwarding emails in the browser', () => {
   let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
   let server: StartedServer;
@@ -112,10 +125,7 @@ describe('forwarding emails in the browser', () => {
     const body = () => page.getByTestId('body-richtext').locator('[data-slate-editor]');
 
     it('the arrows take the caret out of a link that ends its block: text typed there follows the link, outside it', async () => {
-      const errors: string[] = [];
-      const onError = (e: Error) => errors.push(e.message);
-      page.on('pageerror', onError);
-      try {
+      await withoutPageErrors(page, async () => {
         await page.goto(`${server.url}/emailEditor/${demo.muid}`);
         await poll(() => body().locator('a[href]').count()).toBeGreaterThan(0);
         // A link with text, last in its block: Slate keeps an empty text after it, where a caret past the link goes.
@@ -136,10 +146,7 @@ describe('forwarding emails in the browser', () => {
         expect(await inLink()).toBe(false);
         await page.keyboard.type('EDGE');
         await poll(() => link.evaluate((a) => ({ inside: a.textContent!.includes('EDGE'), after: a.closest('[data-slate-inline]')!.nextSibling!.textContent!.replace(/\uFEFF/g, '') }))).toEqual({ inside: false, after: 'EDGE' });
-        expect(errors).toEqual([]);
-      } finally {
-        page.off('pageerror', onError);
-      }
+      });
     });
 
     it('opens from the subject, edits, finds and replaces, removes links, attaches, drafts and sends to SMTP', async () => {
@@ -445,10 +452,7 @@ describe('forwarding emails in the browser', () => {
     });
 
     it('an image takes the caret: clicked or reached by the arrows, typed text lands after or before it', async () => {
-      const errors: string[] = [];
-      const onError = (e: Error) => errors.push(e.message);
-      page.on('pageerror', onError);
-      try {
+      await withoutPageErrors(page, async () => {
         await openEditor(muid.images);
         await poll(() => body().locator('img').count()).toBe(4);
         const img = body().locator('img').first();
@@ -481,10 +485,7 @@ describe('forwarding emails in the browser', () => {
         await poll(caretInImage).toBe(false);
         await page.keyboard.type('BEFOREIMG');
         await poll(() => sideOf('BEFOREIMG')).toBe('before');
-        expect(errors).toEqual([]);
-      } finally {
-        page.off('pageerror', onError);
-      }
+      });
     });
   });
 });

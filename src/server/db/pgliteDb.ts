@@ -46,6 +46,19 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
   const outer = wrap(pg);
   const refuseInTx = (what: string, sql: string) =>
     inTx?.getStore()?.open ? new Error(`${what} on the database inside its own open transaction (it would wait for itself): ${sql.slice(0, 120)}`) : undefined;
+  // Runs a transaction's body marked as open for refuseInTx; with the guard off, just runs it.
+  const guarded = async <T>(body: () => Promise<T>): Promise<T> => {
+    if (!inTx) return body();
+    const mark = { open: true };
+    openTx++;
+    try {
+      return await inTx.run(mark, body);
+    } finally {
+      mark.open = false;
+      // Node 20's AsyncLocalStorage tracks every promise while enabled: off between transactions.
+      if (--openTx === 0) inTx.disable();
+    }
+  };
   const base: Queryable = {
     query(sql, params) {
       const refused = refuseInTx('a query', sql);
@@ -62,22 +75,9 @@ export async function openPgliteDb(dir?: string, opts: { loadDataDir?: Blob } = 
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
       const dryRun = rehearsing();
       return pg.transaction(async (tx) => {
-        if (!inTx) {
-          const result = await fn(wrap(tx));
-          if (dryRun) await tx.rollback();
-          return result;
-        }
-        const mark = { open: true };
-        openTx++;
-        try {
-          const result = await inTx.run(mark, () => fn(wrap(tx)));
-          if (dryRun) await tx.rollback();
-          return result;
-        } finally {
-          mark.open = false;
-          // Node 20's AsyncLocalStorage tracks every promise while enabled: off between transactions.
-          if (--openTx === 0) inTx.disable();
-        }
+        const result = await guarded(() => fn(wrap(tx)));
+        if (dryRun) await tx.rollback();
+        return result;
       });
     },
     async script<Row>(sql: string): Promise<QueryResult<Row>> {
