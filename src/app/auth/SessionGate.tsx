@@ -147,8 +147,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
       });
     }, sessionCheckEveryMs);
     const second = window.setInterval(() => {
-      if (readCookie('isActive') === 'false') void end('expired', null);
-      else if (readCookie('isSignedIn') !== 'true') void end('loggedOut', null);
+      const jar = document.cookie;
+      if (readCookie('isActive', jar) === 'false') void end('expired', null);
+      else if (readCookie('isSignedIn', jar) !== 'true') void end('loggedOut', null);
     }, signedOutCheckEveryMs);
     return () => {
       for (const e of activityEvents) window.removeEventListener(e, onActivity, { capture: true });
