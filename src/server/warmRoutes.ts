@@ -7,6 +7,7 @@ import type { Db } from './db/Db';
 import { rehearse } from './db/rehearsal';
 import { listColumns } from './emails/emailColumns';
 import { emailStatuses } from './emails/emailStatuses';
+import { warmUpHeader } from './metrics/metricsRoutes';
 import type { FileStorage } from './storage/FileStorage';
 
 /** What each warmed request answered, by route (`POST /api/emails/list`: 200), or why none ran. */
@@ -42,7 +43,7 @@ const search: SearchCriteria = {
  * It changes nothing: it signs in through a session row of its own (an enabled user whose role
  * has the operations, without a password to change; none: skipped) that it deletes afterwards, the
  * writes run in transactions that roll back (rehearse), and the uploaded file and its staged row
- * are removed. Targets are the first listed email and the first product; with none, those
+ * are removed; its requests are not timed into /metrics (warmUpHeader). Targets are the first listed email and the first product; with none, those
  * requests are left out.
  */
 export async function warmRoutes(app: FastifyInstance, db: Db, storage: FileStorage, opts: { rounds?: number } = {}): Promise<WarmedRoutes> {
@@ -65,7 +66,7 @@ export async function warmRoutes(app: FastifyInstance, db: Db, storage: FileStor
   const ran: Record<string, number> = {};
   try {
     const token = await signAccessToken(rt.key, { userId: who.user_id, sessionId, sessionVersion: who.session_version }, now, 60);
-    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip', ...warmUpHeader };
     const send = async (method: 'GET' | 'POST', url: string, payload?: object | Buffer, extra: Record<string, string> = {}): Promise<LightMyRequestResponse> => {
       const res = await app.inject({ method, url, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload }) });
       ran[`${method} ${url.replace(/\/\d+$/, '/:id')}`] = res.statusCode;

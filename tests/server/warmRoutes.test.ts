@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpRequestSeconds } from '../../src/server/metrics/portalMetrics';
 import { stagedFolder } from '../../src/server/products/pruneStagedUploads';
 import { storageFor } from '../../src/server/storage/storageFor';
 import { warmRoutes } from '../../src/server/warmRoutes';
@@ -29,8 +30,13 @@ describe('warm-up of the hot routes before the server listens', () => {
     return { rows, files };
   };
 
+  /** How many POST /api/emails/list requests answered 200 the latency histogram holds. */
+  const listsTimed = async () =>
+    (await httpRequestSeconds.get()).values.find((v) => v.metricName === 'portal_http_request_duration_seconds_count' && v.labels.route === '/api/emails/list' && v.labels.method === 'POST' && v.labels.status_code === '200')?.value ?? 0;
+
   it('runs list, search, a status change, a product read and save and an upload through the app, each answered 200, and stores nothing', async () => {
     const before = await snapshot();
+    const timedBefore = await listsTimed();
     expect(before.rows.products).toHaveLength(1);
     const warmed = await warmRoutes(kit.app, kit.db, storageFor(kit.config), { rounds: 1 });
     expect(warmed).toEqual({
@@ -45,6 +51,11 @@ describe('warm-up of the hot routes before the server listens', () => {
     });
     // The status change, the save (with its activity row) rolled back; the upload's file, its staged row and the session removed.
     expect(await snapshot()).toEqual(before);
+    // No user sent them: /metrics' latency histogram does not count them, and still counts a user's list.
+    expect(await listsTimed()).toBe(timedBefore);
+    const list = await kit.app.inject({ method: 'POST', url: '/api/emails/list', headers: kit.as.admin, payload: { page: 1, perpage: 10, panelist: 'all', dashboard: 'focus' } });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(await listsTimed()).toBe(timedBefore + 1);
     // The app still writes outside a warm-up: the same status change commits.
     const res = await kit.app.inject({ method: 'POST', url: '/api/emails', headers: kit.as.admin, payload: { type: 'update', payload: [{ muid, deleted: 1 }] } });
     expect(res.statusCode, res.body).toBe(200);

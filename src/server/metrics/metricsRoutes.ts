@@ -1,5 +1,5 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual, createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../errorHandler';
 import type { ServerContext } from '../context';
 import { httpRequestSeconds, metricsRegistry } from './portalMetrics';
@@ -14,6 +14,15 @@ export function tokenMatches(header: string | undefined, token: string): boolean
 }
 
 /**
+ * The warm-up's requests (warmRoutes: in process, before the server listens) carry this header with
+ * a value made per process, so no client can hide its requests behind it. They are no user's: an
+ * operator's latency histogram starts with the first real request, not with the cold-code timings
+ * of the warm-up.
+ */
+export const warmUpHeader = { 'x-portal-warm-up': randomUUID() };
+const isWarmUp = (req: FastifyRequest) => req.headers['x-portal-warm-up'] === warmUpHeader['x-portal-warm-up'];
+
+/**
  * Times every request into the latency histogram by its route pattern (unmatched paths share one
  * label, so a scan of random URLs cannot grow the series), and serves GET /metrics in the
  * Prometheus text format to a caller presenting PORTAL_METRICS_TOKEN; without that setting the
@@ -21,6 +30,7 @@ export function tokenMatches(header: string | undefined, token: string): boolean
  */
 export async function installMetrics(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.addHook('onResponse', async (req, reply) => {
+    if (isWarmUp(req)) return;
     const route = req.routeOptions.url ?? 'unmatched';
     httpRequestSeconds.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
