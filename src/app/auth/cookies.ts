@@ -1,5 +1,7 @@
-/** The session cookies the client reads and writes (000 §9); token cookies are HttpOnly and not here. */
-/** `jar`: a `document.cookie` already read, so a check of several cookies reads the browser's jar once. */
+/**
+ * The session cookies the client reads and writes (000 §9); token cookies are HttpOnly and not here.
+ * `jar`: a `document.cookie` already read, so a check of several cookies reads the browser's jar once.
+ */
 export function readCookie(name: string, jar = document.cookie): string | undefined {
   for (const part of jar.split(';')) {
     const eq = part.indexOf('=');
