@@ -45,7 +45,7 @@ class Sampler(threading.Thread):
         self.seen: dict[tuple[int, int], dict] = {}  # (pid, starttime) -> {kind, cpu, first, last}
         self.alive: set[int] = set()  # our pids at the last sample
         self.not_ours: dict[tuple[int, int], str] = {}
-        self.series: list[tuple[float, float]] = []  # (time, sampled CPU so far)
+        self.series: list[tuple[float, dict[str, float]]] = []  # (time, sampled CPU so far by kind)
         self.stop = threading.Event()
 
     def sample(self) -> None:
@@ -79,11 +79,26 @@ class Sampler(threading.Thread):
                     self.seen[key].update(kind=kind_of(cmd), cmd=cmd[:200], comm=comm)
                 # own utime + stime only (children are counted as processes of their own)
                 self.seen[key]['cpu'] = (int(fields[11]) + int(fields[12])) / TICK
+                if self.seen[key].get('kind', '').startswith('chromium'):
+                    threads = self.seen[key].setdefault('threads', {})
+                    for tid in os.listdir(f'/proc/{pid}/task'):
+                        try:
+                            with open(f'/proc/{pid}/task/{tid}/stat', 'rb') as f:
+                                t = f.read().decode()
+                        except FileNotFoundError:
+                            continue
+                        tf = t[t.rindex(')') + 2:].split(' ')
+                        # thread names end in a number per pool member (ThreadPoolForegroundWorker, V8 DefaultWorker...)
+                        threads[tid] = (re.sub(r'[0-9/]+$', '', t[t.index('(') + 1:t.rindex(')')]).strip(), (int(tf[11]) + int(tf[12])) / TICK)
                 self.seen[key]['last'] = now
             except (FileNotFoundError, ProcessLookupError, ValueError, IndexError, PermissionError):
                 continue
         self.alive = alive
-        self.series.append((now, sum(p.get('cpu', 0) for p in self.seen.values())))
+        by_kind: dict[str, float] = {}
+        for p in self.seen.values():
+            if 'kind' in p:
+                by_kind[p['kind']] = by_kind.get(p['kind'], 0) + p.get('cpu', 0)
+        self.series.append((now, by_kind))
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -134,18 +149,27 @@ def main() -> int:
         k[0] += p.get('cpu', 0)
         k[1] += 1
     sampled = sum(v[0] for v in kinds.values())
+    threads: dict[str, float] = {}
+    for p in sampler.seen.values():
+        for name, cpu in p.get('threads', {}).values():
+            k = f"{p['kind']} / {name}"
+            threads[k] = threads.get(k, 0) + cpu
     report = {
         'command': ' '.join(cmd), 'exit': status, 'wallS': round((ended or time.time()) - started, 1),
         'cpuS': round(total, 1), 'userS': round(ru.ru_utime, 1), 'sysS': round(ru.ru_stime, 1),
         'byKind': {k: {'cpuS': round(v[0], 1), 'processes': v[1]} for k, v in sorted(kinds.items(), key=lambda kv: -kv[1][0])},
         'unsampledS': round(total - sampled, 1),
+        'chromiumThreads': {k: round(v, 1) for k, v in sorted(threads.items(), key=lambda kv: -kv[1]) if v >= 0.1},
         'processes': sorted(({'cpuS': round(p.get('cpu', 0), 2), 'kind': p['kind'], 'cmd': p['cmd'], 'first': round(p['first'] - started, 1), 'last': round(p.get('last', p['first']) - started, 1)} for p in sampler.seen.values() if 'kind' in p), key=lambda p: -p['cpuS']),
         'leftovers': [sampler.seen[k]['cmd'] for k in leftovers],
-        'series': [(round(t - started, 2), round(c, 2)) for t, c in sampler.series],
+        'started': started,
+        'series': [(round(t - started, 2), {k: round(c, 2) for k, c in by.items()}) for t, by in sampler.series[::4]],
     }
     print(f"-- suiteCpu: exit {status}, wall {report['wallS']} s, CPU {report['cpuS']} s (user {report['userS']}, sys {report['sysS']}), unsampled {report['unsampledS']} s", file=sys.stderr)
     for k, v in report['byKind'].items():
         print(f"   {k:32s} {v['cpuS']:8.1f} s  {v['processes']:5d} processes", file=sys.stderr)
+    for k, v in list(report['chromiumThreads'].items())[:15]:
+        print(f"     thread {k:60s} {v:8.1f} s", file=sys.stderr)
     if leftovers:
         print(f"   still running {a.grace} s after the command ended: {report['leftovers']}", file=sys.stderr)
     if a.out:
