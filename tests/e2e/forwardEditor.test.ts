@@ -14,7 +14,7 @@ import { pdfText } from '../server/helpers/pdfText';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 import { reviewShot } from './helpers/reviewShot';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
 // Issue 12: the forward loop on a demo email (000 §2 forward editor, §4, §5, §7, §8), by the admin,
 // whose address is set. Issue 28 items 2-6 on corpus emails, by a reviewer who has none: 5423's inline
@@ -107,7 +107,7 @@ describe('forwarding emails in the browser', () => {
       session.browser = await launchBrowser();
       session.page = await session.browser.context.newPage();
       await session.page.setViewportSize(viewport);
-      await signInThroughPage(session.page, server.url, user.username, user.password);
+      await signInByApi(session.browser.context, server.url, user.username, user.password);
     });
     afterAll(async () => {
       await session.browser?.close();

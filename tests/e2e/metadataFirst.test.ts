@@ -4,7 +4,7 @@ import { unusedLabel } from './helpers/alteredMetadata';
 import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { signInThroughPage } from './helpers/signIn';
+import { signInByApi } from './helpers/signIn';
 import { adminPassword, adminToken, apiAs, createProductApi, refusedProblems, toolbarButton } from './productKit';
 
 // Issue 16: the rule catalogue shows what each rule does on the rule cases and the demo products.
@@ -17,9 +17,7 @@ describe('metadata first (issue 16)', () => {
     // and Unused now also runs the problem rules (a comment is needed).
     server = sharedServer('alteredMetadata');
     browser = await launchBrowser();
-    const signIn = await browser.context.newPage();
-    await signInThroughPage(signIn, server.url, 'admin', adminPassword);
-    await signIn.close();
+    await signInByApi(browser.context, server.url, 'admin', adminPassword);
   });
 
   afterAll(async () => {

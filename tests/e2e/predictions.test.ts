@@ -10,7 +10,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { projectRoot } from '../../src/server/paths';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
 // Issue 15: a fresh start shows predictions on /spacy with scores; Accept gives the email's product
 // the predicted sector chain and company; Reject is stored and counted by the next `predictions train`.
@@ -51,7 +51,7 @@ describe('predictions (spacey) in the browser', () => {
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await signInByApi(browser.context, server.url, 'admin', adminPassword);
   }, 360_000);
   afterAll(async () => {
     await browser?.close();

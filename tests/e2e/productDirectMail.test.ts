@@ -64,7 +64,7 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     expect(await page.locator('section[data-block="advertiser"]').count()).toBe(0);
     await select(page, 'sector_draft.sector', 'Retail');
     await select(page, 'sector_draft.category', 'Apparel');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('section[data-block="advertiser"]').waitFor();
     await page.locator('section[data-block="delivery"]').waitFor();
     expect(await page.locator('section[data-block="delivery_details"]').count()).toBe(0);

@@ -57,18 +57,18 @@ describe('product editor: credit card product from nothing to Approved', () => {
     await expect.poll(() => page.getByRole('table', { name: 'Companies' }).locator('tbody tr').count()).toBe(1);
 
     // Sector combination editor.
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, 'Please select Sector and Category!');
     await select(page, 'sector_draft.sector', 'Credit Card');
     await select(page, 'sector_draft.category', 'Credit Access Offer');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, 'Please add product name!');
     await byId(page, 'product_name').fill('Platinum Rewards Visa');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Sector combinations' }).textContent()).toContain('Credit Card > Credit Access Offer');
     await select(page, 'sector_draft.sector', 'Credit Card');
     await select(page, 'sector_draft.category', 'Credit Access Offer');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, 'Selected sector/category/subcategory combination already exist!');
 
     // The credit card block and, once promotional_offer is checked, its promotional block.

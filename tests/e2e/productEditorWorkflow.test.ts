@@ -104,7 +104,7 @@ describe('product editor workflow (issue 13)', () => {
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
     await select(page, 'sector_draft.sector', 'Retail');
     await select(page, 'sector_draft.category', 'Apparel');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
     const section = page.locator('section[data-block="promotion"]');
     await section.waitFor();
     const add = section.getByRole('button', { name: 'Add Promotion' });

@@ -9,7 +9,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 import { reviewShot } from './helpers/reviewShot';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
 // Issue 28 "Done when" and items 1, 7: a reviewer's round trip keeps the list (search, size, sort,
 // page, tab) through the editor's Cancel, the browser's Back, the detail's Go Back and a reload;
@@ -47,7 +47,7 @@ describe("a reviewer's round trip through the email list", () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInThroughPage(page, server.url, 'admin', e2eAdminPassword);
+    await signInByApi(browser.context, server.url, 'admin', e2eAdminPassword);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInByApi, signInThroughPage } from './helpers/signIn';
 
 // Issue 11: the portal works under its strict Content-Security-Policy (no eval, no inline script),
 // and a signed-in user changes their own password from the header's user menu.
@@ -24,9 +24,7 @@ describe('the portal under its strict CSP', () => {
     server = sharedServer('demo');
     browser = await launchBrowser();
     await browser.context.addInitScript(recordViolations);
-    const signIn = await browser.context.newPage();
-    await signInThroughPage(signIn, server.url);
-    await signIn.close();
+    await signInByApi(browser.context, server.url);
     const admin = await (await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: e2eAdminPassword }) })).json();
     const auth = { authorization: `Bearer ${admin.payload.access_token as string}`, 'content-type': 'application/json' };
     const roles = (await (await fetch(`${server.url}/api/admin/roles`, { headers: auth })).json()).payload as Array<{ role_id: number; role_name: string }>;

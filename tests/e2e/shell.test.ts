@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
-import { signInThroughPage } from './helpers/signIn';
+import { signInByApi } from './helpers/signIn';
 
 // Issue 2 items 9-10, 000 §1-§2: the page title, the header, the sidebar frame and the error page.
 describe('client shell', () => {
@@ -13,9 +13,7 @@ describe('client shell', () => {
     server = sharedServer('demo');
     browser = await launchBrowser();
     // Every screen needs a session (issue 4); the context keeps its cookies for the pages below.
-    const signIn = await browser.context.newPage();
-    await signInThroughPage(signIn, server.url);
-    await signIn.close();
+    await signInByApi(browser.context, server.url);
   });
 
   afterAll(async () => {

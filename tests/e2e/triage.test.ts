@@ -7,7 +7,7 @@ import type { StartedServer } from '../server/helpers/startServer';
 import { junkRefusal } from './helpers/alteredMetadata';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { e2eAdminPassword, signInThroughPage } from './helpers/signIn';
+import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
 // Issue 10 on the demo data (first start, a slice of the demo inbox): the metadata is the one
 // source of the email statuses and messages, and the copy flow works end to end (000 §2, §4, §5, §9).
@@ -32,7 +32,7 @@ describe('triage dashboards on the demo data', () => {
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await signInByApi(browser.context, server.url, 'admin', adminPassword);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

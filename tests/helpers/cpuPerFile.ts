@@ -6,7 +6,8 @@ import { projectRoot } from '../../src/server/paths';
 /**
  * A setup file when PORTAL_TEST_CPU_LOG names a file (vitest.config.ts): appends one JSON line per
  * test file with its wall time and the CPU seconds of its worker process and of the child
- * processes it waited for (servers, commands), from importing the file to its end. vitest's
+ * processes it waited for (servers, commands), from importing the file to its end, and when it ran (epoch ms:
+ * bench/suiteCpu.py's samples of the whole machine's share, in a serial run). vitest's
  * durations are wall time only, which on a shared machine says little about a file's cost.
  */
 const log = process.env.PORTAL_TEST_CPU_LOG;
@@ -22,9 +23,10 @@ function cpuSeconds(): number {
 if (log) {
   const cpuStart = cpuSeconds();
   const wallStart = performance.now();
+  const startedAt = Date.now();
   afterAll(() => {
     const file = relative(projectRoot, expect.getState().testPath ?? 'unknown');
-    const line = { file, postgres: Boolean(process.env.TEST_DATABASE_URL), cpuS: +(cpuSeconds() - cpuStart).toFixed(2), wallS: +((performance.now() - wallStart) / 1000).toFixed(2) };
+    const line = { file, postgres: Boolean(process.env.TEST_DATABASE_URL), cpuS: +(cpuSeconds() - cpuStart).toFixed(2), wallS: +((performance.now() - wallStart) / 1000).toFixed(2), startedAt, endedAt: Date.now() };
     appendFileSync(log, `${JSON.stringify(line)}\n`);
   });
 }

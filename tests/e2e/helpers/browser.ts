@@ -41,7 +41,8 @@ const reportViolations = () => {
 /** A host name the test browser resolves to 127.0.0.1: the same server under an origin it does not allow. */
 export const otherOriginHost = 'portal-elsewhere.test';
 
-const chromiumArgs = [
+/** The browser suite's Chromium flags (exported for bench/chromiumFlagsCpu.ts, which compares others against them). */
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
