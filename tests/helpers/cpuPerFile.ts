@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/server/paths';
  * A setup file when PORTAL_TEST_CPU_LOG names a file (vitest.config.ts): appends one JSON line per
  * test file with its wall time and the CPU seconds of its worker process and of the child
  * processes it waited for (servers, commands), from importing the file to its end, and when it ran (epoch ms:
- * bench/suiteCpu.py's samples of the whole machine's share, in a serial run). vitest's
+ * to match with samples of the whole machine taken beside a serial run). vitest's
  * durations are wall time only, which on a shared machine says little about a file's cost.
  */
 const log = process.env.PORTAL_TEST_CPU_LOG;
