@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { acceptAlert, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
+import { acceptAlert, addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -64,7 +64,7 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     expect(await page.locator('section[data-block="advertiser"]').count()).toBe(0);
     await select(page, 'sector_draft.sector', 'Retail');
     await select(page, 'sector_draft.category', 'Apparel');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     await page.locator('section[data-block="advertiser"]').waitFor();
     await page.locator('section[data-block="delivery"]').waitFor();
     expect(await page.locator('section[data-block="delivery_details"]').count()).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { acceptAlert, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
+import { acceptAlert, addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, refusedProblems, saveWith, searchAndPick, select, signInAt, tick } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -57,18 +57,18 @@ describe('product editor: credit card product from nothing to Approved', () => {
     await expect.poll(() => page.getByRole('table', { name: 'Companies' }).locator('tbody tr').count()).toBe(1);
 
     // Sector combination editor.
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     await expectToast(page, 'Please select Sector and Category!');
     await select(page, 'sector_draft.sector', 'Credit Card');
     await select(page, 'sector_draft.category', 'Credit Access Offer');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     await expectToast(page, 'Please add product name!');
     await byId(page, 'product_name').fill('Platinum Rewards Visa');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     await expect.poll(() => page.getByRole('table', { name: 'Sector combinations' }).textContent()).toContain('Credit Card > Credit Access Offer');
     await select(page, 'sector_draft.sector', 'Credit Card');
     await select(page, 'sector_draft.category', 'Credit Access Offer');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     await expectToast(page, 'Selected sector/category/subcategory combination already exist!');
 
     // The credit card block and, once promotional_offer is checked, its promotional block.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
+import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -104,7 +104,7 @@ describe('product editor workflow (issue 13)', () => {
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
     await select(page, 'sector_draft.sector', 'Retail');
     await select(page, 'sector_draft.category', 'Apparel');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     const section = page.locator('section[data-block="promotion"]');
     await section.waitFor();
     const add = section.getByRole('button', { name: 'Add Promotion' });

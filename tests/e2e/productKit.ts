@@ -123,6 +123,8 @@ export async function createProductApi(server: StartedServer, token: string, doc
 }
 
 /** A button of the product actions toolbar. */
+/** The Classification block's Add (the sector chain draft's): other blocks (Comment) have an Add of their own. */
+export const addSectorChainButton = (page: Page): Locator => page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true });
 export const toolbarButton = (page: Page, name: string): Locator => page.getByRole('toolbar', { name: 'Product actions' }).getByRole('button', { name, exact: true });
 
 /** Text of the open confirm alert; clicks the button named `button` (e.g. 'Cancel'). */

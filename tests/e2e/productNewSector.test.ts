@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { byId, refusedProblems, saveWith, select, signInAt, fillDate } from './productKit';
+import { addSectorChainButton, byId, fillDate, refusedProblems, saveWith, select, signInAt } from './productKit';
 
 // Issue 5 "Done when": a sector added as files only appears in the editor and the summary with no
 // TypeScript change (the server reads the copy through METADATA_DIR).
@@ -31,7 +31,7 @@ describe('a sector added as files only', () => {
     expect(await page.locator('section[data-block="pet_care"]').count()).toBe(0);
     await select(page, 'sector_draft.sector', 'Pet Care');
     await select(page, 'sector_draft.category', 'Pet Insurance');
-    await page.getByRole('region', { name: 'Classification' }).getByRole('button', { name: 'Add', exact: true }).click();
+    await addSectorChainButton(page).click();
     const block = page.locator('section[data-block="pet_care"]');
     await block.waitFor();
     expect(await block.getByRole('heading').first().textContent()).toBe('Pet Care');
