@@ -12,7 +12,7 @@
  */
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
-import { coldLoad, editorReady, listReady, recordSubjectClick, throttled, unthrottled } from './firstLoad';
+import { coldLoad, throttled, unthrottled } from './firstLoad';
 import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
 
 const [a, b, pairsArg] = process.argv.slice(2);
@@ -21,7 +21,7 @@ const pairs = Number(pairsArg ?? 5);
 const profile = process.env.UNTHROTTLED ? unthrottled : throttled;
 // COMPARE_PATH=/addproduct compares the editor's cold load (until its first section is drawn).
 const path = process.env.COMPARE_PATH ?? '/';
-const ready = path.startsWith('/addproduct') ? editorReady : listReady;
+const check = path.startsWith('/addproduct') ? 'editor' : 'list';
 const password = process.env.PROFILE_PASSWORD ?? 'first-load-bench-password';
 const traceCpu = process.env.CPU === '1';
 
@@ -60,7 +60,6 @@ try {
   for (let i = 0; i < pairs; i++) {
     for (const url of i % 2 ? [b, a] : [a, b]) {
       const page = await browsers[url].context.newPage();
-      await page.addInitScript(recordSubjectClick);
       let apiAt = NaN;
       let searchAt = NaN;
       page.on('request', (r) => {
@@ -71,7 +70,7 @@ try {
       const tracer = traceCpu ? await page.context().newCDPSession(page) : undefined;
       await tracer?.send('Tracing.start', { categories: `${TRACE_CATEGORIES},toplevel`, transferMode: 'ReturnAsStream' });
       const goto = Date.now();
-      const { ms: t, bytes } = await coldLoad(page, `${url}${path}`, profile, ready);
+      const { ms: t, bytes } = await coldLoad(page, `${url}${path}`, profile, check);
       if (tracer) cpu[url].push(Math.round(mainThreadCpu(await readTrace(tracer))));
       await page.close();
       ms[url].push(t);
