@@ -5,7 +5,8 @@
  * round under a Chrome trace. Per keystroke, the renderer main thread's thread time (trace `tdur`, not
  * wall time: what the build costs whatever else the host runs) is summed by kind, over the keystroke's
  * critical path (keydown to the end of the frame's Commit) and over all its work (to the next keydown).
- * Not part of `npm run bench`; `<dist>|<css>` adds a style sheet to a build's page (a CSS experiment):
+ * Not part of `npm run bench`; `<dist>|<css>` adds a style sheet to a build's page (a CSS experiment), `<dist>|js:<expr>`
+ * evaluates an expression in it after the click (a DOM experiment, e.g. attributes set around the caret):
  *
  *   npx tsx bench/forwardCpu.ts build <outDir> [--plain]      the page from this tree (--plain: unminified)
  *   npx tsx bench/forwardCpu.ts <distA> <distB>... [--rounds 4] [--keys 30] [--rate 1] [--trace-dir <dir>] [--untraced]
@@ -109,14 +110,15 @@ if (argv[0] === 'build') {
   const builds: Build[] = [];
   try {
     for (const [i, arg] of argv.entries()) {
-      // `dir|css`: the build with a style sheet added (a CSS experiment without a build).
-      const [dir, css] = arg.split('|') as [string, string | undefined];
+      // `dir|css` or `dir|js:expr`: the build with a style sheet added or an expression run (an experiment without a build).
+      const [dir, css] = arg.split(/\|(.*)/s) as [string, string | undefined];
       // BENCH_PORT and the ports after it (one per build), else any free port.
       const server = await serve(dir, process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : 0);
       const address = server.address();
       const page = await openForwardBenchPage(browser, typeof address === 'object' && address ? address.port : 0);
       // After the click: a style that moves the text would otherwise move the target.
-      if (css) await page.addStyleTag({ content: css });
+      if (css?.startsWith('js:')) console.log(`${arg}: ${String(await page.evaluate(css.slice(3)))}`);
+      else if (css) await page.addStyleTag({ content: css });
       builds.push({ dir: arg, server, page, cdp: await page.context().newCDPSession(page), keys: [], paints: [], roundMedians: [] });
     }
     const letters = 'abcdefghijklmnopqrstuvwxyz';

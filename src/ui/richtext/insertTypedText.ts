@@ -1,4 +1,4 @@
-import { Editor, Node, Range, type Point } from 'slate';
+import { Editor, Element, Node, Range, Text, type Point } from 'slate';
 import { ReactEditor } from 'slate-react';
 
 /**
@@ -21,7 +21,24 @@ export function insertTypedText(editor: Editor, event: InputEvent): void {
   const dom = ReactEditor.getWindow(editor).getSelection();
   if (!dom || !dom.isCollapsed || !caretDrawnAt(editor, selection.anchor, dom)) return;
   event.preventDefault();
-  Editor.insertText(editor, event.data);
+  if (insertsWhereTyped(editor, selection.anchor)) editor.apply({ type: 'insert_text', path: selection.anchor.path, offset: selection.anchor.offset, text: event.data });
+  else Editor.insertText(editor, event.data);
+}
+
+/**
+ * Whether Slate's insertText would insert at `point` itself, so the operation can be applied directly: no pending
+ * marks, and the point is inside its text or at the end of a block's last text (Slate moves a point at the edge of
+ * an inline or of a neighbouring text by their affinities). The caret's text is drawn as one string (caretDrawnAt),
+ * so it is not a void's, and no element here is read-only. Editor.insertText asks all that by walking up the
+ * document from the point again (its insertion point, void and read-only checks) on every keystroke.
+ */
+function insertsWhereTyped(editor: Editor, point: Point): boolean {
+  if (editor.marks) return false;
+  const text = Node.get(editor, point.path);
+  if (!Text.isText(text) || point.offset === 0 || point.offset > text.text.length) return false;
+  if (point.offset < text.text.length) return true;
+  const parent = Node.parent(editor, point.path);
+  return Element.isElement(parent) && !editor.isInline(parent) && parent.children[parent.children.length - 1] === text;
 }
 
 /**

@@ -61,4 +61,22 @@ describe('Bold / Italic / Underline buttons', () => {
     // The buttons subscribe to the editor; a sibling under <Slate> (the editable, in RichTextEditor) is not re-rendered by them.
     expect(renders()).toBe(before);
   });
+
+  it('show the marks of the text typed into, also when typing began at the start of a text after another', async () => {
+    const { editor, select } = setup();
+    const shown = () => [pressed('Bold'), pressed('Italic'), pressed('Underline')];
+    const expected = () => {
+      const on = Editor.marks(editor);
+      return [String(!!on?.bold), String(!!on?.italic), String(!!on?.underline)];
+    };
+    // Inside a text, at the start of 'strong' (after plain text), at the start of ' both' (after bold text).
+    for (const [path, offset] of [[[0, 1], 3], [[0, 1], 0], [[0, 2], 0]] as const) {
+      await select([...path], offset);
+      expect(shown()).toEqual(expected());
+      for (const ch of 'xy') {
+        await act(async () => Editor.insertText(editor, ch));
+        expect(shown()).toEqual(expected());
+      }
+    }
+  });
 });
