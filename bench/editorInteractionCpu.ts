@@ -25,7 +25,7 @@ const [figure, ...dists] = process.argv.slice(2);
 const runs = Number(process.env.RUNS ?? 6);
 const ix = interactions.find((x) => x.figure === figure);
 if (!ix || !dists.length) throw new Error(`usage: editorInteractionCpu.ts <${interactions.map((x) => x.figure).join(' | ')}> <dist | own>...`);
-const groups: Record<string, string> = { FunctionCall: 'script', EvaluateScript: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script', TimerFire: 'script', FireAnimationFrame: 'script', EventDispatch: 'script', UpdateLayoutTree: 'style', 'Document::recalcStyle': 'style', Layout: 'layout', 'LocalFrameView::performLayout': 'layout', PrePaint: 'prepaint', Paint: 'paint', Commit: 'commit', Layerize: 'commit', HitTest: 'hittest', MajorGC: 'gc', MinorGC: 'gc', 'V8.GC_SCAVENGER_SCAVENGE_PARALLEL': 'gc' };
+const groups: Record<string, string> = { FunctionCall: 'script', EvaluateScript: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script', TimerFire: 'script', FireAnimationFrame: 'script', EventDispatch: 'script', UpdateLayoutTree: 'style', 'Document::recalcStyle': 'style', Layout: 'layout', 'LocalFrameView::performLayout': 'layout', PrePaint: 'prepaint', Paint: 'paint', 'PaintArtifactCompositor::Update': 'layerize', Commit: 'commit', Layerize: 'commit', HitTest: 'hittest', MajorGC: 'gc', MinorGC: 'gc', 'V8.GC_SCAVENGER_SCAVENGE_PARALLEL': 'gc' };
 function analyse(events: E[], measuredMs: number) {
   const names = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');

@@ -18,6 +18,10 @@ import { useStickyBarHeight } from './useStickyBarHeight';
 import { productEntries } from './widgets/productEntries';
 import { ProductEditorContext } from './widgets/ProductEditorContext';
 
+const NO_SECTIONS: readonly { id: string; title: string }[] = [];
+/** One function for the page's life: the navigator is memoised on its props. */
+const hiddenWhy = (id: string) => <WhyButton target={id} />;
+
 /**
  * The product editor's page (001 §2): header, the sticky actions bar, notices, the section
  * navigator and the form drawn from metadata; everything it shows comes from the controller.
@@ -62,7 +66,7 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
         )}
         <div className="portal-product-body">
           <WhyProvider engine={pe.engine} getDocument={model.store.getDoc}>
-            <SectionNav sections={model.sections} container={formRef} hidden={deleted ? [] : model.hiddenSections} why={(id) => <WhyButton target={id} />} />
+            <SectionNav sections={model.sections} container={formRef} hidden={deleted ? NO_SECTIONS : model.hiddenSections} why={hiddenWhy} />
             <div className="portal-product-form" ref={formRef} onBlurCapture={model.onBlurCapture}>
               {productId !== undefined && <ProductEmailsSection productId={productId} />}
               <LiveProductForm

@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createBlockWatch, type BlockWatch } from './blockWatch';
 
 export interface SectionNavProps {
@@ -9,9 +9,11 @@ export interface SectionNavProps {
   container: RefObject<HTMLElement | null>;
   /** Blocks hidden by the rules, listed under the entries so their Why? stays reachable. */
   hidden?: readonly { id: string; title: string }[];
-  /** Drawn beside each hidden entry (a Why? control). */
+  /** Drawn beside each hidden entry while the hidden list is open (a Why? control). */
   why?: (id: string) => ReactNode;
 }
+
+const NONE: readonly { id: string; title: string }[] = [];
 
 /**
  * A navigator for a long form: one entry per visible block. The current entry is the first block
@@ -19,9 +21,13 @@ export interface SectionNavProps {
  * IntersectionObserver reports the blocks on screen, or the last block once it is wholly on screen;
  * an entry just chosen stays current until the reader scrolls. Choosing an entry scrolls its block to just below the bars
  * (its `scroll-margin-top`).
+ * Memoised (the editor re-renders it on every change otherwise): give it stable props.
  */
-export function SectionNav({ sections, container, hidden = [], why }: SectionNavProps) {
+export const SectionNav = memo(function SectionNav({ sections, container, hidden = NONE, why }: SectionNavProps) {
   const [active, setActive] = useState<string | null>(null);
+  // The hidden entries' Why? controls are drawn only while the list is open (the titles always, so
+  // find in page still opens the list on them).
+  const [hiddenOpen, setHiddenOpen] = useState(false);
   const watch = useRef<BlockWatch | null>(null);
   const bar = useRef<HTMLSpanElement>(null);
   // One watcher for the page's life: the bar's height (a box sized by the custom property, so no
@@ -91,13 +97,13 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
         })}
       </ul>
       {hidden.length > 0 && (
-        <details className="portal-section-nav-hidden">
+        <details className="portal-section-nav-hidden" onToggle={(e) => setHiddenOpen(e.currentTarget.open)}>
           <summary>Hidden ({hidden.length})</summary>
           <ul aria-label="Hidden sections">
             {hidden.map((s) => (
               <li key={s.id}>
                 <span>{s.title}</span>
-                {why?.(s.id)}
+                {hiddenOpen && why?.(s.id)}
               </li>
             ))}
           </ul>
@@ -105,4 +111,4 @@ export function SectionNav({ sections, container, hidden = [], why }: SectionNav
       )}
     </nav>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useSyncExternalStore } from 'react';
+import { memo, useCallback, useRef, useSyncExternalStore } from 'react';
 import { getAt, setAt } from '../../../ui/form/pathValue';
 import type { Doc } from '../../../ui/form/types';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
@@ -65,11 +65,16 @@ function pathsForForm(editor: ProductEditor, formPath: string): PromotionPaths |
 export function PromotionsWidget(props: WidgetProps) {
   const editor = useOptionalProductEditor();
   const items: Promotion[] = Array.isArray(props.value) ? (props.value as Promotion[]) : [];
-  if (!editor || props.readonly || props.disabled) return <PromotionTable items={items} editor={editor} readMode />;
+  if (!editor || props.readonly || props.disabled) return <PromotionTable items={items} editor={editor} companies={editor?.getDoc()?.companies} readMode />;
   return <PromotionEditor items={items} editor={editor} paths={pathsOf(props)} write={props.onChange} />;
 }
 
-function PromotionTable({ items, editor, readMode, actions }: { items: Promotion[]; editor: ProductEditor | null; readMode?: boolean; actions?: Parameters<typeof ItemTable<Promotion>>[0]['extraActions'] }) {
+/**
+ * Memoised on the rows, the companies their names come from and stable actions: Save Promotion
+ * closes the form (the editor's store) a commit before the form's store gives the widget the new
+ * list, and the table would otherwise draw its old rows again in that first commit.
+ */
+const PromotionTable = memo(function PromotionTable({ items, editor, readMode, actions }: { items: Promotion[]; editor: ProductEditor | null; readMode?: boolean; actions?: Parameters<typeof ItemTable<Promotion>>[0]['extraActions']; companies?: unknown }) {
   const doc = editor?.getDoc() ?? null;
   const codes = editor?.codes ?? {};
   const style = readMode ? { width: 562, maxHeight: 400, overflow: 'auto' as const } : { maxHeight: 400, overflow: 'auto' as const };
@@ -83,7 +88,7 @@ function PromotionTable({ items, editor, readMode, actions }: { items: Promotion
       <ItemTable<Promotion> label="Promotions" items={items} numbered name={(p) => `promotion ${items.indexOf(p) + 1}`} columns={columns} onChange={actions ? () => {} : undefined} extraActions={actions} removable={false} />
     </div>
   );
-}
+});
 
 /** Save Promotion / Update / Cancel of the open form (the block at `paths.draft`); `ownKey` is the actions' own field. */
 function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: string) {
@@ -157,18 +162,24 @@ function PromotionEditor({ items, editor, paths, write }: { items: Promotion[]; 
     write(items.filter((_p, j) => j !== i));
   };
 
+  // The row buttons act through this render's edit and remove at the click: the memoised table keeps
+  // one actions function while the upload state is the same.
+  const latest = useRef({ edit, remove });
+  latest.current = { edit, remove };
+  const uploading = editor.uploading;
+  const actions = useCallback(
+    (_p: Promotion, i: number) => (
+      <>
+        <Button size="small" icon="edit" text="Edit" aria-label={`Edit promotion ${i + 1}`} onClick={() => latest.current.edit(i)} disabled={uploading} />
+        <Button size="small" icon="trash" text="Delete" aria-label={`Delete promotion ${i + 1}`} onClick={() => void latest.current.remove(i)} disabled={uploading} />
+      </>
+    ),
+    [uploading],
+  );
+
   return (
     <div className="portal-promotions">
-      <PromotionTable
-        items={items}
-        editor={editor}
-        actions={(_p, i) => (
-          <>
-            <Button size="small" icon="edit" text="Edit" aria-label={`Edit promotion ${i + 1}`} onClick={() => edit(i)} disabled={editor.uploading} />
-            <Button size="small" icon="trash" text="Delete" aria-label={`Delete promotion ${i + 1}`} onClick={() => void remove(i)} disabled={editor.uploading} />
-          </>
-        )}
-      />
+      <PromotionTable items={items} editor={editor} companies={editor.getDoc()?.companies} actions={actions} />
       {!formOpen && (
         <div className="portal-promotion-add">
           <Button icon="add" text="Add Promotion" onClick={add} disabled={!chosen || editor.uploading} />
