@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildPage, chromiumPath, loadBenchData, quantile, serve } from './editor';
 import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode } from './traceSummary';
+import { typeKey } from './editorPage/typeKey';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -74,8 +75,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   for (let i = 0; i < 8; i++) {
-    await page.keyboard.press('x');
-    await page.evaluate(() => window.__benchCollect());
+    await typeKey(page, 'x');
   }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
@@ -84,8 +84,7 @@ try {
   const work: number[] = [];
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   for (let i = 0; i < keys; i++) {
-    await page.keyboard.press(letters[i % 26]!);
-    const s = await page.evaluate(() => window.__benchCollect());
+    const s = await typeKey(page, letters[i % 26]!);
     if (s) work.push(s.work);
   }
   console.log(`${mode} at ${rate}x: work median ${quantile(work, 0.5).toFixed(2)} ms, p75 ${quantile(work, 0.75).toFixed(2)} (profiled)`);

@@ -22,6 +22,7 @@ import { chromiumPath, quantile, serve } from './editor';
 import { buildForwardPage, corpusHtml } from './forward';
 import { openForwardBenchPage } from './openForwardBenchPage';
 import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './traceSummary';
+import { typeKey } from './editorPage/typeKey';
 
 type E = TraceEvent & { tdur?: number; args?: TraceEvent['args'] & { data?: { type?: string } } };
 const argv = process.argv.slice(2);
@@ -128,13 +129,11 @@ if (argv[0] === 'build') {
         await b.page.bringToFront();
         await b.cdp.send('Emulation.setCPUThrottlingRate', { rate });
         for (let i = 0; i < 3; i++) {
-          await b.page.keyboard.press('q');
-          await b.page.evaluate(() => window.__benchCollect());
+          await typeKey(b.page, 'q');
         }
         if (!untraced) await b.cdp.send('Tracing.start', { categories: process.env.TRACE_CATEGORIES ?? `${TRACE_CATEGORIES},renderer`, transferMode: 'ReturnAsStream' });
         for (let i = 0; i < keys; i++) {
-          await b.page.keyboard.press(letters[i % letters.length]!);
-          const s = await b.page.evaluate(() => window.__benchCollect());
+          const s = await typeKey(b.page, letters[i % letters.length]!);
           if (s) b.paints.push(s.paint);
         }
         const events = untraced ? [] : ((await readTrace(b.cdp)) as E[]);

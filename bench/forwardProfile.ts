@@ -17,6 +17,7 @@ import { chromiumPath, quantile, serve } from './editor';
 import { buildForwardPage, corpusHtml } from './forward';
 import { openForwardBenchPage } from './openForwardBenchPage';
 import { readTrace, summariseTraces, TRACE_CATEGORIES } from './traceSummary';
+import { typeKey } from './editorPage/typeKey';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -38,14 +39,12 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   for (let i = 0; i < 5; i++) {
-    await page.keyboard.press('q');
-    await page.evaluate(() => window.__benchCollect());
+    await typeKey(page, 'q');
   }
   await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReturnAsStream' });
   const paints: number[] = [];
   for (let i = 0; i < keys; i++) {
-    await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26]!);
-    const s = await page.evaluate(() => window.__benchCollect());
+    const s = await typeKey(page, 'abcdefghijklmnopqrstuvwxyz'[i % 26]!);
     if (s) paints.push(s.paint);
   }
   const events = await readTrace(cdp);
