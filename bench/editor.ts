@@ -12,6 +12,7 @@ import type { BlockSchema, CodeTables, JsonSchema } from '../src/ui/form/types';
 import type { BenchRow } from './BenchRow';
 import type { KeystrokeSample } from './editorPage/measure';
 import { typeKey } from './editorPage/typeKey';
+import { hostSpeedMs } from './hostSpeed';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGE = join(ROOT, 'bench', 'editorPage');
@@ -62,7 +63,10 @@ export async function benchEditor(): Promise<BenchRow[]> {
     });
     const results: Record<string, Sample[]> = {};
     for (const rate of [1, 4]) Object.assign(results, await typeInterleaved(browser, port, data.targetPath, rate));
-    const keystrokes = rows(results, data);
+    const probe = await browser.newPage();
+    const speed = await hostSpeedMs(probe);
+    await probe.close();
+    const keystrokes = rows(results, data, speed);
     await browser.close();
     browser = undefined;
     if (process.env.EDITOR_INTERACTIONS === '0') return keystrokes;
@@ -76,7 +80,7 @@ export async function benchEditor(): Promise<BenchRow[]> {
   }
 }
 
-function rows(results: Record<string, Sample[]>, data: BenchData): BenchRow[] {
+function rows(results: Record<string, Sample[]>, data: BenchData, speed: number): BenchRow[] {
   const med = (k: string, f: keyof Sample) => quantile(results[k]!.map((s) => s[f]), 0.5);
   const p75 = (k: string, f: keyof Sample) => quantile(results[k]!.map((s) => s[f]), 0.75);
   const out: BenchRow[] = [];
@@ -99,7 +103,7 @@ function rows(results: Record<string, Sample[]>, data: BenchData): BenchRow[] {
     unit: 'ms',
     budget: '< 50',
     pass: paint4 < 50,
-    detail: `stock RJSF p75 ${p75('stock@4', 'paint').toFixed(1)} ms; marked by a timer task instead (events queued before it delay it): ours ${p75('ours@4', 'paintByTimer').toFixed(1)}, stock ${p75('stock@4', 'paintByTimer').toFixed(1)} ms`,
+    detail: `stock RJSF p75 ${p75('stock@4', 'paint').toFixed(1)} ms; marked by a timer task instead (events queued before it delay it): ours ${p75('ours@4', 'paintByTimer').toFixed(1)}, stock ${p75('stock@4', 'paintByTimer').toFixed(1)} ms; host speed (bench/hostSpeed.ts, lower is faster) ${speed.toFixed(1)} ms`,
   });
   for (const key of ['ours@1', 'stock@1', 'ours@4', 'stock@4']) {
     const [mode, rate] = key.split('@');

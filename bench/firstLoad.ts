@@ -6,6 +6,7 @@ import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { signInThroughPage } from '../tests/e2e/helpers/signIn';
 import { startServer } from '../tests/server/helpers/startServer';
 import type { Bench, BenchRow } from './BenchRow';
+import { hostSpeedMs } from './hostSpeed';
 
 const adminPassword = 'first-load-bench-password';
 /**
@@ -128,6 +129,7 @@ async function benchFirstLoad(): Promise<BenchRow[]> {
   try {
     const signIn = await browser.context.newPage();
     await signInThroughPage(signIn, server.url, 'admin', adminPassword);
+    const speed = await hostSpeedMs(signIn);
     await signIn.close();
     const cases = [
       { figure: 'first load: / usable list, 4x CPU, 10 Mbit/s, 40 ms', path: '/', profile: throttled, check: 'list' as const, budgetMs: budgets.list },
@@ -161,7 +163,7 @@ async function benchFirstLoad(): Promise<BenchRow[]> {
         unit: 'ms',
         budget: c.budgetMs === undefined ? 'report' : `<= ${c.budgetMs}`,
         pass: c.budgetMs === undefined || ms <= c.budgetMs,
-        detail: `median of ${runs} cold loads (cache off): ${samples[k]!.map((s) => s.ms).join(', ')} ms (after an unmeasured ${warmUp.get(c.path)} ms first load of ${c.path}); ${kb.toFixed(0)} KB on the wire`,
+        detail: `median of ${runs} cold loads (cache off): ${samples[k]!.map((s) => s.ms).join(', ')} ms (after an unmeasured ${warmUp.get(c.path)} ms first load of ${c.path}); ${kb.toFixed(0)} KB on the wire; host speed (bench/hostSpeed.ts, lower is faster) ${speed.toFixed(1)} ms`,
       };
     });
     return rows;
