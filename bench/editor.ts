@@ -37,8 +37,6 @@ export interface BenchData {
   padded: number;
 }
 
-type Sample = KeystrokeSample;
-
 /**
  * Issue 5 §9: the app's main-thread work per keystroke (its event handlers, then from the input
  * event to the end of the last resulting React commit; the browser's own text insertion between
@@ -61,7 +59,7 @@ export async function benchEditor(): Promise<BenchRow[]> {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
     });
-    const results: Record<string, Sample[]> = {};
+    const results: Record<string, KeystrokeSample[]> = {};
     for (const rate of [1, 4]) Object.assign(results, await typeInterleaved(browser, port, data.targetPath, rate));
     const probe = await browser.newPage();
     const speed = await hostSpeedMs(probe);
@@ -80,9 +78,9 @@ export async function benchEditor(): Promise<BenchRow[]> {
   }
 }
 
-function rows(results: Record<string, Sample[]>, data: BenchData, speed: number): BenchRow[] {
-  const med = (k: string, f: keyof Sample) => quantile(results[k]!.map((s) => s[f]), 0.5);
-  const p75 = (k: string, f: keyof Sample) => quantile(results[k]!.map((s) => s[f]), 0.75);
+function rows(results: Record<string, KeystrokeSample[]>, data: BenchData, speed: number): BenchRow[] {
+  const med = (k: string, f: keyof KeystrokeSample) => quantile(results[k]!.map((s) => s[f]), 0.5);
+  const p75 = (k: string, f: keyof KeystrokeSample) => quantile(results[k]!.map((s) => s[f]), 0.75);
   const out: BenchRow[] = [];
   const schemaNote = `${data.fieldCount} fields${data.padded ? ` (${data.padded} synthetic padding)` : ''}, typing into ${data.targetPath}; engine ${data.engineFiles ? 'on' : 'absent'}`;
   for (const rate of [1, 4]) {
@@ -124,14 +122,14 @@ interface Typist {
   page: Page;
   input: Locator;
   cdp: CDPSession;
-  samples: Sample[];
+  samples: KeystrokeSample[];
 }
 
 /**
  * Types into both editors in alternating rounds (each page brought to the front for its round),
  * so background load on the machine hits both alike.
  */
-async function typeInterleaved(browser: Browser, port: number, targetPath: string, rate: number): Promise<Record<string, Sample[]>> {
+async function typeInterleaved(browser: Browser, port: number, targetPath: string, rate: number): Promise<Record<string, KeystrokeSample[]>> {
   const typists: Typist[] = [];
   try {
     for (const mode of ['ours', 'stock'] as const) {
@@ -167,7 +165,7 @@ async function typeInterleaved(browser: Browser, port: number, targetPath: strin
         await t.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       }
     }
-    const out: Record<string, Sample[]> = {};
+    const out: Record<string, KeystrokeSample[]> = {};
     for (const t of typists) {
       const typed = await t.input.inputValue();
       if (typed.length < WARMUP + KEYSTROKES) throw new Error(`${t.mode}: only ${typed.length} characters reached the field`);

@@ -14,6 +14,7 @@ import { sanitizeForward } from '../src/server/forward/sanitizeForward';
 import { demoCorpusFiles } from '../src/server/import/importDemoCorpus';
 import type { BenchRow } from './BenchRow';
 import { chromiumPath, quantile, serve } from './editor';
+import type { KeystrokeSample } from './editorPage/measure';
 import { typeKey } from './editorPage/typeKey';
 import { hostSpeedMs } from './hostSpeed';
 
@@ -23,11 +24,7 @@ const WARMUP = 5;
 const KEYSTROKES = 60;
 const PDF_EMAILS = 12;
 
-interface Sample {
-  work: number;
-  paint: number;
-  paintByTimer: number;
-}
+type Sample = Pick<KeystrokeSample, 'work' | 'paint' | 'paintByTimer'>;
 
 /** Every HTML message of the demo corpus (sanitised later, as the server does, only those measured). */
 export async function corpusHtml(): Promise<Array<{ file: string; html: string }>> {

@@ -4,8 +4,9 @@
  * and, from the input event, every React commit it causes (Profiler onRender). Between keypress and
  * input the browser inserts the text (its editing command, about as long for either page): that
  * is not the editor's work and is reported apart (`toInput`). A frame callback after the last
- * commit marks the paint (bench/editorPage/typeKey.ts releases the key after it); a keystroke whose handlers change the DOM themselves and cause no commit
- * (the forward editor's typed text) has it marked after those handlers.
+ * commit marks the paint (bench/editorPage/typeKey.ts releases the key after it); a keystroke whose
+ * handlers change the DOM themselves and cause no commit (the forward editor's typed text) has it
+ * marked after those handlers.
  */
 export interface KeystrokeSample {
   work: number;

@@ -18,7 +18,6 @@ import { useStickyBarHeight } from './useStickyBarHeight';
 import { productEntries } from './widgets/productEntries';
 import { ProductEditorContext } from './widgets/ProductEditorContext';
 
-const NO_SECTIONS: readonly { id: string; title: string }[] = [];
 /** One function for the page's life: the navigator is memoised on its props. */
 const hiddenWhy = (id: string) => <WhyButton target={id} />;
 
@@ -66,7 +65,7 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
         )}
         <div className="portal-product-body">
           <WhyProvider engine={pe.engine} getDocument={model.store.getDoc}>
-            <SectionNav sections={model.sections} container={formRef} hidden={deleted ? NO_SECTIONS : model.hiddenSections} why={hiddenWhy} />
+            <SectionNav sections={model.sections} container={formRef} hidden={deleted ? undefined : model.hiddenSections} why={hiddenWhy} />
             <div className="portal-product-form" ref={formRef} onBlurCapture={model.onBlurCapture}>
               {productId !== undefined && <ProductEmailsSection productId={productId} />}
               <LiveProductForm
