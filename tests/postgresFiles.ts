@@ -30,7 +30,7 @@ export const postgresFiles = Object.keys(whyPostgres).map((name) => `tests/serve
  * productsMoveAndSendLink's parallel sends: mailSecurity).
  */
 export const oneConnectionFiles = [
-  'auth', 'authMatrix', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'import', 'import-hostile', 'lookups', 'media', 'metrics',
+  'auth', 'authMatrix', 'emailsBulkStatus', 'emailsLogs', 'errors', 'forward', 'import', 'import-hostile', 'lookups', 'media', 'mergeSearchIndexes', 'metrics',
   'objectAccess', 'predictions', 'productOwnership', 'products', 'productsMoveAndSendLink', 'productsSeed', 'routeFuzz', 'ruleChanges', 'rules',
   'rulesCoverage', 'sectionLoaders', 'security', 'seed', 'sessionHardening', 'storedProductsImpact', 'upload', 'warmRoutes',
 ].map((name) => `tests/server/${name}.test.ts`);

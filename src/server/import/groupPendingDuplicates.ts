@@ -36,8 +36,9 @@ export async function groupPendingDuplicates(db: Db): Promise<number> {
     });
     total += n;
     if (n < chunk) {
-      // Clearing the flag wrote each grouped email anew, into the GIN indexes' pending lists too.
-      if (total > 0) await mergeSearchIndexes(db).catch(() => undefined);
+      // Clearing the flag wrote each grouped email anew, into the GIN indexes' pending lists too. An
+      // error other than a role not owning them fails the job (retried, and in its log).
+      if (total > 0) await mergeSearchIndexes(db);
       return total;
     }
   }

@@ -37,6 +37,8 @@ export interface ImportOptions {
   afterBatch?: () => Promise<void>;
 }
 
+const warn = (what: string, err: unknown) => process.emitWarning(`${what}: ${err instanceof Error ? err.message : String(err)}`, 'PortalImportWarning');
+
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /**
@@ -178,11 +180,11 @@ export async function runImport(db: Db, sources: Iterable<ImportSource>, opts: I
   }
   if (summary.imported > 0) {
     // The searches after an import read the new emails from the indexes, not from a pending list
-    // (a queued import's grouping job writes them again, and merges then). A role that does not own
-    // the indexes may not merge them: autovacuum does, later.
-    if (!opts.deferGrouping) await mergeSearchIndexes(db).catch(() => undefined);
-    // New emails get their predictions as they arrive (when a model exists); a failure here loses no email.
-    await scoreEmails(db, { importJob: jobId }).catch(() => undefined);
+    // (a queued import's grouping job writes them again, and merges then). Neither step can lose a
+    // stored email, so a failure is reported as a process warning and the import still succeeds.
+    if (!opts.deferGrouping) await mergeSearchIndexes(db).catch((err: unknown) => warn('search indexes not merged after the import', err));
+    // New emails get their predictions as they arrive (when a model exists).
+    await scoreEmails(db, { importJob: jobId }).catch((err: unknown) => warn('new emails not scored for predictions', err));
   }
   return summary;
 }

@@ -43,6 +43,6 @@ export async function seedDemo(db: Db, log: (msg: string) => void = () => undefi
     const links = await linkDemoProducts(db);
     if (links) log(`seed: ${links.used} demo products catalogued from demo emails (Used), ${links.copies} more emails assigned as Copy`);
     // Linking wrote those emails anew: the first users' searches read them from the indexes.
-    await mergeSearchIndexes(db).catch(() => undefined);
+    await mergeSearchIndexes(db).catch((err: unknown) => log(`seed: search indexes not merged (${err instanceof Error ? err.message : String(err)}); autovacuum merges them later`));
   }
 }
