@@ -1,5 +1,5 @@
 import { Callout, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CatalogueCodeTable, CatalogueRule, RuleCatalogue } from '../../api/rulesTypes';
 import { useRuleCatalogue } from '../../api/hooks/rulesHooks';
@@ -8,6 +8,21 @@ import type { RuleCoverageRow } from '../../engine/coverage/ruleCoverage';
 import { CoverageSummary, RuleCoverageCell } from './RuleCoverageCell';
 import { useRuleCoverage } from './useRuleCoverage';
 import './ruleCatalogue.css';
+
+/** A rule id in a narrow column breaks after its dots (`target_market.` / `military`), not mid-word. */
+function RuleId({ id }: { id: string }) {
+  const parts = id.split('.');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          .<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; catalogue: RuleCatalogue };
 
@@ -37,7 +52,9 @@ function RulesTable({ rules, coverage }: { rules: CatalogueRule[]; coverage: Map
         {rules.slice(0, MAX_ROWS).map((r) => (
           <tr key={r.id} id={`rule-${r.id}`} data-rule-id={r.id}>
             <td>
-              <code>{r.id}</code>
+              <code>
+                <RuleId id={r.id} />
+              </code>
               <div className="bp6-text-muted bp6-text-small">{r.targetLabel}</div>
             </td>
             <td>
