@@ -24,6 +24,8 @@ interface DataTableProps<Row> {
 }
 
 const headerHeight = 30;
+/** Room under the rows for the horizontal scrollbar, only once resized columns are wider than the pane. */
+const scrollbarHeight = 18;
 
 /**
  * A list drawn from dashboard column metadata with @blueprintjs/table. The table is as tall as its
@@ -32,12 +34,21 @@ const headerHeight = 30;
 export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader, sort, onSort, emptyText, dependencies = [], rowHeight = 34 }: DataTableProps<Row>) {
   const box = useRef<HTMLDivElement | null>(null);
   const [available, setAvailable] = useState<number | null>(null);
+  // Widths after the user resized a column (null: fitted to the pane, which never scrolls sideways).
+  const [resized, setResized] = useState<number[] | null>(null);
   const hasRows = rows.length > 0;
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     // A pixel short of the pane: rounding must never bring back a horizontal scrollbar.
-    const measure = () => setAvailable(Math.max(0, el.clientWidth - 1));
+    // A new width fits the columns anew (the table takes the new widths), so a user's resizing ends.
+    let width = -1;
+    const measure = () => {
+      if (el.clientWidth === width) return; // its height follows the scrollbar's room
+      width = el.clientWidth;
+      setAvailable(Math.max(0, width - 1));
+      setResized(null);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -51,8 +62,12 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
     );
   }
   const header = (c: ColumnMeta) => columnHeader(c, { renderHeader, sort, onSort });
+  const fitted = fitWidths(columns, available);
+  // Controlled: the table would otherwise take the fitted widths again at its next render.
+  const widths = resized ?? fitted;
+  const scrolls = available !== null && widths.reduce((a, b) => a + b, 0) > available;
   return (
-    <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + 18 }}>
+    <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + (scrolls ? scrollbarHeight : 2) }}>
       <Table2
         numRows={rows.length}
         enableRowHeader={false}
@@ -62,7 +77,8 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
         defaultRowHeight={rowHeight}
         // At most 50 rows: draw them in one pass rather than in idle-time batches.
         renderMode={RenderMode.NONE}
-        columnWidths={fitWidths(columns, available)}
+        columnWidths={widths}
+        onColumnWidthChanged={(index, size) => setResized(widths.map((w, i) => (i === index ? size : w)))}
         cellRendererDependencies={[rows, ...dependencies]}
       >
         {columns.map((c) => (
