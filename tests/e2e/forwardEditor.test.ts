@@ -437,6 +437,13 @@ describe('forwarding emails in the browser', () => {
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
       expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
+      // Escape answers as Cancel does: the keyboard's way out of the question keeps the edits.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => page.getByTestId('confirm-message').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await noOverlay();
+      expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+      expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL((url) => url.pathname === '/');
