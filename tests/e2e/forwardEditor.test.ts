@@ -383,8 +383,16 @@ describe('forwarding emails in the browser', () => {
       expect(await processed.locator('.portal-email-head').count()).toBe(1);
       await view.close();
       await processed.close();
-      // The Action column fits at 1366 px: nothing scrolls sideways.
+      // The Action column fits at 1366 px: nothing scrolls sideways, and every action of a row lies
+      // inside the table (Delete once spilled past it and was cut off by the card's edge).
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const spilled = await row.evaluate((tr) => {
+        const table = tr.closest('table')!.getBoundingClientRect();
+        return Array.from(tr.querySelectorAll('button'), (b) => [b.textContent, b.getBoundingClientRect().right] as const)
+          .filter(([, right]) => right > table.right + 0.5)
+          .map(([text]) => text);
+      });
+      expect(spilled).toEqual([]);
       await page.getByRole('table', { name: 'Forward history' }).scrollIntoViewIfNeeded();
       if (shotsDir) await page.getByRole('table', { name: 'Forward history' }).screenshot({ path: join(shotsDir, 'forward-history-1366x768.png') });
     });
@@ -426,6 +434,13 @@ describe('forwarding emails in the browser', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
       await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
       await page.locator('.bp6-alert').getByRole('button', { name: 'Cancel' }).click();
+      await noOverlay();
+      expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+      expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
+      // Escape answers as Cancel does: the keyboard's way out of the question keeps the edits.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => page.getByTestId('confirm-message').count()).toBe(1);
+      await page.keyboard.press('Escape');
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
       expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');

@@ -143,6 +143,8 @@ describe('product editor: direct-mail product with Delivery and Advertiser', () 
     const send = page.getByRole('dialog', { name: 'Send an E-Mail link to your colleagues' });
     await expect.poll(() => byId(page, 'send_link.subject').inputValue()).toBe('Link to a product of your interest');
     await send.getByRole('button', { name: 'Send' }).click();
+    // The keyboard is taken to To, in the dialog (the refusal's toast sits outside it, bottom right).
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"] [data-field="send_link.user_email"]'))).toBe(true);
     await expectToast(page, 'Please choose at least one colleague in To.');
     await send.getByRole('button', { name: 'Cancel' }).click();
     await send.waitFor({ state: 'detached' });

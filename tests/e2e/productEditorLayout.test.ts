@@ -110,6 +110,21 @@ describe('product editor layout', () => {
         return out;
       });
       expect(clipped, `clipped at ${width}x${viewHeight}`).toEqual([]);
+      // ... and every dropdown shows each of its options whole once chosen (DM/TM Source cut
+      // 'Direct Mail and Telemarketing' under its arrow at 1366x768).
+      const cut = await page.evaluate(() => {
+        const text = document.createElement('canvas').getContext('2d')!;
+        const out: string[] = [];
+        for (const select of document.querySelectorAll<HTMLSelectElement>('.portal-product-form select')) {
+          if (select.getBoundingClientRect().width === 0) continue;
+          const style = getComputedStyle(select);
+          text.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          for (const option of select.options) if (text.measureText(option.text).width > room + 0.5) out.push(`${select.id}: ${option.text}`);
+        }
+        return out;
+      });
+      expect(cut, `options cut at ${width}x${viewHeight}`).toEqual([]);
     }
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/product-100251-editor-1366x768.png`, fullPage: true });
     // Without a Product Type, Add Promotion is disabled and says why, beside the button (or under it), not over it.

@@ -201,6 +201,36 @@ describe("a reviewer's round trip through the email list", () => {
     await poll(() => page.getByRole('heading', { name: 'e-Glacier dashboard' }).isVisible()).toBe(true);
   });
 
+  it("puts the keyboard back on the email's link after Cancel, Back and the detail's Go Back", async () => {
+    // A keyboard user opens the third email with Enter; coming back, focus was on the page body and
+    // the next Tab started again at the header, 40-odd stops above the row they were working on.
+    await page.goto(`${server.url}/?size=10`);
+    await poll(async () => (await rowIds()).length).toBeGreaterThan(3);
+    await idle();
+    const link = emailList().locator('.dashboard-cell--subject a').nth(2);
+    const href = (await link.getAttribute('href'))!;
+    const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute('href') ?? document.activeElement?.tagName);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/emailEditor\/\d+/);
+    await page.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/?size=10`);
+    await poll(focusedHref).toBe(href);
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/emailEditor\/\d+/);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/?size=10`);
+    await poll(focusedHref).toBe(href);
+
+    const muid = href.match(/\/emailEditor\/(\d+)/)![1];
+    await page.goto(`${server.url}/email/${muid}?from=${encodeURIComponent('/?size=10')}`);
+    await page.getByRole('button', { name: 'Go Back' }).or(page.getByRole('link', { name: 'Go Back' })).first().click();
+    await page.waitForURL(`${server.url}/?size=10`);
+    await poll(focusedHref).toBe(href);
+  });
+
   it('fits 1366 px with nothing cut, and the pager jumps to a page of its count', async () => {
     await page.goto(`${server.url}/?size=10`);
     await poll(async () => (await rowIds()).length).toBe(10);

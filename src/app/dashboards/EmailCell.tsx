@@ -90,6 +90,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
         <a
           href={linkTo(path)}
           title={cleanSubject(row.email_subject)}
+          data-email-link={row.muid}
           className={row.email_read ? 'email-subject' : 'email-subject email-subject--unread'}
           onClick={(e) => {
             e.preventDefault();

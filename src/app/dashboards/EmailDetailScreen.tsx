@@ -5,7 +5,7 @@ import type detailJson from '../../../schemas/dashboards/email_detail.json';
 import { useEmailDetail } from '../../api/hooks/emailHooks';
 import { useEmailWrites } from '../../api/hooks/useEmailWrites';
 import { useDashboardMeta } from './dashboardMeta';
-import { returnParam, returnTarget } from './listReturn';
+import { openedEmailState, returnParam, returnTarget } from './listReturn';
 import { fillPath } from '../../ui/dashboard/fillPath';
 import { formatEmailDate } from './formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
@@ -49,7 +49,7 @@ function Detail({ muid }: { muid: number }) {
     const path = pathOf(l);
     if (l.open === 'popup' && l.popup) openPopup(path, l.popup);
     else if (l.open === 'window') window.open(path, '_blank', 'noopener');
-    else navigate(path);
+    else navigate(path, 'returnToList' in l && l.returnToList ? { state: openedEmailState(muid) } : undefined);
   };
   return (
     <section className="email-detail" aria-label="Email detail">

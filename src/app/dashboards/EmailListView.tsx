@@ -4,12 +4,14 @@ import { Pager } from '../../ui/dashboard/Pager';
 import { useDashboardMeta } from './dashboardMeta';
 import { EmailCell } from './EmailCell';
 import type { EmailDashboardController } from './useEmailDashboard';
+import { useFocusOpenedEmail } from './useFocusOpenedEmail';
 
 /** The email list and its pager (000 §2 Email list, §9 page strip), from the controller's page. */
 export function EmailListView({ controller: c, scores }: { controller: EmailDashboardController; scores: string[] }) {
   const dm = useDashboardMeta();
   const { local, rows, list, actions } = c;
   const data = c.data!;
+  useFocusOpenedEmail(rows);
   const allChecked = rows.length > 0 && rows.every((r) => local.selected.has(r.muid));
   return (
     <>

@@ -27,7 +27,8 @@ export interface DashboardContext {
   /** Shows another list state (a new history entry: Back returns to this one). */
   setList(next: ListState): void;
   setCriteria(criteria: Criteria): void;
-  open(path: string, newTab: boolean): void;
+  /** Opens an email's screen; `muid` names it in this list's history entry (useFocusOpenedEmail). */
+  open(path: string, newTab: boolean, muid?: number): void;
   toast(message: string, intent: 'success' | 'danger'): void;
   /** Runs `fn` after `ms` (the 'Done' badge's 5 s). */
   later(fn: () => void, ms: number): void;
@@ -113,7 +114,7 @@ export function emailDashboardActions(ctx: DashboardContext) {
     openEmail(row: EmailItem, path: string, newTab: boolean) {
       // 000 §4: opening an unread email marks it read.
       if (row.email_read === 0) ctx.writes.readEmail(row.muid).catch(() => undefined);
-      ctx.open(path, newTab);
+      ctx.open(path, newTab, row.muid);
     },
     async usedId(row: EmailItem) {
       try {

@@ -37,3 +37,19 @@ export function carryReturn(current: URLSearchParams, next: Record<string, strin
   if (from) out.set(returnParam, from);
   return out;
 }
+
+/**
+ * History state of a list entry naming the email it was left for: coming back by Cancel, Back or
+ * Go Back puts the keyboard on that email's link again (useFocusOpenedEmail), not on the page body.
+ */
+export interface OpenedEmailState {
+  openedEmail: number;
+}
+
+export const openedEmailState = (muid: number): OpenedEmailState => ({ openedEmail: muid });
+
+/** The email a list entry's history state names, if any. */
+export function openedEmailOf(state: unknown): number | undefined {
+  const muid = (state as Partial<OpenedEmailState> | null)?.openedEmail;
+  return typeof muid === 'number' && Number.isInteger(muid) ? muid : undefined;
+}

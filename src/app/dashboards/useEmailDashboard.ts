@@ -12,7 +12,7 @@ import { showDashboardToast } from './dashboardToaster';
 import { emailDashboardActions, type DashboardContext } from './emailDashboardActions';
 import { emailDashboardReducer, initialLocalState } from './emailDashboardState';
 import { appliedSearch, listQuery, readListState, writeListState, type ListState } from './emailListParams';
-import { withReturn } from './listReturn';
+import { openedEmailState, withReturn } from './listReturn';
 
 const noRows: never[] = [];
 
@@ -58,10 +58,14 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
       writes: { ...writes, lookupCopy: (muid) => api.emails.lookupCopy(muid) },
       setList: (next: ListState) => setParams(writeListState(next, config.params)),
       setCriteria: (c: Criteria) => setForm({ key: now.current.shownKey, criteria: c }),
-      open: (path, newTab) => {
+      open: (path, newTab, muid) => {
         const target = withReturn(path, location);
         if (newTab) window.open(target, '_blank', 'noopener');
-        else navigate(target);
+        else {
+          // The list's own history entry names the email, so Back to it finds the email's link again.
+          if (muid !== undefined) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: openedEmailState(muid) });
+          navigate(target);
+        }
       },
       toast: (message, intent) => showDashboardToast({ message, intent, timeout: 3000 }),
       later: (fn, ms) => void setTimeout(fn, ms),

@@ -13,7 +13,7 @@ import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
 import { DashboardMetaProvider } from '../dashboards/DashboardMetaProvider';
 import { formatEmailDate } from '../dashboards/formatEmailDate';
-import { carryReturn, returnTarget } from '../dashboards/listReturn';
+import { carryReturn, openedEmailState, returnTarget } from '../dashboards/listReturn';
 import { EmailPartsList } from './EmailPartsList';
 import { ForwardEmailHeader } from './ForwardEmailHeader';
 import { formatSize } from './formatSize';
@@ -259,7 +259,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
 
   /** Cancel and Go Back: to the list the email was opened from, asking first when something is unsaved (000 §5). */
   const leave = () => {
-    const go = () => navigate(returnTarget(search));
+    const go = () => navigate(returnTarget(search), { state: openedEmailState(muid) });
     if (dirty.current) setConfirm({ text: m.unsavedChanges, go });
     else go();
   };

@@ -9,10 +9,10 @@ export function MessageDialog({ message, onClose }: { message: string | null; on
   );
 }
 
-/** A yes/no question (e.g. the unsaved-changes one of 000 §5). */
+/** A yes/no question (e.g. the unsaved-changes one of 000 §5); Escape answers Cancel, the safe answer. */
 export function ConfirmDialog({ message, onConfirm, onCancel }: { message: string | null; onConfirm: () => void; onCancel: () => void }) {
   return (
-    <Alert isOpen={message !== null} intent={Intent.WARNING} confirmButtonText="Continue" cancelButtonText="Cancel" onConfirm={onConfirm} onCancel={onCancel}>
+    <Alert isOpen={message !== null} intent={Intent.WARNING} confirmButtonText="Continue" cancelButtonText="Cancel" onConfirm={onConfirm} onCancel={onCancel} canEscapeKeyCancel>
       <p data-testid="confirm-message">{message}</p>
     </Alert>
   );

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { focusField } from '../../../ui/form/focusField';
 import { EditorBlocks } from './EditorBlocks';
 import { useProductEditor } from './ProductEditorContext';
 import { sendLinkFailureText } from './sendLinkFailureText';
@@ -28,8 +29,14 @@ export function SendLinkDialog({ isOpen, onClose, send }: { isOpen: boolean; onC
     });
     onClose();
   };
+  const body = useRef<HTMLDivElement>(null);
   const submit = async () => {
-    if (!(await showProblems(editor, editor.check('send_link')))) return;
+    const problems = editor.check('send_link');
+    if (!(await showProblems(editor, problems))) {
+      // The refused field takes the keyboard, in the dialog: the toast sits outside it, bottom right.
+      if (body.current) focusField(body.current, problems[0]!.field);
+      return;
+    }
     const doc = editor.getDoc();
     const form = (doc[BLOCK] as Dialog) ?? {};
     try {
@@ -47,7 +54,9 @@ export function SendLinkDialog({ isOpen, onClose, send }: { isOpen: boolean; onC
   return (
     <Dialog isOpen={isOpen} onClose={close} title="Send an E-Mail link to your colleagues">
       <DialogBody>
-        <EditorBlocks include={[BLOCK]} inDialog />
+        <div ref={body}>
+          <EditorBlocks include={[BLOCK]} inDialog />
+        </div>
       </DialogBody>
       <DialogFooter
         actions={
