@@ -98,6 +98,13 @@ describe('product editor guards', () => {
     await answerLeave('Stay on this page');
     expect(new URL(page.url()).pathname).toBe('/addproduct');
     expect(await comment.inputValue()).toBe('The start of a new product');
+    // Escape answers the safe way: stay, with the changes.
+    await sidebarLink.click();
+    await leaveQuestion().waitFor();
+    await page.keyboard.press('Escape');
+    await leaveQuestion().waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/addproduct');
+    expect(await comment.inputValue()).toBe('The start of a new product');
     await sidebarLink.click();
     await answerLeave('Leave without saving');
     await page.waitForURL((u) => u.pathname !== '/addproduct');

@@ -122,6 +122,7 @@ export function ManagePdfScreen() {
         intent="warning"
         icon="refresh"
         onCancel={() => setConfirmResample(false)}
+        canEscapeKeyCancel
         onConfirm={() => {
           setConfirmResample(false);
           void act(() => mediaApi.resample(id), 'some error occured');

@@ -38,6 +38,7 @@ export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
           cancelButtonText={modal.opts.cancelText ?? 'Cancel'}
           onConfirm={() => controller.answer(true)}
           onCancel={() => controller.answer(false)}
+          canEscapeKeyCancel
         >
           <p>{modal.opts.message}</p>
         </Alert>
@@ -61,6 +62,7 @@ export function ProductEditorModals({ model }: { model: ProductEditorModel }) {
           cancelButtonText="Stay on this page"
           onConfirm={() => blocker.proceed()}
           onCancel={() => blocker.reset()}
+          canEscapeKeyCancel
         >
           <p>This product has changes that are not saved. Leave this page and lose them?</p>
         </Alert>

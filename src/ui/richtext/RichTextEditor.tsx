@@ -313,6 +313,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         confirmButtonText="Ok"
         intent="warning"
         onCancel={() => setConfirmLinks(false)}
+        canEscapeKeyCancel
         onConfirm={() => {
           setConfirmLinks(false);
           removeLinks(editor);
