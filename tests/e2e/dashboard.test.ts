@@ -204,6 +204,10 @@ describe('email dashboards in the browser', () => {
 
     await page.getByLabel(`Points of ${muid}`, { exact: true }).selectOption('5');
     await poll(() => page.getByText('Points Updated Successfully!').isVisible()).toBe(true);
+    // The toast leaves the header's links and the search form uncovered while it lasts: it sits below them.
+    const toastTop = (await page.locator('.bp6-toast').filter({ hasText: 'Points Updated Successfully!' }).boundingBox())!.y;
+    const searchBottom = await page.getByRole('button', { name: 'Search', exact: true }).evaluate((b) => b.getBoundingClientRect().bottom);
+    expect(toastTop).toBeGreaterThan(searchBottom);
     expect((await api<{ panelist_score: string }>(`/api/emails/detail/${muid}`)).panelist_score).toBe('5');
     await page.getByLabel(`Status of ${muid}`, { exact: true }).selectOption('0');
     await poll(async () => (await api<{ deleted: number }>(`/api/emails/email/${muid}`)).deleted).toBe(0);
