@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-
-/** requestIdleCallback where the browser has it (Safari does not), else a timer. */
-const whenIdle = (fn: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn);
-    return () => cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(fn);
-  return () => clearTimeout(id);
-};
+import { idleAfterPaint } from '../idleAfterPaint';
 
 /**
  * Whether a control that draws part of its content until used (`lazy`) is filled, and `fill`, which
@@ -27,21 +18,10 @@ export function useFilledOnUse(lazy: boolean): [filled: boolean, fill: () => voi
   }, []);
   useEffect(() => {
     if (filled) return;
-    let cancel = () => undefined as void;
-    // requestAnimationFrame runs before the first paint; the task after it, once that frame is drawn.
-    const frame = requestAnimationFrame(() => {
-      const task = window.setTimeout(() => {
-        cancel = whenIdle(() => {
-          done.current = true;
-          setFilled(true);
-        });
-      });
-      cancel = () => clearTimeout(task);
+    return idleAfterPaint(() => {
+      done.current = true;
+      setFilled(true);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      cancel();
-    };
   }, [filled]);
   return [filled, fill];
 }
