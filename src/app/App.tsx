@@ -10,7 +10,7 @@ import { routes } from './routes';
 
 /**
  * The client: Blueprint's portal and overlay contexts (BlueprintProvider's without its hotkeys, which only
- * Table2 uses: DataTable brings its own), the API client and its cache settings, the shell's module list and the router.
+ * Table2 uses: src/ui/dashboard/Table2WithHotkeys.tsx brings its own), the API client and its cache settings, the shell's module list and the router.
  */
 export function App() {
   // One router per mounted app (not module-level) so tests and HMR get a fresh history.

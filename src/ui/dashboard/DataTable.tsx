@@ -1,5 +1,5 @@
-import { HotkeysProvider } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode } from '@blueprintjs/table';
+import { Table2 } from './Table2WithHotkeys';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import '@blueprintjs/table/lib/css/table.css';
 import type { ColumnMeta } from './dashboardTypes';
@@ -54,34 +54,32 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
   const header = (c: ColumnMeta) => columnHeader(c, { renderHeader, sort, onSort });
   return (
     <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + 18 }}>
-      <HotkeysProvider>
-        <Table2
-          numRows={rows.length}
-          enableRowHeader={false}
-          enableFocusedCell={false}
-          enableColumnResizing
-          selectionModes={[]}
-          defaultRowHeight={rowHeight}
-          // At most 50 rows: draw them in one pass rather than in idle-time batches.
-          renderMode={RenderMode.NONE}
-          columnWidths={fitWidths(columns, available)}
-          cellRendererDependencies={[rows, ...dependencies]}
-        >
-          {columns.map((c) => (
-            <Column
-              key={c.key}
-              id={c.key}
-              name={c.label}
-              columnHeaderCellRenderer={() => <ColumnHeaderCell nameRenderer={() => <>{header(c)}</>} />}
-              cellRenderer={(i) => (
-                <Cell interactive className={`dashboard-cell dashboard-cell--${c.kind}`}>
-                  {renderCell(c, rows[i], i)}
-                </Cell>
-              )}
-            />
-          ))}
-        </Table2>
-      </HotkeysProvider>
+      <Table2
+        numRows={rows.length}
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        enableColumnResizing
+        selectionModes={[]}
+        defaultRowHeight={rowHeight}
+        // At most 50 rows: draw them in one pass rather than in idle-time batches.
+        renderMode={RenderMode.NONE}
+        columnWidths={fitWidths(columns, available)}
+        cellRendererDependencies={[rows, ...dependencies]}
+      >
+        {columns.map((c) => (
+          <Column
+            key={c.key}
+            id={c.key}
+            name={c.label}
+            columnHeaderCellRenderer={() => <ColumnHeaderCell nameRenderer={() => <>{header(c)}</>} />}
+            cellRenderer={(i) => (
+              <Cell interactive className={`dashboard-cell dashboard-cell--${c.kind}`}>
+                {renderCell(c, rows[i], i)}
+              </Cell>
+            )}
+          />
+        ))}
+      </Table2>
     </div>
   );
 }
