@@ -1,4 +1,5 @@
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, RenderMode } from '@blueprintjs/table';
+import { Table2 } from './Table2WithHotkeys';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import '@blueprintjs/table/lib/css/table.css';
 import type { ColumnMeta } from './dashboardTypes';
