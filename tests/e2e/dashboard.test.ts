@@ -85,6 +85,16 @@ describe('email dashboards in the browser', () => {
     // Emails without a parseable Date header show no date (and sort first, as PostgreSQL puts nulls first in descending order).
     for (const d of dates.filter((x) => x.trim())) expect(d).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
     expect(isNewestFirst(dates), JSON.stringify(dates)).toBe(true);
+    // At 1366 px the date sits over its time, so the subject keeps a readable width (the spec cuts it at 60 characters).
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const widths = async () => {
+      const width = (kind: string) => body('Emails').locator(`.dashboard-cell--${kind}`).first().evaluate((c) => c.getBoundingClientRect().width);
+      return { subject: await width('subject'), date: await width('date') };
+    };
+    await poll(async () => (await widths()).subject).toBeGreaterThanOrEqual(180);
+    expect((await widths()).date).toBeLessThan(110);
+    if (viewport) await page.setViewportSize(viewport);
     await poll(() => page.getByTestId('render-time').textContent()).toMatch(/^rendered in /);
     // Used and Copy emails are not in Focus.
     expect(await subjectsShown()).not.toContain(`${corpus.subjects.sale} 11`);

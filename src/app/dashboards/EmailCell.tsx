@@ -125,8 +125,17 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
       return <span className="email-flags" data-testid={`flags-${row.muid}`}>{row.flags.join(' ')}</span>;
     case 'yesno':
       return <span>{valueOf(row, c) ? 'Yes' : 'No'}</span>;
-    case 'date':
-      return <span>{formatEmailDate(valueOf(row, c) as string | null)}</span>;
+    case 'date': {
+      // The date over the time, two lines in a narrow column: the room goes to the subject.
+      const text = formatEmailDate(valueOf(row, c) as string | null);
+      const cut = text.indexOf(' ');
+      if (cut < 0) return <span>{text}</span>;
+      return (
+        <span className="email-date">
+          <span>{text.slice(0, cut)}</span> <span>{text.slice(cut + 1)}</span>
+        </span>
+      );
+    }
     case 'actions':
       return (
         <span className="email-actions">
