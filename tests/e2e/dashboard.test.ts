@@ -95,6 +95,16 @@ describe('email dashboards in the browser', () => {
     await poll(async () => (await widths()).subject).toBeGreaterThanOrEqual(180);
     expect((await widths()).date).toBeLessThan(110);
     if (viewport) await page.setViewportSize(viewport);
+    // The date range stays on one line (at 1440 px To used to wrap away from From), and Search stays beside Clear.
+    for (const width of [1440, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const range = page.getByRole('group', { name: 'Date range' });
+      const top = (name: string) => range.getByText(name, { exact: true }).evaluate((e) => Math.round(e.getBoundingClientRect().top));
+      await poll(async () => (await top('From:')) === (await top('To:'))).toBe(true);
+      const buttonTop = (name: string) => page.getByRole('button', { name, exact: true }).evaluate((e) => Math.round(e.getBoundingClientRect().top));
+      expect(await buttonTop('Search')).toBe(await buttonTop('Clear'));
+    }
+    if (viewport) await page.setViewportSize(viewport);
     await poll(() => page.getByTestId('render-time').textContent()).toMatch(/^rendered in /);
     // Used and Copy emails are not in Focus.
     expect(await subjectsShown()).not.toContain(`${corpus.subjects.sale} 11`);

@@ -61,15 +61,18 @@ export function SearchForm({ fields, value, onEdit, onSearch, onClear, lists, fl
     >
       {[...groups.entries()].map(([g, fs]) =>
         fs.length > 1 ? (
-          <span key={g} className={`search-form__group search-form__group--${g}`} role="group" aria-label={g}>
+          <span key={g} className={`search-form__group search-form__group--${g}`} role="group" aria-label={String(fs[0].ui.groupTitle ?? g)}>
             {fs.map(widget)}
           </span>
         ) : (
           widget(fs[0])
         ),
       )}
-      <PlainButton type="submit" intent="primary" icon="search" text="Search" />
-      <PlainButton icon="eraser" text="Clear" onClick={onClear} />
+      {/* Search and Clear wrap to a new line together. */}
+      <span className="search-form__group search-form__actions">
+        <PlainButton type="submit" intent="primary" icon="search" text="Search" />
+        <PlainButton icon="eraser" text="Clear" onClick={onClear} />
+      </span>
     </form>
   );
 }
