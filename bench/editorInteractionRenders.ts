@@ -22,6 +22,8 @@ const hook = () => {
   const counts: Record<string, number> = {};
   const ms: Record<string, number> = {};
   let commits = 0;
+  /** Component renders per commit, in order (a second commit of the same action shows here), a small one's names too. */
+  const perCommit: string[] = [];
   const w = window as unknown as Record<string, unknown>;
   const nameOf = (f: { type?: unknown; elementType?: unknown }) => {
     const t = (f.elementType ?? f.type) as { displayName?: string; name?: string; render?: { name?: string }; type?: { name?: string } } | string | null;
@@ -39,6 +41,7 @@ const hook = () => {
     onPostCommitFiberRoot: () => undefined,
     onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
       commits++;
+      const rendered: string[] = [];
       // As React DevTools does: a child list the commit did not touch is the previous one (same fiber).
       const walk = (f: Fiber | null) => {
         for (; f; f = f.sibling) {
@@ -49,6 +52,7 @@ const hook = () => {
             const n = nameOf(f);
             if (n) {
               const k = `${n}${mounted ? ' (mount)' : ''}`;
+              rendered.push(k);
               counts[k] = (counts[k] ?? 0) + 1;
               // A profiling build (react-dom/profiling) times each fiber's own render.
               if (typeof f.selfBaseDuration === 'number') ms[k] = (ms[k] ?? 0) + f.selfBaseDuration;
@@ -58,12 +62,14 @@ const hook = () => {
         }
       };
       walk(root.current.child);
+      perCommit.push(rendered.length > 0 && rendered.length <= 3 ? `${rendered.length} (${rendered.join(', ')})` : String(rendered.length));
     },
   };
   type Fiber = { selfBaseDuration?: number; type: unknown; elementType?: unknown; alternate: Fiber | null; flags: number; child: Fiber | null; sibling: Fiber | null };
-  w.__renders = () => ({ commits, counts, ms });
+  w.__renders = () => ({ commits, counts, ms, perCommit });
   w.__rendersReset = () => {
     commits = 0;
+    perCommit.length = 0;
     for (const k of Object.keys(counts)) delete counts[k];
     for (const k of Object.keys(ms)) delete ms[k];
   };
@@ -75,10 +81,10 @@ try {
     setMeasureProbe({
       before: async () => void (await page.evaluate(() => (window as unknown as { __rendersReset(): void }).__rendersReset())),
       after: async () => {
-        const r = await page.evaluate(() => (window as unknown as { __renders(): { commits: number; counts: Record<string, number>; ms: Record<string, number> } }).__renders());
+        const r = await page.evaluate(() => (window as unknown as { __renders(): { commits: number; counts: Record<string, number>; ms: Record<string, number>; perCommit: string[] } }).__renders());
         if (i === 0) return;
         const total = Object.entries(r.counts).filter(([k]) => !k.startsWith('<')).reduce((a, [, v]) => a + v, 0);
-        console.log(`run ${i}: ${r.commits} commits, ${total} component renders, ${r.counts['<host mounted>'] ?? 0} host elements mounted`);
+        console.log(`run ${i}: ${r.commits} commits (${r.perCommit.join(' + ')} renders), ${total} component renders, ${r.counts['<host mounted>'] ?? 0} host elements mounted`);
         const timed = Object.keys(r.ms).length > 0;
         if (timed) console.log(`  render ms (own, summed): ${Object.values(r.ms).reduce((a, b) => a + b, 0).toFixed(1)}`);
         const order = Object.entries(r.counts).sort((a, b) => (timed ? (r.ms[b[0]] ?? 0) - (r.ms[a[0]] ?? 0) : b[1] - a[1]));

@@ -27,6 +27,14 @@ export interface MetadataFormProps {
   evaluate?: Evaluator;
   /** The document shown; treated as controlled (pass back what `onChange` gave you). */
   document: Doc;
+  /**
+   * Optional: where `document` and `viewModel` come from, followed as it changes. The form's store
+   * takes each change inside the source's own notification, so the fields it changes render in the
+   * same commit as the source's other subscribers (through the props, a layout effect fed the store
+   * after the commit, and the fields drew in a second one). `getViewModel` must return the object
+   * passed as `viewModel` for the same state (the props then change nothing).
+   */
+  source?: FormSource;
   /** A user edit: the path, its new value, and the whole next document. Need not be stable. */
   onChange?: (path: string, value: unknown, next: Doc) => void;
   mode?: FormMode;
@@ -49,13 +57,20 @@ export interface MetadataFormProps {
 
 const NO_SERVICES: FormServices = { lookups: {} };
 
+/** A document store the form follows (MetadataFormProps.source). */
+export interface FormSource {
+  subscribe(listener: () => void): () => void;
+  getDocument(): Doc;
+  getViewModel(): ViewModelLike | undefined;
+}
+
 /**
  * Draws metadata blocks in `x-block.order` through the field registry, in edit or read mode.
  * The document and view model live in a store with per-path subscriptions, so a keystroke renders
  * only the field it changed (and fields whose view-model entry changed).
  */
 export function MetadataForm(props: MetadataFormProps) {
-  const { blocks, codes, viewModel, document, onChange, evaluate, mode = 'edit', include, exclude, entries, services, firstBlocks } = props;
+  const { blocks, codes, viewModel, document, source, onChange, evaluate, mode = 'edit', include, exclude, entries, services, firstBlocks } = props;
   const model = compileForm(blocks, codes);
   const modelRef = useRef(model);
   modelRef.current = model;
@@ -77,6 +92,16 @@ export function MetadataForm(props: MetadataFormProps) {
   }, [store, hasEvaluate]);
   useLayoutEffect(() => store.setDocument(document), [store, document]);
   useLayoutEffect(() => store.setViewModel(viewModel), [store, viewModel]);
+  useLayoutEffect(() => {
+    if (!source) return;
+    const follow = () => {
+      store.setDocument(source.getDocument());
+      store.setViewModel(source.getViewModel());
+    };
+    // A change between this form's render and now (none is expected) is taken at once.
+    follow();
+    return source.subscribe(follow);
+  }, [store, source]);
 
   const registry = useMemo<RegistryValue>(
     () => ({ entries: entries ? [...entries, ...defaultEntries] : defaultEntries, fallback: unknownEntry }),

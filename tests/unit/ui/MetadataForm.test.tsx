@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { Profiler, useState, useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCKS_DRAWN_EVENT } from '../../../src/ui/form/blocksDrawnEvent';
-import { MetadataForm } from '../../../src/ui/form/MetadataForm';
+import { MetadataForm, type FormSource } from '../../../src/ui/form/MetadataForm';
 import type { BlockSchema, Doc, ViewModelLike } from '../../../src/ui/form/types';
 import { MetadataSummary } from '../../../src/ui/summary/MetadataSummary';
 import type { RegistryEntry } from '../../../src/ui/registry/fieldRegistry';
@@ -304,6 +304,41 @@ describe('MetadataForm with an evaluate function', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText(/Comment/) as HTMLTextAreaElement).value).toBe('About abcd');
     expect(screen.getByLabelText(/Comment/).closest('.bp6-form-group')!.querySelector('.portal-required')).not.toBeNull();
     expect(screenRenders).toBe(rendersBefore);
+  });
+});
+
+describe('MetadataForm following a source', { timeout: 30_000 }, () => {
+  it('takes each change of the source in the same commit as the source\'s other subscribers (issue 27 item 11)', () => {
+    let state: { doc: Doc; vm: ViewModelLike } = { doc: { headline: 'old' }, vm: { fields: {} } };
+    const listeners = new Set<() => void>();
+    const source: FormSource = {
+      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+      getDocument: () => state.doc,
+      getViewModel: () => state.vm,
+    };
+    const set = (next: typeof state) => {
+      state = next;
+      listeners.forEach((l) => l());
+    };
+    /** Another reader of the same store beside the form (a widget or the editor's frame). */
+    function Status() {
+      const doc = useSyncExternalStore(source.subscribe, source.getDocument);
+      return <output>{String(doc.headline)}</output>;
+    }
+    let commits = 0;
+    render(
+      <Profiler id="page" onRender={() => commits++}>
+        <Status />
+        {/* The props are the first state only: what follows comes through the source. */}
+        <MetadataForm blocks={blocks} codes={codes} document={state.doc} viewModel={state.vm} source={source} services={services} />
+      </Profiler>,
+    );
+    const before = commits;
+    act(() => set({ doc: { headline: 'new' }, vm: { fields: { comment: { required: true } } } }));
+    expect((screen.getByLabelText(/Product Headline/) as HTMLInputElement).value).toBe('new');
+    expect(screen.getByLabelText(/Comment/).closest('.bp6-form-group')!.querySelector('.portal-required')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('new');
+    expect(commits - before).toBe(1);
   });
 });
 
