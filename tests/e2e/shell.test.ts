@@ -73,6 +73,24 @@ describe('client shell', () => {
     await page.close();
   });
 
+  it('its first Tab stop skips the header and the sidebar to the screen', async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
+    const url = page.url();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect.poll(() => skip.evaluate((e) => e === document.activeElement && e.getBoundingClientRect().top >= 0)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('portal-main');
+    // The next Tab lands inside the screen, past the header and the sidebar, and the list's URL is untouched.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#portal-main')) && !document.activeElement?.closest('nav, header'))).toBe(true);
+    expect(page.url()).toBe(url);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('renders /errorpage with a message and a link home', async () => {
     const { page, problems } = await openWatchedPage(browser.context);
     await page.goto(`${server.url}/errorpage`, { waitUntil: 'networkidle' });

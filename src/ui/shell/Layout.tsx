@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { defaultModules } from './defaultModules';
@@ -20,6 +20,7 @@ export function Layout() {
   // On a dashboard the Focus / e-Glacier buttons keep the panelist tab (the route's path).
   const base = dashboard ? pathname : '/';
   const [renderMs, setRenderMs] = useState<number | null>(null);
+  const main = useRef<HTMLElement>(null);
   const reportRenderTime = useCallback((ms: number | null) => setRenderMs(ms), []);
 
   const onNavigate = useCallback((path: string) => navigate(path), [navigate]);
@@ -52,6 +53,17 @@ export function Layout() {
 
   return (
     <div className="portal-shell">
+      {/* The first Tab stop: past the header's and the sidebar's links (16 on a dashboard) to the screen. */}
+      <a
+        className="portal-skip-link"
+        href="#portal-main"
+        onClick={(e) => {
+          e.preventDefault(); // no fragment navigation: the router would take it for a new location
+          main.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <AppHeader
         actions={actions}
         adminUrl={config?.adminUrl ?? '/admin'}
@@ -60,7 +72,10 @@ export function Layout() {
       />
       <div className="portal-shell__body">
         <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={onNavigate} />
-        <main className="portal-shell__content"><MetadataProblemsBanner />{screen}</main>
+        <main id="portal-main" ref={main} tabIndex={-1} className="portal-shell__content">
+          <MetadataProblemsBanner />
+          {screen}
+        </main>
       </div>
     </div>
   );
