@@ -27,6 +27,8 @@ interface DataTableProps<Row> {
 const headerHeight = 30;
 /** Room under the rows for the horizontal scrollbar, only once resized columns are wider than the pane. */
 const scrollbarHeight = 18;
+/** The table's own top and bottom border lines. */
+const bordersHeight = 2;
 
 /**
  * A list drawn from dashboard column metadata with @blueprintjs/table. The table is as tall as its
@@ -68,7 +70,7 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
   const widths = resized ?? fitted;
   const scrolls = available !== null && widths.reduce((a, b) => a + b, 0) > available;
   return (
-    <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + (scrolls ? scrollbarHeight : 2) }}>
+    <div ref={box} className="dashboard-table" role="region" aria-label={label} style={{ height: headerHeight + rows.length * rowHeight + (scrolls ? scrollbarHeight : bordersHeight) }}>
       <Table2
         numRows={rows.length}
         enableRowHeader={false}
