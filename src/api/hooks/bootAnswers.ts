@@ -33,7 +33,8 @@ export function takeBootAnswer<T>(key: CacheKey): Promise<T> | undefined {
   return entry.answer as Promise<T>;
 }
 
-/** The boot's answer for `key` when it has come: the first render's data. */
+/** The boot's answer for `key` when it has come and is not taken yet: the first render's data. */
 export function settledBootAnswer<T>(key: CacheKey): T | undefined {
-  return started.get(id(key))?.settled?.value as T | undefined;
+  const entry = started.get(id(key));
+  return entry && !entry.taken ? (entry.settled?.value as T | undefined) : undefined;
 }

@@ -15,7 +15,8 @@ export function DashboardMetaProvider({ children }: { children: ReactNode }) {
     loadMetadataFiles().then(
       (md) => {
         const meta = dashboardMetaFor(md);
-        if (live) setState({ meta });
+        // The same meta as the first render's (built by the boot's prefetch): no re-render.
+        if (live) setState((prev) => (prev && 'meta' in prev && prev.meta === meta ? prev : { meta }));
       },
       (e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e) }),
     );
