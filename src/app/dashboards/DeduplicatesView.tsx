@@ -1,4 +1,5 @@
-import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Card, Classes, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog/Dialog';
 import { useState } from 'react';
 import type { DedupEmail, DedupGroup, DedupSortField } from '../../api/emailTypes';
 import { useEmailBody } from '../../api/hooks/emailHooks';
@@ -48,7 +49,7 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
           <>
             <label>
               Duplicate{' '}
-              <HTMLSelect aria-label="Duplicate" value={chosen ?? ''} onChange={(e) => setChosen({ group: groupId!, muid: Number(e.currentTarget.value) })} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
+              <HTMLSelect aria-label="Duplicate" data-autofocus value={chosen ?? ''} onChange={(e) => setChosen({ group: groupId!, muid: Number(e.currentTarget.value) })} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
             </label>
             <div className="dedup-compare">
               <EmailPane email={data.original} heading="Original" />

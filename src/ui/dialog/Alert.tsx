@@ -1,0 +1,16 @@
+import { Alert as BlueprintAlert, type AlertProps } from '@blueprintjs/core';
+import { focusOnOpening } from './focusOnOpening';
+
+/** Blueprint's Alert that opens with the focus on its safe answer: Cancel where it asks, else its one button. */
+export function Alert(props: AlertProps) {
+  const { onOpening } = props;
+  return (
+    <BlueprintAlert
+      {...props}
+      onOpening={(node) => {
+        focusOnOpening(node);
+        onOpening?.(node);
+      }}
+    />
+  );
+}

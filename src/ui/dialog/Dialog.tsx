@@ -1,0 +1,16 @@
+import { Dialog as BlueprintDialog, type DialogProps } from '@blueprintjs/core';
+import { focusOnOpening } from './focusOnOpening';
+
+/** Blueprint's Dialog that opens with the focus on its first field or marked control (focusOnOpening). */
+export function Dialog(props: DialogProps) {
+  const { onOpening } = props;
+  return (
+    <BlueprintDialog
+      {...props}
+      onOpening={(node) => {
+        focusOnOpening(node);
+        onOpening?.(node);
+      }}
+    />
+  );
+}

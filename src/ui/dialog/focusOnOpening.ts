@@ -1,0 +1,31 @@
+import { Classes } from '@blueprintjs/core';
+
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"]';
+const CONTROL = `${FIELD}, button:not([disabled]), a[href]`;
+
+/**
+ * Where a dialog's focus belongs when it opens: the element marked `data-autofocus`, else an alert's
+ * last button (its safe answer: Cancel where it asks, its only button where it tells), else the body's
+ * first field. Null leaves it on the frame (a dialog that only shows something).
+ */
+export function openingFocusTarget(node: HTMLElement): HTMLElement | null {
+  return (
+    node.querySelector<HTMLElement>('[data-autofocus]') ??
+    node.querySelector<HTMLElement>(`.${Classes.ALERT_FOOTER} button:last-of-type`) ??
+    node.querySelector<HTMLElement>(`.${Classes.DIALOG_BODY} :is(${FIELD})`)
+  );
+}
+
+/**
+ * A Blueprint overlay's `onOpening`: Blueprint focuses the dialog's frame, so a keyboard user had to
+ * Tab to the first control. The target is focused in the next frame, after the overlay has taken note
+ * of what had the focus before (it returns there on close) and whichever of its own focus moves runs
+ * first; a control the user already put the focus on keeps it.
+ */
+export function focusOnOpening(node: HTMLElement): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && node.contains(active) && active.matches(CONTROL)) return;
+    openingFocusTarget(node)?.focus();
+  });
+}
