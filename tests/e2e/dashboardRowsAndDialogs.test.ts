@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
@@ -62,4 +62,58 @@ describe('the email dashboard from the keyboard', () => {
     expect(problems).toEqual([]);
   });
 
+  it("shows a row's new flag, points and mark before the server answers, and puts a refused one back with the server's message", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(4).waitFor();
+    const muid = await links.nth(4).getAttribute('data-email-link');
+    const flag = page.getByLabel(`Flag of ${muid}`, { exact: true });
+    const points = page.getByLabel(`Points of ${muid}`, { exact: true });
+    const mark = page.getByRole('button', { name: new RegExp(`^(Seen|Unseen): mark of ${muid}$`) });
+    const [flagWas, pointsWas, markWas] = [await flag.isChecked(), await points.inputValue(), await mark.innerText()];
+    const otherPoints = pointsWas === '5' ? '6' : '5';
+
+    // Each write waits at the network until the test lets it through: what shows meanwhile is the browser's own.
+    const held: Array<() => void> = [];
+    const hold = async (route: Route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    };
+    const writes = (url: URL) => ['/api/emails', '/api/emails/update-score'].includes(url.pathname);
+    await page.route(writes, hold);
+    const letThrough = async (response: string) => {
+      await poll(() => held.length).toBe(1);
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === response);
+      held.shift()!();
+      expect((await answered).status()).toBe(200);
+    };
+
+    await flag.setChecked(!flagWas);
+    expect(await flag.isChecked()).toBe(!flagWas);
+    await letThrough('/api/emails');
+    await points.selectOption(otherPoints);
+    expect(await points.inputValue()).toBe(otherPoints);
+    await letThrough('/api/emails/update-score');
+    await poll(() => page.getByText('Points Updated Successfully!').count()).toBe(1);
+    await mark.click();
+    expect(await mark.innerText()).toBe(markWas === 'Seen' ? 'Unseen' : 'Seen');
+    await letThrough('/api/emails');
+    await page.unroute(writes, hold);
+
+    // A refused write: the flag goes back and the server's words show.
+    await page.route('**/api/emails', (route) => route.fulfill({ status: 409, json: { message: 'This email was changed by someone else.' } }), { times: 1 });
+    await flag.click();
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('This email was changed by someone else.');
+    expect(await flag.isChecked()).toBe(!flagWas);
+    await page.getByRole('button', { name: 'Ok' }).click();
+
+    // Back as it was, for the other files on this portal.
+    await flag.setChecked(flagWas);
+    await points.selectOption(pointsWas);
+    await mark.click();
+    await poll(async () => {
+      const row = await (await page.request.get(`${server.url}/api/emails/detail/${muid}`)).json();
+      return [row.panelist_core === 1, row.panelist_score ?? '', row.email_read === 1 ? 'Seen' : 'Unseen'];
+    }).toEqual([flagWas, pointsWas, markWas]);
+  });
 });
