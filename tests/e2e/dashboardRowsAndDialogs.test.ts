@@ -62,6 +62,22 @@ describe('the email dashboard from the keyboard', () => {
     expect(problems).toEqual([]);
   });
 
+  it('opens a duplicate group from the keyboard, one Tab stop a row, on the Duplicate dropdown once the emails are in (000 §2 Deduplicates)', async () => {
+    await page.goto(`${server.url}/deduplicates`);
+    const first = page.getByRole('button', { name: /^Compare group \d+$/ }).first();
+    await first.waitFor();
+    const row = page.locator('.bp6-table-quadrant-main .dedup-row');
+    expect(await row.evaluateAll((cells) => cells.filter((c) => (c as HTMLElement).tabIndex >= 0).map((c) => c.getAttribute('aria-label')))).toEqual(
+      await page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]').evaluateAll((ids) => ids.map((c) => c.getAttribute('aria-label'))),
+    );
+    await first.focus();
+    await page.keyboard.press('Enter');
+    // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
+    await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
   it("shows a row's new flag, points and mark before the server answers, and puts a refused one back with the server's message", async () => {
     await page.goto(`${server.url}/`);
     const links = page.locator('[data-email-link]');

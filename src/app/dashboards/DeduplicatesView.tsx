@@ -127,7 +127,8 @@ export function DeduplicatesView() {
             sort={{ field: query.sorting_field, direction: query.sorting_direction }}
             onSort={onSort}
             renderCell={(c, row) => (
-              <button type="button" className="dedup-row" aria-label={c.key === 'ID' ? `Compare group ${row.ID}` : undefined} onClick={() => setOpen(row.ID)}>
+              // One Tab stop per row (its ID), not one per cell; a click anywhere on the row still opens it.
+              <button type="button" className="dedup-row" aria-label={c.key === 'ID' ? `Compare group ${row.ID}` : undefined} tabIndex={c.key === 'ID' ? undefined : -1} onClick={() => setOpen(row.ID)}>
                 <ListCell column={c} row={row as unknown as Record<string, unknown>} />
               </button>
             )}

@@ -16,16 +16,28 @@ export function openingFocusTarget(node: HTMLElement): HTMLElement | null {
   );
 }
 
+/** Focuses the dialog's target unless the user has put the focus on one of its controls; true once settled. */
+function settleFocus(node: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && node.contains(active) && active.matches(CONTROL)) return true;
+  const target = openingFocusTarget(node);
+  target?.focus();
+  return target !== null;
+}
+
 /**
  * A Blueprint overlay's `onOpening`: Blueprint focuses the dialog's frame, so a keyboard user had to
  * Tab to the first control. The target is focused in the next frame, after the overlay has taken note
  * of what had the focus before (it returns there on close) and whichever of its own focus moves runs
- * first; a control the user already put the focus on keeps it.
+ * first. A dialog whose fields arrive later (Compare duplicates' emails) is watched until they do, as
+ * long as the focus is still on its frame; a control the user put the focus on keeps it.
  */
 export function focusOnOpening(node: HTMLElement): void {
   requestAnimationFrame(() => {
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && node.contains(active) && active.matches(CONTROL)) return;
-    openingFocusTarget(node)?.focus();
+    if (settleFocus(node)) return;
+    const watch = new MutationObserver(() => {
+      if (!node.isConnected || settleFocus(node)) watch.disconnect();
+    });
+    watch.observe(node, { childList: true, subtree: true });
   });
 }
