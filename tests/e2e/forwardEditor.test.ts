@@ -444,6 +444,17 @@ describe('forwarding emails in the browser', () => {
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
       expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
+      // Every other way out asks too (they left with the edits lost): a sidebar link through the router,
+      // the browser's Back out of the portal (openEditor loaded the page) through the browser.
+      await page.getByRole('navigation', { name: 'Modules' }).getByRole('menuitem', { name: 'Spacey' }).click();
+      await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
+      await page.keyboard.press('Escape');
+      await noOverlay();
+      expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+      await page.evaluate(() => history.back());
+      expect(await asked).toBe('beforeunload');
+      expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL((url) => url.pathname === '/');
