@@ -165,6 +165,8 @@ describe('product editor guards', () => {
     expect(await dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The dialog is drawn only while open: closing it gives the focus back to its button, not to the page.
+    await expect.poll(() => toolbarButton(page, 'Move and delete').evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it('keeps the Delivery values over a channel round trip, ignores options arrowed over, and names what a save would clear (issue 27 item 1)', async () => {

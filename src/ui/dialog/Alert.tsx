@@ -1,9 +1,11 @@
 import { Alert as BlueprintAlert, type AlertProps } from '@blueprintjs/core';
 import { focusOnOpening } from './focusOnOpening';
+import { useFocusBackOnUnmount } from './useFocusBackOnUnmount';
 
 /** Blueprint's Alert that opens with the focus on its safe answer: Cancel where it asks, else its one button. */
 export function Alert(props: AlertProps) {
   const { onOpening } = props;
+  useFocusBackOnUnmount(props.isOpen, true);
   return (
     <BlueprintAlert
       {...props}
