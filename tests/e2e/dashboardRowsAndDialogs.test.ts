@@ -78,6 +78,23 @@ describe('the email dashboard from the keyboard', () => {
     await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
+  it('changes a status from the keyboard and keeps the focus on its select while it saves (000 §4: spinner, then Done.)', async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(8).waitFor();
+    const muid = await links.nth(8).getAttribute('data-email-link');
+    const status = page.getByLabel(`Status of ${muid}`, { exact: true });
+    const was = await status.inputValue();
+    const row = page.getByRole('row').filter({ has: status });
+    await status.focus();
+    await page.keyboard.press(was === '0' ? 'ArrowDown' : 'ArrowUp');
+    await poll(() => row.getByText('Done.', { exact: true }).count()).toBe(1);
+    expect(await status.evaluate((s) => s === document.activeElement)).toBe(true);
+    // Back as it was, by the keyboard again (the select still has the focus).
+    await page.keyboard.press(was === '0' ? 'ArrowUp' : 'ArrowDown');
+    await poll(async () => String((await (await page.request.get(`${server.url}/api/emails/email/${muid}`)).json()).deleted)).toBe(was);
+  });
+
   it("shows a row's new flag, points and mark before the server answers, and puts a refused one back with the server's message", async () => {
     await page.goto(`${server.url}/`);
     const links = page.locator('[data-email-link]');
