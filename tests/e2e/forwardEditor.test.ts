@@ -241,9 +241,13 @@ describe('forwarding emails in the browser', () => {
 
       // Save a draft: history says Drafted.
       await noOverlay();
-      await page.getByRole('button', { name: 'Save Product Info' }).click();
+      // From the keyboard: the button is disabled while it saves (the focus drops), yet closing the message
+      // gives the focus back to it, not to the top of a ~2,100 px page.
+      await page.getByRole('button', { name: 'Save Product Info' }).focus();
+      await page.keyboard.press('Enter');
       await poll(dialogText).toBe('Email saved Successfully!');
       await closeDialog();
+      await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save Product Info');
       const history = page.getByRole('table', { name: 'Forward history' });
       await poll(() => history.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('Drafted');
       await reviewShot(page, 'forward-editor-1440-full.png', { fullPage: true });
