@@ -241,9 +241,13 @@ describe('forwarding emails in the browser', () => {
 
       // Save a draft: history says Drafted.
       await noOverlay();
-      await page.getByRole('button', { name: 'Save Product Info' }).click();
+      // From the keyboard: the button is disabled while it saves (the focus drops), yet closing the message
+      // gives the focus back to it, not to the top of a ~2,100 px page.
+      await page.getByRole('button', { name: 'Save Product Info' }).focus();
+      await page.keyboard.press('Enter');
       await poll(dialogText).toBe('Email saved Successfully!');
       await closeDialog();
+      await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save Product Info');
       const history = page.getByRole('table', { name: 'Forward history' });
       await poll(() => history.locator('tbody tr').first().locator('td').nth(4).textContent()).toBe('Drafted');
       await reviewShot(page, 'forward-editor-1440-full.png', { fullPage: true });
@@ -443,6 +447,17 @@ describe('forwarding emails in the browser', () => {
       await page.keyboard.press('Escape');
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+      expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
+      // Every other way out asks too (they left with the edits lost): a sidebar link through the router,
+      // the browser's Back out of the portal (openEditor loaded the page) through the browser.
+      await page.getByRole('navigation', { name: 'Modules' }).getByRole('menuitem', { name: 'Spacey' }).click();
+      await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
+      await page.keyboard.press('Escape');
+      await noOverlay();
+      expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+      await page.evaluate(() => history.back());
+      expect(await asked).toBe('beforeunload');
       expect(await page.locator('#forward_subject').inputValue()).toBe('Changed subject');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Continue' }).click();

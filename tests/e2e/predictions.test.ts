@@ -132,8 +132,14 @@ describe('predictions (spacey) in the browser', () => {
     const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
     const top = before.sectors[0];
     await page.goto(`${server.url}/company/${row.muid}`);
-    await page.getByRole('button', { name: `Reject Sector ${top.title}`, exact: true }).click();
+    // From the keyboard: the rejected row goes, and the focus moves to the next one's Reject, not to the page.
+    await page.getByRole('button', { name: `Reject Sector ${top.title}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
     await poll(() => page.getByText('Prediction rejected; the next training will use this feedback.').isVisible()).toBe(true);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Reject Sector ${before.sectors[1]!.title}`);
+    // The toast shows at the bottom right, as elsewhere, not over the screen's heading and Accept top predictions.
+    const toastTop = (await page.locator('.bp6-toast').filter({ hasText: 'Prediction rejected' }).boundingBox())!.y;
+    expect(toastTop).toBeGreaterThan(await page.getByRole('button', { name: 'Accept top predictions' }).evaluate((b) => b.getBoundingClientRect().bottom));
     await poll(async () => (await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).sectors.map((g) => g.label)).not.toContain(top.label);
     expect((await api<{ feedbackPending: number }>('/api/spacey/status')).feedbackPending).toBe(1);
     expect(problems).toEqual([]);

@@ -98,9 +98,10 @@ describe('product editor guards', () => {
     await answerLeave('Stay on this page');
     expect(new URL(page.url()).pathname).toBe('/addproduct');
     expect(await comment.inputValue()).toBe('The start of a new product');
-    // Escape answers the safe way: stay, with the changes.
+    // The question opens on its safe answer, and Escape answers the same way: stay, with the changes.
     await sidebarLink.click();
     await leaveQuestion().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stay on this page');
     await page.keyboard.press('Escape');
     await leaveQuestion().waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/addproduct');
@@ -157,11 +158,15 @@ describe('product editor guards', () => {
     await toolbarButton(page, 'Move and delete').click();
     const dialog = page.getByRole('dialog', { name: 'Move and delete' });
     await dialog.waitFor();
+    // It opens on its first field, not on its frame.
+    await expect.poll(() => dialog.getByRole('textbox', { name: /Product ID/ }).evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await dialog.getByRole('textbox', { name: /Product ID/ }).isEditable()).toBe(true);
     expect(await dialog.getByRole('textbox', { name: /Entry ID/ }).isEditable()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The dialog is drawn only while open: closing it gives the focus back to its button, not to the page.
+    await expect.poll(() => toolbarButton(page, 'Move and delete').evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it('keeps the Delivery values over a channel round trip, ignores options arrowed over, and names what a save would clear (issue 27 item 1)', async () => {

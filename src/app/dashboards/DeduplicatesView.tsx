@@ -1,4 +1,5 @@
-import { Button, Card, Classes, Dialog, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Card, Classes, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog/Dialog';
 import { useState } from 'react';
 import type { DedupEmail, DedupGroup, DedupSortField } from '../../api/emailTypes';
 import { useEmailBody } from '../../api/hooks/emailHooks';
@@ -48,7 +49,7 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
           <>
             <label>
               Duplicate{' '}
-              <HTMLSelect aria-label="Duplicate" value={chosen ?? ''} onChange={(e) => setChosen({ group: groupId!, muid: Number(e.currentTarget.value) })} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
+              <HTMLSelect aria-label="Duplicate" data-autofocus value={chosen ?? ''} onChange={(e) => setChosen({ group: groupId!, muid: Number(e.currentTarget.value) })} options={data.duplicates.map((d) => ({ value: d.muid, label: `${d.muid} (${d.match})` }))} />
             </label>
             <div className="dedup-compare">
               <EmailPane email={data.original} heading="Original" />
@@ -126,7 +127,8 @@ export function DeduplicatesView() {
             sort={{ field: query.sorting_field, direction: query.sorting_direction }}
             onSort={onSort}
             renderCell={(c, row) => (
-              <button type="button" className="dedup-row" aria-label={c.key === 'ID' ? `Compare group ${row.ID}` : undefined} onClick={() => setOpen(row.ID)}>
+              // One Tab stop per row (its ID), not one per cell; a click anywhere on the row still opens it.
+              <button type="button" className="dedup-row" aria-label={c.key === 'ID' ? `Compare group ${row.ID}` : undefined} tabIndex={c.key === 'ID' ? undefined : -1} onClick={() => setOpen(row.ID)}>
                 <ListCell column={c} row={row as unknown as Record<string, unknown>} />
               </button>
             )}

@@ -1,4 +1,4 @@
-import type { AssignCopyLookupResponse, AssignCopyResponse, EmailItem, EmailUpdate, EmailUpdateResponse, MoveResponse } from '../../api/emailTypes';
+import type { AssignCopyLookupResponse, AssignCopyResponse, EmailItem, EmailRowState, EmailUpdate, EmailUpdateResponse, MoveResponse } from '../../api/emailTypes';
 import { applySearchEdit, checkSearch, type Criteria } from '../../ui/dashboard/searchRules';
 import { planBulkStatus } from './bulkStatus';
 import type { DashboardConfig } from './dashboardConfig';
@@ -8,6 +8,8 @@ import { acceptProductId } from './productIdInput';
 
 /** The writes the dashboard makes (src/api/hooks/useEmailWrites over the client). */
 export interface DashboardWrites {
+  /** Puts rows' values into every cached list showing them, without a request. */
+  apply(rows: Array<Partial<EmailRowState> & { muid: number }>): Promise<void>;
   update(payload: EmailUpdate[]): Promise<EmailUpdateResponse>;
   readEmail(muid: number): Promise<EmailUpdateResponse>;
   updateScore(muid: number, score: string, indexName: string): Promise<EmailUpdateResponse>;
@@ -60,6 +62,15 @@ export function emailDashboardActions(ctx: DashboardContext) {
   };
   const showList = (patch: Partial<ListState>) => ctx.setList({ ...ctx.get().list, ...patch });
   const failed = (e: unknown) => say(errorText(e));
+  /**
+   * A row control (status, flag, points, mark) shows its new value at once, not ~100 ms later when
+   * the server answers; the returned undo puts the row's values back when the write fails.
+   */
+  const show = (row: EmailItem, patch: Partial<Omit<EmailRowState, 'muid'>>) => {
+    const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof patch]]));
+    void ctx.writes.apply([{ muid: row.muid, ...patch }]);
+    return () => void ctx.writes.apply([{ muid: row.muid, ...before }]);
+  };
 
   return {
     /** 000 §4: a header sorts descending first, toggles when already active, and returns to page 1. */
@@ -90,24 +101,43 @@ export function emailDashboardActions(ctx: DashboardContext) {
     },
     async status(row: EmailItem, deleted: number) {
       dispatch({ type: 'mark', muid: row.muid, mark: 'saving' });
+      const undo = show(row, { deleted, email_read: 1 });
       try {
         // 000 §4: changing a status saves it and marks the email read.
         await ctx.writes.update([{ muid: row.muid, deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: 1, index_name: row.index_name }]);
         dispatch({ type: 'mark', muid: row.muid, mark: 'done' });
         ctx.later(() => dispatch({ type: 'mark', muid: row.muid, mark: null, only: 'done' }), meta.doneBadgeMs);
       } catch (e) {
+        undo();
         dispatch({ type: 'mark', muid: row.muid, mark: null });
         failed(e);
       }
     },
-    flag: (row: EmailItem, on: boolean) => ctx.writes.update([{ muid: row.muid, panelist_core: on ? 1 : 0, index_name: row.index_name }]).then(() => undefined, failed),
-    read: (row: EmailItem) => ctx.writes.update([{ muid: row.muid, email_read: row.email_read === 1 ? 0 : 1, index_name: row.index_name }]).then(() => undefined, failed),
+    flag(row: EmailItem, on: boolean) {
+      const panelist_core = on ? 1 : 0;
+      const undo = show(row, { panelist_core });
+      return ctx.writes.update([{ muid: row.muid, panelist_core, index_name: row.index_name }]).then(
+        () => undefined,
+        (e: unknown) => (undo(), failed(e)),
+      );
+    },
+    read(row: EmailItem) {
+      const email_read = row.email_read === 1 ? 0 : 1;
+      const undo = show(row, { email_read });
+      return ctx.writes.update([{ muid: row.muid, email_read, index_name: row.index_name }]).then(
+        () => undefined,
+        (e: unknown) => (undo(), failed(e)),
+      );
+    },
     async points(row: EmailItem, score: string) {
+      const undo = show(row, { panelist_score: score });
       try {
         const res = await ctx.writes.updateScore(row.muid, score, row.index_name);
-        if (res.status === 'ok') ctx.toast(m.pointsUpdated, 'success');
-        else ctx.toast(res.payload?.msg ?? 'Error', 'danger');
+        if (res.status === 'ok') return ctx.toast(m.pointsUpdated, 'success');
+        undo();
+        ctx.toast(res.payload?.msg ?? 'Error', 'danger');
       } catch (e) {
+        undo();
         ctx.toast(errorText(e), 'danger');
       }
     },

@@ -1,6 +1,6 @@
 import { AnchorButton, Button, Callout, Card, FileInput, H4, HTMLTable, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillMessage } from '../../api/forwardEditorMeta';
 import { forwardPaths } from '../../api/client/forwardClient';
 import type { ForwardAttachment, HtmlBodyResponse } from '../../api/forwardTypes';
@@ -257,12 +257,18 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     }
   };
 
-  /** Cancel and Go Back: to the list the email was opened from, asking first when something is unsaved (000 §5). */
-  const leave = () => {
-    const go = () => navigate(returnTarget(search), { state: openedEmailState(muid) });
-    if (dirty.current) setConfirm({ text: m.unsavedChanges, go });
-    else go();
-  };
+  /** Cancel and Go Back: to the list the email was opened from (the blocker below asks first when something is unsaved). */
+  const leave = () => navigate(returnTarget(search), { state: openedEmailState(muid) });
+  // Any way out with unsaved edits asks 000 §5's question: Cancel and Go Back, a sidebar or header link, the browser's
+  // Back (the router's blocker); closing or reloading the tab (the browser's own question).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
 
   const document0 = useMemo(() => (loaded ? (docOf(loaded) as unknown as Doc) : null), [loaded]);
 
@@ -391,6 +397,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         }}
         onCancel={() => setConfirm(null)}
       />
+      <ConfirmDialog message={blocker.state === 'blocked' ? m.unsavedChanges : null} onConfirm={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from '@blueprintjs/core';
+import { Alert } from '../../ui/dialog/Alert';
 import { useEffect } from 'react';
 
 export interface Notice {

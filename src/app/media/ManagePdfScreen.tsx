@@ -1,4 +1,5 @@
-import { Alert, Button, ButtonGroup, Callout, Classes, H4, NonIdealState, OverlayToaster, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Classes, H4, NonIdealState, OverlayToaster, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Alert } from '../../ui/dialog/Alert';
 import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client/ApiError';

@@ -42,7 +42,7 @@ export function CompaniesCard({ companies, minLength, busy, newCompanyQuestion, 
   };
   const onAddClick = () => (match ? void add({ companyName: match.companyName, companyID: match.companyID }) : setConfirming(true));
   return (
-    <Card compact className="predictions__companies" aria-label="Companies">
+    <Card compact className="predictions__companies" aria-label="Companies" data-focus-group>
       <H5>Companies</H5>
       <div className="predictions__company-search">
         <PlainInput aria-label="Company search" placeholder={`Search companies (more than ${minLength - 1} characters)`} value={query} onValueChange={(v) => (setQuery(v), setChosen(null))} />

@@ -6,6 +6,7 @@ import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { usePredictions } from '../../api/hooks/spaceyHooks';
 import { CompaniesCard, type CompanyChoice } from './CompaniesCard';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
+import { useKeptFocus } from '../../ui/focus/useKeptFocus';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type CodeOf, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
@@ -40,9 +41,11 @@ function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeO
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toaster = useRef<OverlayToaster | null>(null);
+  const rememberFocus = useKeptFocus(busy);
 
   /** Runs a write and shows what it did; `after` puts the server's answer in the cache (default: read the email's predictions again). */
   const act = async <T,>(write: () => Promise<T>, done: (answer: T) => string, after?: (answer: T) => (d?: EmailPredictions) => EmailPredictions | undefined): Promise<boolean> => {
+    rememberFocus();
     setBusy(true);
     try {
       const answer = await write();
@@ -99,7 +102,7 @@ function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeO
       </div>
       <div className="predictions__grid">
         {targets.map((t) => (
-          <Card key={t.key} compact aria-label={`${t.label} predictions`}>
+          <Card key={t.key} compact aria-label={`${t.label} predictions`} data-focus-group>
             <H5>
               {t.label} <small className="bp6-text-muted">in product: {current(data, t.key) ?? 'none'}</small>
             </H5>
@@ -173,7 +176,7 @@ function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeO
         </Card>
       ) : null}
       <MessageDialog message={message} onClose={() => setMessage(null)} />
-      <OverlayToaster ref={toaster} position="top" />
+      <OverlayToaster ref={toaster} position="bottom-right" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, OverlayToaster } from '@blueprintjs/core';
+import { OverlayToaster } from '@blueprintjs/core';
+import { Alert } from '../../ui/dialog/Alert';
 import { memo, type RefObject } from 'react';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import type { SendLinkRequest } from '../../api/products';

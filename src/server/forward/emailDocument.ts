@@ -1,3 +1,5 @@
+import { formatEmailDate } from '../../shared/formatEmailDate';
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
@@ -10,7 +12,8 @@ export function emailDocument(opts: { subject: string; from: string; date: strin
     ['Subject', opts.subject],
     ['From', opts.from],
     ...(opts.to ? [['To', opts.to]] : []),
-    ['Date', opts.date],
+    // 000 §9's format; the server knows no viewer's zone, so UTC, named.
+    ['Date', opts.date ? `${formatEmailDate(opts.date, { utc: true })} UTC` : ''],
   ]
     .map(([k, v]) => `<tr><th style="text-align:left;padding-right:12px">${esc(k!)}</th><td>${esc(v!)}</td></tr>`)
     .join('');

@@ -1,4 +1,5 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { Alert } from '../dialog/Alert';
 
 /** A message with an Ok button (000 §8: "each dialog with an Ok button"). */
 export function MessageDialog({ message, onClose }: { message: string | null; onClose: () => void }) {

@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
+import { Alert } from '../dialog/Alert';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { createEditor, Editor, Range, Text, type BaseRange, type NodeEntry } from 'slate';
 import { withHistory } from 'slate-history';

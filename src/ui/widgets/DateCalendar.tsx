@@ -24,13 +24,16 @@ export interface DateCalendarProps {
  * react-day-picker and date-fns, loaded on a date field's first focus or opening (loadDateCalendar).
  */
 export function DateCalendar({ value, max, onPick }: DateCalendarProps) {
+  const maxDate = max ?? FAR_FUTURE;
   return (
     <DatePicker
-      value={value}
+      // A typed date the calendar cannot offer (a future entry date) shows as no selection: Blueprint
+      // refuses a value outside its bounds with a console error; the field's message says why.
+      value={value && value >= MIN_DATE && value <= maxDate ? value : null}
       onChange={(d, isUserChange) => isUserChange && onPick(d)}
       locale={enUS}
       minDate={MIN_DATE}
-      maxDate={max ?? FAR_FUTURE}
+      maxDate={maxDate}
       highlightCurrentDay
       canClearSelection
       dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}

@@ -33,6 +33,8 @@ function harness(rows: EmailItem[], writes: Partial<DashboardWrites> = {}) {
     opened: [] as string[],
     timers: [] as Array<() => void>,
     calls: [] as string[],
+    /** What the cached lists were given to show, in order (writes.apply). */
+    shown: [] as unknown[],
   };
   const refuse = (name: string) => () => Promise.reject(new Error(`${name} not expected`));
   const actions = emailDashboardActions({
@@ -40,7 +42,7 @@ function harness(rows: EmailItem[], writes: Partial<DashboardWrites> = {}) {
     status: { glacierRefused: dm.status.glacierRefused, bulk: dm.status.bulk, locked: dm.status.locked, label: dm.status.label },
     get: () => ({ local: world.local, list: world.list, rows, criteria: world.criteria, newestDay }),
     dispatch: (a) => void (world.local = emailDashboardReducer(world.local, a)),
-    writes: { update: refuse('update'), readEmail: refuse('readEmail'), updateScore: refuse('updateScore'), move: refuse('move'), assignCopy: refuse('assignCopy'), lookupCopy: refuse('lookupCopy'), ...writes },
+    writes: { apply: async (rows) => void world.shown.push(...rows), update: refuse('update'), readEmail: refuse('readEmail'), updateScore: refuse('updateScore'), move: refuse('move'), assignCopy: refuse('assignCopy'), lookupCopy: refuse('lookupCopy'), ...writes },
     setList: (next) => void (world.lists.push(next), (world.list = next)),
     setCriteria: (c) => void (world.criteria = c),
     open: (path) => void world.opened.push(path),
@@ -135,6 +137,42 @@ describe('email dashboard controller: writes', () => {
     expect(world.local.message).toBe('Please select only copy status.');
     await actions.bulkStatus(code('copy'));
     expect(world.toasts).toEqual(['2 email(s) set to Copy.']);
+  });
+
+  it('status, flag, points and mark show their new value before the server answers, and go back with the message when it fails', async () => {
+    let answer!: { resolve: (v: { status: 'ok'; rows: [] }) => void; reject: (e: Error) => void };
+    const held = () => new Promise<{ status: 'ok'; rows: [] }>((resolve, reject) => void (answer = { resolve, reject }));
+    const { world, actions } = harness([row(7)], { update: held, updateScore: held });
+
+    const flag = actions.flag(row(7), true);
+    expect(world.shown).toEqual([{ muid: 7, panelist_core: 1 }]);
+    answer.resolve({ status: 'ok', rows: [] });
+    await flag;
+    expect(world.shown).toHaveLength(1);
+
+    world.shown.length = 0;
+    const read = actions.read(row(7));
+    expect(world.shown).toEqual([{ muid: 7, email_read: 1 }]);
+    answer.reject(new Error('Not allowed'));
+    await read;
+    expect(world.shown).toEqual([{ muid: 7, email_read: 1 }, { muid: 7, email_read: 0 }]);
+    expect(world.local.message).toBe('Not allowed');
+
+    world.shown.length = 0;
+    const status = actions.status(row(7), code('copy'));
+    expect(world.shown).toEqual([{ muid: 7, deleted: code('copy'), email_read: 1 }]);
+    answer.reject(new Error('Refused'));
+    await status;
+    expect(world.shown).toEqual([{ muid: 7, deleted: code('copy'), email_read: 1 }, { muid: 7, deleted: code('focus'), email_read: 0 }]);
+
+    // 000 §8: a score update failure is a red toast with the server's msg.
+    world.shown.length = 0;
+    const points = actions.points(row(7), '5');
+    expect(world.shown).toEqual([{ muid: 7, panelist_score: '5' }]);
+    answer.resolve({ status: 'error', payload: { msg: 'Score not saved' } } as never);
+    await points;
+    expect(world.shown).toEqual([{ muid: 7, panelist_score: '5' }, { muid: 7, panelist_score: '' }]);
+    expect(world.toasts).toEqual(['Score not saved']);
   });
 
   it('opening an unread email marks it read and opens the path given', async () => {

@@ -15,4 +15,7 @@ describe('formatEmailDate', () => {
     expect(formatEmailDate(null)).toBe('');
     expect(formatEmailDate('not a date')).toBe('');
   });
+  it('formats in UTC when asked (the server, which knows no viewer)', () => {
+    expect(formatEmailDate('2002-10-08T00:27:40.000Z', { utc: true })).toBe('10/08/2002 12:27:40 AM');
+  });
 });

@@ -117,6 +117,26 @@ describe('DateWidget', { timeout: 30_000 }, () => {
     expect(input.value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('opens its calendar on a typed future date without a console error, the day unselected', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      render(
+        <FormServicesContext.Provider value={services}>
+          <Stateful widget={DateWidget} initial="2030-12-24" options={{ maxDate: '$now' }} />
+        </FormServicesContext.Provider>,
+      );
+      const input = screen.getByRole('textbox') as HTMLInputElement;
+      expect(screen.getByRole('alert').textContent).toBe('Future dates are not allowed');
+      fireEvent.keyDown(input, { key: 'ArrowDown', altKey: true });
+      await screen.findAllByRole('gridcell', undefined, { timeout: 20_000 });
+      expect(document.querySelector('.rdp-day_selected')).toBeNull();
+      expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
+      expect(input.value).toBe('12/24/2030');
+    } finally {
+      errors.mockRestore();
+    }
+  });
 });
 
 describe('PickerWidget', { timeout: 30_000 }, () => {

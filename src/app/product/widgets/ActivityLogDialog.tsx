@@ -1,4 +1,5 @@
-import { Dialog, DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
+import { DialogBody, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import { useProductLog } from '../../../api/hooks/productHooks';
 import { formatUsDateTime } from '../../../ui/widgets/formatUsDate';
 

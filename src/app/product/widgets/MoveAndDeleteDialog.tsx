@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import { useState } from 'react';
 import { EditorBlocks } from './EditorBlocks';
 import { useProductEditor } from './ProductEditorContext';
@@ -103,7 +104,7 @@ export function MoveAndDeleteDialog({ isOpen, onClose, calls, onMoved }: { isOpe
         <DialogFooter
           actions={
             <>
-              <Button text="Cancel" onClick={() => setConfirming(null)} />
+              <Button text="Cancel" onClick={() => setConfirming(null)} data-autofocus />
               <Button intent="danger" text="MOVE & DELETE" onClick={() => void move()} disabled={readonly} />
             </>
           }

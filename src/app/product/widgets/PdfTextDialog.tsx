@@ -1,4 +1,5 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import type { MediaDetails } from './MediaDetails';
 
 /** The PDF Text viewer (001 §2 Dialogs): the text extracted from the product PDF, scrolling. */

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useRef } from 'react';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import type { Problem } from './ProductEditorContext';
 
 interface ProblemsDialogProps {
@@ -19,11 +19,10 @@ interface ProblemsDialogProps {
  */
 export function ProblemsDialog({ title, problems, notes, onClose, onContinue, onGo }: ProblemsDialogProps) {
   const firstLink = problems.findIndex((p) => p.field);
-  const first = useRef<HTMLAnchorElement | null>(null);
   const linked = !!onGo && firstLink >= 0;
   return (
-    // The first problem's link takes the focus once the dialog is in (the overlay would focus its frame): Enter goes to the field.
-    <Dialog isOpen onClose={onClose} title={title} autoFocus={!linked} onOpened={() => first.current?.focus()} shouldReturnFocusOnClose={!onGo}>
+    // The dialog opens on the first problem's link (Enter goes to the field), else on Cancel or OK.
+    <Dialog isOpen onClose={onClose} title={title} shouldReturnFocusOnClose={!onGo}>
       <DialogBody>
         <ul className="portal-problems" aria-label="Problems">
           {problems.map((p, i) => (
@@ -31,7 +30,7 @@ export function ProblemsDialog({ title, problems, notes, onClose, onContinue, on
               {onGo && p.field ? (
                 <a
                   href={`#${p.field}`}
-                  ref={i === firstLink ? first : undefined}
+                  data-autofocus={i === firstLink ? true : undefined}
                   onClick={(e) => {
                     e.preventDefault();
                     onGo(p.field);
@@ -53,11 +52,11 @@ export function ProblemsDialog({ title, problems, notes, onClose, onContinue, on
         actions={
           onContinue ? (
             <>
-              <Button text="Cancel" onClick={onClose} />
+              <Button text="Cancel" onClick={onClose} data-autofocus={linked ? undefined : true} />
               <Button intent="primary" text="Continue" onClick={onContinue} />
             </>
           ) : (
-            <Button intent="primary" text="OK" onClick={onClose} />
+            <Button intent="primary" text="OK" onClick={onClose} data-autofocus={linked ? undefined : true} />
           )
         }
       />

@@ -1,4 +1,5 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import type { CompanyMedia, ProductImageItem } from '../../../api/media';

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog/Dialog';
 import { useEffect, useRef } from 'react';
 import { focusField } from '../../../ui/form/focusField';
 import { EditorBlocks } from './EditorBlocks';

@@ -1,0 +1,152 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StartedServer } from '../server/helpers/startServer';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { sharedServer } from './helpers/sharedServers';
+import { signInByApi } from './helpers/signIn';
+
+// A reviewer's day with the keyboard (000 §5, §8): the dashboard's dialogs open on their answer.
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
+
+/** The focused element's text and whether it lies in an open dialog. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    return { text: a?.textContent?.trim() ?? '', inDialog: !!a?.closest('[role="alertdialog"], [role="dialog"]') };
+  });
+
+describe('the email dashboard from the keyboard', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    server = sharedServer('demo');
+    browser = await launchBrowser();
+    await signInByApi(browser.context, server.url);
+    ({ page, problems } = await openWatchedPage(browser.context));
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("opens a message on its Ok and a question on its safe answer, Cancel: 'Please select atleast one email.', 'Do you really want to continue with unsaved changes?'", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(1).waitFor();
+    const [first, second] = await Promise.all([links.nth(0).getAttribute('data-email-link'), links.nth(1).getAttribute('data-email-link')]);
+
+    // A message: Enter on the focused Ok closes it, and the focus goes back to the button that asked.
+    const move = page.getByRole('button', { name: 'Move to e-Glacier' });
+    await move.click();
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+    await poll(() => move.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    // A question: copies checked under a product id are unsaved; paging asks, and Enter answers Cancel.
+    await page.getByPlaceholder('Entry ID or MUID').fill('100251');
+    await page.getByLabel(`Select ${first}`, { exact: true }).check();
+    await page.getByLabel(`Select ${second}`, { exact: true }).check();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
+    await poll(() => focused(page)).toEqual({ text: 'Cancel', inDialog: true });
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('confirm-message').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(await page.getByLabel(`Select ${second}`, { exact: true }).isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a duplicate group from the keyboard, one Tab stop a row, on the Duplicate dropdown once the emails are in (000 §2 Deduplicates)', async () => {
+    await page.goto(`${server.url}/deduplicates`);
+    const first = page.getByRole('button', { name: /^Compare group \d+$/ }).first();
+    await first.waitFor();
+    const row = page.locator('.bp6-table-quadrant-main .dedup-row');
+    expect(await row.evaluateAll((cells) => cells.filter((c) => (c as HTMLElement).tabIndex >= 0).map((c) => c.getAttribute('aria-label')))).toEqual(
+      await page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]').evaluateAll((ids) => ids.map((c) => c.getAttribute('aria-label'))),
+    );
+    await first.focus();
+    await page.keyboard.press('Enter');
+    // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
+    await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('changes a status from the keyboard and keeps the focus on its select while it saves (000 §4: spinner, then Done.)', async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(8).waitFor();
+    const muid = await links.nth(8).getAttribute('data-email-link');
+    const status = page.getByLabel(`Status of ${muid}`, { exact: true });
+    const was = await status.inputValue();
+    const row = page.getByRole('row').filter({ has: status });
+    await status.focus();
+    await page.keyboard.press(was === '0' ? 'ArrowDown' : 'ArrowUp');
+    await poll(() => row.getByText('Done.', { exact: true }).count()).toBe(1);
+    expect(await status.evaluate((s) => s === document.activeElement)).toBe(true);
+    // Back as it was, by the keyboard again (the select still has the focus).
+    await page.keyboard.press(was === '0' ? 'ArrowUp' : 'ArrowDown');
+    await poll(async () => String((await (await page.request.get(`${server.url}/api/emails/email/${muid}`)).json()).deleted)).toBe(was);
+  });
+
+  it("shows a row's new flag, points and mark before the server answers, and puts a refused one back with the server's message", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(4).waitFor();
+    const muid = await links.nth(4).getAttribute('data-email-link');
+    const flag = page.getByLabel(`Flag of ${muid}`, { exact: true });
+    const points = page.getByLabel(`Points of ${muid}`, { exact: true });
+    const mark = page.getByRole('button', { name: new RegExp(`^(Seen|Unseen): mark of ${muid}$`) });
+    const [flagWas, pointsWas, markWas] = [await flag.isChecked(), await points.inputValue(), await mark.innerText()];
+    const otherPoints = pointsWas === '5' ? '6' : '5';
+
+    // Each write waits at the network until the test lets it through: what shows meanwhile is the browser's own.
+    const held: Array<() => void> = [];
+    const hold = async (route: Route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    };
+    const writes = (url: URL) => ['/api/emails', '/api/emails/update-score'].includes(url.pathname);
+    await page.route(writes, hold);
+    const letThrough = async (response: string) => {
+      await poll(() => held.length).toBe(1);
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === response);
+      held.shift()!();
+      expect((await answered).status()).toBe(200);
+    };
+
+    await flag.setChecked(!flagWas);
+    expect(await flag.isChecked()).toBe(!flagWas);
+    await letThrough('/api/emails');
+    await points.selectOption(otherPoints);
+    expect(await points.inputValue()).toBe(otherPoints);
+    await letThrough('/api/emails/update-score');
+    await poll(() => page.getByText('Points Updated Successfully!').count()).toBe(1);
+    await mark.click();
+    expect(await mark.innerText()).toBe(markWas === 'Seen' ? 'Unseen' : 'Seen');
+    await letThrough('/api/emails');
+    await page.unroute(writes, hold);
+
+    // A refused write: the flag goes back and the server's words show.
+    await page.route('**/api/emails', (route) => route.fulfill({ status: 409, json: { message: 'This email was changed by someone else.' } }), { times: 1 });
+    await flag.click();
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('This email was changed by someone else.');
+    expect(await flag.isChecked()).toBe(!flagWas);
+    await page.getByRole('button', { name: 'Ok' }).click();
+
+    // Back as it was, for the other files on this portal.
+    await flag.setChecked(flagWas);
+    await points.selectOption(pointsWas);
+    await mark.click();
+    await poll(async () => {
+      const row = await (await page.request.get(`${server.url}/api/emails/detail/${muid}`)).json();
+      return [row.panelist_core === 1, row.panelist_score ?? '', row.email_read === 1 ? 'Seen' : 'Unseen'];
+    }).toEqual([flagWas, pointsWas, markWas]);
+  });
+});
