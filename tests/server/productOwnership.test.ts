@@ -115,6 +115,31 @@ describe('product ownership rules (issue 26)', () => {
     });
   });
 
+  describe('the email a product is catalogued from (000 §4 Used; docs/decisions/email-statuses.md)', () => {
+    const email = async (muid: number) =>
+      (await kit.db.query<{ deleted: number; product_id: string | null; entry_id: string | null }>('select deleted, product_id::text as product_id, entry_id from emails where muid = $1', [muid])).rows[0];
+    it('becomes Used, linked to the new product and its entry, in the same save; a Copy email and an update change nothing', async () => {
+      const open = await addEmail('Producer offer to catalogue', 'producer');
+      const res = await post('/api/addProduct', approvableProduct({ muid: String(open) }), as['writer-triage']);
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json<{ payload: { product_id: number } }>().payload.product_id;
+      const entry = (await row(id)).document.entry_id;
+      expect(await email(open)).toEqual({ deleted: 2, product_id: String(id), entry_id: entry });
+      // It leaves Focus's default list and its id names the entry (000 §5 assign-copy lookup).
+      expect((await post('/api/emails/assign-copy', { muid: open }, kit.as.admin)).json()).toEqual({ entryID: entry, muid: null });
+      const log = await kit.db.query<{ action: string; before: unknown; after: unknown }>(`select action, before, after from activity where entity = 'email' and entity_id = $1`, [String(open)]);
+      expect(log.rows).toEqual([{ action: 'catalogued', before: { deleted: 0, product_id: null, entry_id: null }, after: { deleted: 2, product_id: id, entry_id: entry } }]);
+
+      const copy = await addEmail('Producer offer already a copy', 'producer', 4);
+      expect((await post('/api/addProduct', approvableProduct({ muid: String(copy) }), as['writer-triage'])).statusCode).toBe(200);
+      expect(await email(copy)).toEqual({ deleted: 4, product_id: null, entry_id: null });
+
+      await kit.db.query('update emails set deleted = 0 where muid = $1', [open]);
+      expect((await post('/api/addProduct', { ...(await row(id)).document, product_id: id, product_name: 'Renamed' }, as['writer-triage'])).statusCode).toBe(200);
+      expect((await email(open)).deleted).toBe(0);
+    });
+  });
+
   describe('§6 assign copies: allowed sectors, no probing, the real entry id', () => {
     it('a product outside the caller’s sectors answers as a missing one, and nothing changes', async () => {
       const card = await createProduct(kit, approvableProduct({ sectors: [creditCardChain], product_headline: 'A card offer' }));
