@@ -17,6 +17,7 @@ import { installJsonDepthLimit } from './security/jsonDepth';
 import { installRequestSchemas } from './security/requestSchemas';
 import { installBadTextCheck } from './security/refuseBadText';
 import { installSecurityHeaders } from './security/securityHeaders';
+import { isApiPath } from './isApiPath';
 
 /** Fastify types the factory's compiler as Ajv's compile, but calls it with `{ schema, method, url, httpPart }`. */
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>;
@@ -46,8 +47,6 @@ export function loggerOptions(level: string, tty = process.stdout.isTTY === true
 }
 
 const safeRequestId = /^[\w.:-]{1,100}$/;
-
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * The portal's HTTP server: every module in routes/index.ts, the built client from dist/ with a

@@ -79,7 +79,11 @@ describe('GET /metrics', () => {
     const count0 = series(before, 'portal_http_request_duration_seconds_count', route) ?? 0;
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.inject({ method: 'GET', url: '/api/no-such-route-12345' });
+    // A client route (the single page app's index.html, or the not-built answer) is a page, not unmatched.
+    await app.inject({ method: 'GET', url: '/emailEditor/12345' });
     const after = await scrape();
+    expect(after).not.toContain('/emailEditor/12345');
+    expect(after).toMatch(/portal_http_request_duration_seconds_count\{[^}]*route="client page"/);
     expect(series(after, 'portal_http_request_duration_seconds_count', route)).toBe(count0 + 3);
     expect(series(after, 'portal_http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(count0 + 3);
     expect(after).not.toContain('no-such-route-12345');

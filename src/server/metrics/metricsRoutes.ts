@@ -4,6 +4,7 @@ import { errorBody } from '../errorHandler';
 import type { ServerContext } from '../context';
 import { httpRequestSeconds, metricsRegistry } from './portalMetrics';
 import { readJobGauges } from './readJobGauges';
+import { isApiPath } from '../isApiPath';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -24,14 +25,16 @@ const isWarmUp = (req: FastifyRequest) => req.headers['x-portal-warm-up'] === wa
 
 /**
  * Times every request into the latency histogram by its route pattern (unmatched paths share one
- * label, so a scan of random URLs cannot grow the series), and serves GET /metrics in the
+ * label, so a scan of random URLs cannot grow the series; the client's pages, index.html for any
+ * path the client routes, share another), and serves GET /metrics in the
  * Prometheus text format to a caller presenting PORTAL_METRICS_TOKEN; without that setting the
  * route is off (404).
  */
 export async function installMetrics(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.addHook('onResponse', async (req, reply) => {
     if (isWarmUp(req)) return;
-    const route = req.routeOptions.url ?? 'unmatched';
+    // A page of the single page app (index.html for any client route) is not an unmatched request.
+    const route = req.routeOptions.url ?? ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url.split('?')[0]!) ? 'client page' : 'unmatched');
     httpRequestSeconds.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   const token = ctx.config.metricsToken;
