@@ -95,6 +95,39 @@ describe('the email dashboard from the keyboard', () => {
     await poll(async () => String((await (await page.request.get(`${server.url}/api/emails/email/${muid}`)).json()).deleted)).toBe(was);
   });
 
+  it("sets Copy on two checked emails from the toolbar's Set status and keeps the focus on it while it saves (000 §4, §5)", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(7).waitFor();
+    const muids = [await links.nth(6).getAttribute('data-email-link'), await links.nth(7).getAttribute('data-email-link')];
+    const was = await Promise.all(muids.map((m) => page.getByLabel(`Status of ${m}`, { exact: true }).inputValue()));
+    for (const m of muids) await page.getByLabel(`Select ${m}`, { exact: true }).check();
+    const setStatus = page.getByLabel('Set status', { exact: true });
+    // The write waits at the network: the select must keep the focus while it saves.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/api/emails', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    await setStatus.focus();
+    await setStatus.selectOption({ label: 'Copy' });
+    await poll(() => asked).toBe(true);
+    expect(await setStatus.evaluate((s) => s === document.activeElement)).toBe(true);
+    release();
+    await poll(() => page.getByText('2 email(s) set to Copy.', { exact: true }).count()).toBe(1);
+    expect(await setStatus.evaluate((s) => s === document.activeElement)).toBe(true);
+    // Back as they were, for the other files on this portal.
+    for (const [i, m] of muids.entries()) {
+      const status = page.getByLabel(`Status of ${m}`, { exact: true });
+      await poll(() => status.inputValue()).toBe('4');
+      await status.selectOption(was[i]!);
+      await poll(async () => String((await (await page.request.get(`${server.url}/api/emails/email/${m}`)).json()).deleted)).toBe(was[i]);
+    }
+  });
+
   it("shows a row's new flag, points and mark before the server answers, and puts a refused one back with the server's message", async () => {
     await page.goto(`${server.url}/`);
     const links = page.locator('[data-email-link]');
