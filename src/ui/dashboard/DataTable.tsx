@@ -57,6 +57,23 @@ export function DataTable<Row>({ label, columns, rows, renderCell, renderHeader,
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasRows]);
+  // Table2 draws the column headers twice: in its main quadrant and in the top quadrant laid over
+  // it. The covered copy's sort buttons were Tab stops whose focus could not be seen, and screen
+  // readers read every header twice: it leaves the Tab order and the accessibility tree.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const hideCovered = () => {
+      for (const headers of el.querySelectorAll<HTMLElement>('.bp6-table-quadrant-main .bp6-table-column-headers')) {
+        if (headers.getAttribute('aria-hidden') !== 'true') headers.setAttribute('aria-hidden', 'true');
+        for (const c of headers.querySelectorAll<HTMLElement>('button, a[href], input, select, [tabindex]')) if (c.tabIndex !== -1) c.tabIndex = -1;
+      }
+    };
+    hideCovered();
+    const observer = new MutationObserver(hideCovered);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [hasRows]);
   if (!hasRows) {
     return (
       <div className="dashboard-table__empty" role="status">
