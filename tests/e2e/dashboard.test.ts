@@ -282,6 +282,14 @@ describe('email dashboards in the browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Focus', exact: true }).click();
     await poll(() => page.getByRole('heading', { name: 'Focus dashboard' }).isVisible()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Blank', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Focus dashboard', exact: true }).count()).toBe(1);
+    // e-Glacier has no tabs: opened from a panelist type's route, its heading names the type it lists.
+    await page.getByRole('tab', { name: 'Consumer Panelists' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'e-Glacier', exact: true }).click();
+    await poll(() => page.getByRole('heading', { name: 'e-Glacier dashboard · Consumer Panelists', exact: true }).isVisible()).toBe(true);
+    await page.getByRole('banner').getByRole('button', { name: 'Focus', exact: true }).click();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await poll(() => page.getByRole('heading', { name: 'Focus dashboard', exact: true }).isVisible()).toBe(true);
   });
 
   it('assigns copies with its validation messages, and asks before leaving unsaved changes', async () => {

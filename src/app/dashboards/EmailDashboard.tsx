@@ -64,7 +64,10 @@ export const EmailDashboard = memo(function EmailDashboard({ panelistType, onTab
 
   return (
     <section className="email-dashboard" aria-label={`${dash.label} dashboard`}>
-      <h3 className={`${Classes.HEADING} email-dashboard__title`}>{dash.label} dashboard</h3>
+      {/* Without its tabs (e-Glacier) a dashboard opened from a panelist-type route still lists that type only: say so. */}
+      <h3 className={`${Classes.HEADING} email-dashboard__title`}>
+        {dash.label} dashboard{!dash.showTabs && panelistType !== 'all' ? ` · ${meta.tabs.find((t) => t.key === panelistType)?.label ?? panelistType}` : ''}
+      </h3>
       {dash.showTabs ? (
         // Blueprint's Tabs markup without its indicator: the sliding indicator measured the tab on
         // mount, a forced layout of the whole page in the first render (issue 17); each tab is a
