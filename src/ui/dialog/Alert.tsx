@@ -1,22 +1,7 @@
 import { Alert as BlueprintAlert, type AlertProps } from '@blueprintjs/core';
-import { focusOnOpening } from './focusOnOpening';
-import { useOpenerFocus } from './useOpenerFocus';
+import { useDialogFocus } from './useDialogFocus';
 
 /** Blueprint's Alert that opens with the focus on its safe answer: Cancel where it asks, else its one button. */
 export function Alert(props: AlertProps) {
-  const { onOpening, onClosed } = props;
-  const returnFocus = useOpenerFocus(props.isOpen, true);
-  return (
-    <BlueprintAlert
-      {...props}
-      onOpening={(node) => {
-        focusOnOpening(node);
-        onOpening?.(node);
-      }}
-      onClosed={(node) => {
-        returnFocus();
-        onClosed?.(node);
-      }}
-    />
-  );
+  return <BlueprintAlert {...props} {...useDialogFocus(props.isOpen, true, props)} />;
 }
