@@ -84,6 +84,8 @@ describe('predictions (spacey) in the browser', () => {
     acceptedMuid = row.muid;
     await page.goto(`${server.url}/company/${row.muid}`);
     await poll(() => page.getByRole('heading', { name: `Predictions for MUID ${row.muid}` }).isVisible()).toBe(true);
+    // Outside the Spacey list (UTC seconds, 000 §9), dates are §9's MM/DD/YYYY hh:mm:ss AM/PM.
+    await poll(() => page.locator('.predictions__head [role="status"]').textContent()).toMatch(/, trained \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d (AM|PM)$/);
     const before = await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`);
     await page.getByRole('button', { name: 'Accept top predictions' }).click();
     await poll(() => page.getByText(/^Draft product \d+ created with the accepted predictions\.$/).isVisible()).toBe(true);

@@ -8,8 +8,9 @@ import { CompaniesCard, type CompanyChoice } from './CompaniesCard';
 import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { useKeptFocus } from '../../ui/focus/useKeptFocus';
 import { openPopup } from '../../ui/dashboard/openPopup';
-import { formatUtcSeconds, percent, useSpaceyMeta, variantQuery, type CodeOf, type SpaceyMeta } from './spaceyMeta';
+import { percent, useSpaceyMeta, variantQuery, type CodeOf, type SpaceyMeta } from './spaceyMeta';
 import './predictions.css';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 
 type TargetMeta = { key: PredictionTarget; label: string; field: 'sectors' | 'cateegory' | 'mailingtypename' | 'companies' };
 /** What the email's product holds now, per target (000 §3 orginalsector, orginalcategory, mtypeNameorginal). */
@@ -92,10 +93,10 @@ function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeO
         </H3>
         <span>{data.email_subject}</span>
         <Tag minimal>{data.email_from_one}</Tag>
-        <span>{formatUtcSeconds(data.email_date)}</span>
+        <span>{formatEmailDate(data.email_date)}</span>
       </div>
       <div className="predictions__head">
-        <span role="status">{data.model_version ? `Model v${data.model_version} (${variant}), trained ${formatUtcSeconds(data.training_datetime)}` : m.noModel}</span>
+        <span role="status">{data.model_version ? `Model v${data.model_version} (${variant}), trained ${formatEmailDate(data.training_datetime)}` : m.noModel}</span>
         <span>{data.product ? `Product ${data.product.product_id} (entry ${data.product.entry_id ?? 'none'})` : 'No product yet: Accept creates a draft product for this email.'}</span>
         <Button icon="highlight" text="Visual annotation" onClick={() => openPopup(screen.visualize.path.replace('{variantQuery}', variantQuery(variant)).replace('{muid}', String(muid)), screen.visualize.popup)} />
         <Button intent="primary" icon="tick" text="Accept top predictions" disabled={!hasAny || busy} onClick={acceptTop} />
@@ -168,7 +169,7 @@ function Predictions({ spaceyMeta, code }: { spaceyMeta: SpaceyMeta; code: CodeO
                   <td>{targets.find((t) => t.key === f.target)?.label ?? f.target}</td>
                   <td title={`code ${f.label}`}>{f.title}</td>
                   <td>{f.username}</td>
-                  <td>{formatUtcSeconds(f.created_at)}</td>
+                  <td>{formatEmailDate(f.created_at)}</td>
                 </tr>
               ))}
             </tbody>
