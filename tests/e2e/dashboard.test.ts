@@ -332,6 +332,8 @@ describe('email dashboards in the browser', () => {
     expect(await detail.getByTestId('detail-email_subject').textContent()).toBe(`${corpus.subjects.sale} 3`);
     expect(await detail.getByTestId('detail-email_from_one').textContent()).toContain('news3@shopmart.example');
     expect(await detail.getByTestId('detail-email_date').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
+    // No stray rule above the header's first row (the table has no head).
+    expect(await detail.getByTestId('detail-muid').evaluate((td) => [getComputedStyle(td).boxShadow, getComputedStyle(td.previousElementSibling!).boxShadow])).toEqual(['none', 'none']);
     for (const link of ['Go Back', 'Manage Product', 'Manage Product V2', 'View Original', 'Edit Original', 'View Processed Html', 'View Processed PDF']) {
       expect(await detail.getByRole('button', { name: link, exact: true }).isVisible(), link).toBe(true);
     }
