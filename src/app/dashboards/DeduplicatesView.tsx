@@ -6,7 +6,7 @@ import { useEmailBody } from '../../api/hooks/emailHooks';
 import { useDedupCompare, useDedupList } from '../../api/hooks/logHooks';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { ListCell } from './ListCell';
 import { Pager } from '../../ui/dashboard/Pager';
 import { applySearchEdit, type Criteria } from '../../ui/dashboard/searchRules';

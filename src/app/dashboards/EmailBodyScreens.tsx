@@ -1,6 +1,6 @@
 import { Callout, H4, Spinner } from '@blueprintjs/core';
 import { useParams } from 'react-router-dom';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
 import { useEmailBody } from '../../api/hooks/emailHooks';
 

@@ -6,7 +6,7 @@ import type { EmailItem } from '../../api/emailTypes';
 import { cleanSubject, truncateText } from './cleanSubject';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
 import { fillPath } from '../../ui/dashboard/fillPath';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 
 import type { RowMark } from './emailDashboardState';

@@ -7,7 +7,7 @@ import { useEmailWrites } from '../../api/hooks/useEmailWrites';
 import { useDashboardMeta } from './dashboardMeta';
 import { openedEmailState, returnParam, returnTarget } from './listReturn';
 import { fillPath } from '../../ui/dashboard/fillPath';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
 import { EmailPartsList } from '../forward/EmailPartsList';

@@ -4,7 +4,7 @@ import type { ImportJob } from '../../api/emailTypes';
 import { useImportJobs, useImportLogs } from '../../api/hooks/logHooks';
 import { DataTable } from '../../ui/dashboard/DataTable';
 import { useDashboardMeta, type ColumnMeta } from './dashboardMeta';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { ListCell } from './ListCell';
 
 const timeframe = (j: ImportJob) => `#${j.id}: ${formatEmailDate(j.start_time)} - ${j.end_time ? formatEmailDate(j.end_time) : j.state}`;

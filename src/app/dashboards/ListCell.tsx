@@ -1,7 +1,7 @@
 import { cleanSubject, truncateText } from './cleanSubject';
 import type { ColumnMeta } from './dashboardMeta';
 import { fillPath } from '../../ui/dashboard/fillPath';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { openPopup } from '../../ui/dashboard/openPopup';
 
 /** A generic list cell by column kind (text, subject, date, enum, popup-link), for the log and dedup lists. */

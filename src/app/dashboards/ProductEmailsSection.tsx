@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client/ApiError';
 import type { ProductEmailsResponse } from '../../api/emailTypes';
 import { useProductEmails } from '../../api/hooks/emailHooks';
 import { useDashboardMeta } from './dashboardMeta';
-import { formatEmailDate } from './formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { permittedModule } from '../auth/permittedModule';
 import { useSession } from '../auth/SessionContext';
 import { DashboardMetaProvider } from './DashboardMetaProvider';

@@ -12,7 +12,7 @@ import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { ApiError } from '../auth/apiFetch';
 import { DashboardMetaProvider } from '../dashboards/DashboardMetaProvider';
-import { formatEmailDate } from '../dashboards/formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { carryReturn, openedEmailState, returnTarget } from '../dashboards/listReturn';
 import { EmailPartsList } from './EmailPartsList';
 import { ForwardEmailHeader } from './ForwardEmailHeader';

@@ -2,7 +2,7 @@ import { AnchorButton, Button, Card, HTMLTable } from '@blueprintjs/core';
 import type { EmailDetail } from '../../api/emailTypes';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { useDashboardMeta } from '../dashboards/dashboardMeta';
-import { formatEmailDate } from '../dashboards/formatEmailDate';
+import { formatEmailDate } from '../../shared/formatEmailDate';
 import { forwardPaths } from '../../api/client/forwardClient';
 
 /**

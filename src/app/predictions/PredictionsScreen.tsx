@@ -9,8 +9,8 @@ import { MessageDialog } from '../../ui/dashboard/MessageDialog';
 import { useKeptFocus } from '../../ui/focus/useKeptFocus';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { percent, useSpaceyMeta, variantQuery, type CodeOf, type SpaceyMeta } from './spaceyMeta';
-import './predictions.css';
 import { formatEmailDate } from '../../shared/formatEmailDate';
+import './predictions.css';
 
 type TargetMeta = { key: PredictionTarget; label: string; field: 'sectors' | 'cateegory' | 'mailingtypename' | 'companies' };
 /** What the email's product holds now, per target (000 §3 orginalsector, orginalcategory, mtypeNameorginal). */

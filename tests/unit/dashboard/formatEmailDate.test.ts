@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEmailDate } from '../../../src/app/dashboards/formatEmailDate';
+import { formatEmailDate } from '../../../src/shared/formatEmailDate';
 
 // 000 §9: MM/DD/YYYY hh:mm:ss am/pm in upper case.
 describe('formatEmailDate', () => {
