@@ -70,10 +70,8 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
           <PlainSelect
             aria-label={`Status of ${row.muid}`}
             value={shown}
-            // Not disabled while it saves: a disabled select drops a keyboard user's focus to the page.
-            // It takes no other change meanwhile (the controlled value stays).
-            aria-disabled={mark === 'saving' || undefined}
-            onChange={(e) => mark !== 'saving' && actions.status(row, Number(e.currentTarget.value))}
+            busy={mark === 'saving'}
+            onChange={(e) => actions.status(row, Number(e.currentTarget.value))}
             options={dm.status.selectable.map((s) => ({ value: Number(s.const), label: s.title }))}
           />
           {mark === 'saving' ? <Spinner size={14} aria-label="Saving" /> : null}

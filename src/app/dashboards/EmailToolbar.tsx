@@ -29,10 +29,8 @@ export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: Ema
             key={t.key}
             aria-label={t.label}
             value=""
-            // Not disabled while it saves (a disabled select drops a keyboard user's focus to the page,
-            // as a row's status did); it takes no other change meanwhile.
-            aria-disabled={busy || undefined}
-            onChange={(e) => !busy && e.currentTarget.value !== '' && onBulkStatus(Number(e.currentTarget.value), t)}
+            busy={busy}
+            onChange={(e) => e.currentTarget.value !== '' && onBulkStatus(Number(e.currentTarget.value), t)}
             options={[{ value: '', label: t.label, disabled: true }, ...selectable.map((s) => ({ value: String(s.const), label: s.title }))]}
           />
         ) : t.kind === 'move' ? (
