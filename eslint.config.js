@@ -10,6 +10,12 @@ const uiLayerMessage = 'src/ui is the generic renderer: it imports nothing from 
 const serverLayerMessage = 'src/server imports nothing from src/ui or src/app: code both sides need lives in src/shared, src/engine or src/api (issue 30).';
 const sharedLayerMessage = 'src/shared is framework-free code for the browser and the server: no React/UI, app, server, CLI or Node imports (issue 30).';
 const layerMessage = 'src/engine is pure: no React/UI, server, database or Node imports (see docs/architecture).';
+// Every dialog goes through src/ui/dialog: focus on its answer when it opens, back to its opener when it closes.
+const blueprintDialogs = { name: '@blueprintjs/core', importNames: ['Dialog', 'Alert'], message: 'Use Dialog/Alert from src/ui/dialog: they put the focus on the answer when opening and give it back to the opener when closing.' };
+const uiLayerPatterns = [
+  { regex: '^(\\.\\./)+(app|server|cli)(/|$)', message: uiLayerMessage },
+  { regex: '(^|/)src/(app|server|cli)(/|$)', message: uiLayerMessage },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'codegen/generated/**', 'data/**', 'tmp/**', 'coverage/**', 'test-results/**', '**/*.d.ts'] },
@@ -64,17 +70,16 @@ export default tseslint.config(
     // The generic renderers know no screen: product and email compositions live in src/app and
     // compose src/ui, never the other way round.
     files: ['src/ui/**/*.{ts,tsx,js}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+(app|server|cli)(/|$)', message: uiLayerMessage },
-            { regex: '(^|/)src/(app|server|cli)(/|$)', message: uiLayerMessage },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [blueprintDialogs], patterns: uiLayerPatterns }] },
+  },
+  {
+    // The wrappers themselves are built on Blueprint's.
+    files: ['src/ui/dialog/**/*.{ts,tsx,js}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: uiLayerPatterns }] },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx,js}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [blueprintDialogs] }] },
   },
   {
     // The server renders no screen: what it shares with the browser (the email sanitiser) lives in src/shared.
