@@ -8,6 +8,8 @@ import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
 import type { MetadataStatusResponse } from '../../src/api/metadataStatus';
 import { metadataHash } from '../../src/server/metadataHash';
+import { MetadataStore } from '../../src/server/metadata/metadataStore';
+import { watchMetadata } from '../../src/server/metadata/watchMetadata';
 import { projectRoot } from '../../src/server/paths';
 import { postgresPoolSize } from '../../src/server/db/postgresDb';
 import { createTestDatabase, openTestDb, testDbKind } from './helpers/testDb';
@@ -134,9 +136,18 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
         const started = metadataHash(metadataDir);
         const status = async () => (await (await fetch(`${second.url}/api/metadata/status`)).json()) as MetadataStatusResponse;
         expect(await status()).toEqual({ version: started, watching: false, problems: [] });
-        writeFileSync(join(metadataDir, 'rules/product/visibility.json'), '{ "rules": [');
-        // `portal dev` reports such a save within ~100 ms (metadataReload.test.ts).
-        await new Promise((r) => setTimeout(r, 1000));
+        // A control: `portal dev`'s watcher on the same folder. Once it has reloaded and reported the broken
+        // save, a watcher in `serve` would have too: the check waits for that, not for a length of time.
+        const control = new MetadataStore(metadataDir);
+        const reported: string[] = [];
+        const watcher = watchMetadata(control, { print: (line) => reported.push(line) });
+        try {
+          writeFileSync(join(metadataDir, 'rules/product/visibility.json'), '{ "rules": [');
+          await expect.poll(() => reported.some((line) => /^metadata: \d+ problem\(s\) after rules\/product\/visibility\.json/.test(line))).toBe(true);
+          expect(control.problems.length).toBeGreaterThan(0);
+        } finally {
+          watcher.close();
+        }
         expect(await status()).toEqual({ version: started, watching: false, problems: [] });
       } finally {
         await second.stop();
