@@ -12,36 +12,12 @@
  * (utime + stime + children reaped, from /proc), so a renderer that ended is counted by the zygote
  * that reaped it. Without --url it starts a portal on fresh demo data (no emails).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/helpers/browser';
+import { processTreeCpu as treeCpu } from '../tests/helpers/processTreeCpu';
 import { startServer } from '../tests/server/helpers/startServer';
 import { adminPassword, pickProduct, signInToken } from './editorInteractions';
 import { toolArgs } from './openProfiledEditor';
-
-/** utime + stime + cutime + cstime of `root` and every descendant alive now, in seconds. */
-function treeCpu(root: number): number {
-  const parent = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(e), Number(f[1]));
-      cpu.set(Number(e), (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid; p && p > 1; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
-  let sum = 0;
-  for (const [pid, s] of cpu) if (inTree(pid)) sum += s;
-  return sum;
-}
 
 function argsOf(variant: string): string[] {
   const extra = variant.split(' ').filter(Boolean);
