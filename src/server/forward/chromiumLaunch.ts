@@ -14,7 +14,7 @@ function idsOf(user: string): { uid: number; gid: number } {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-let wrapper: string | undefined;
+let wrapper: { file: string; for: string } | undefined;
 
 /**
  * A launcher for a server running as root (issue 26): Chromium refuses its sandbox as root, so the
@@ -23,8 +23,8 @@ let wrapper: string | undefined;
  * is opened. Written into a private temporary folder.
  */
 function rootWrapper(executablePath: string, user: string): string {
-  // Written again if a temp cleaner removed it while the server ran.
-  if (wrapper && existsSync(wrapper)) return wrapper;
+  // Written again if a temp cleaner removed it while the server ran, or for another Chromium or user.
+  if (wrapper && wrapper.for === `${user} ${executablePath}` && existsSync(wrapper.file)) return wrapper.file;
   const { uid, gid } = idsOf(user);
   const dir = mkdtempSync(join(tmpdir(), 'portal-chromium-'));
   const file = join(dir, 'chromium-as-user.sh');
@@ -36,11 +36,20 @@ home=
 for a in "$@"; do
   case "$a" in --user-data-dir=*) home="\${a#--user-data-dir=}"; chown -R ${uid}:${gid} "$home";; esac
 done
+# Chromium keeps its profile's lock socket and its shared memory files in TMPDIR: where ${user} may not write
+# (a TMPDIR only root may write), /tmp stands in, else the profile folder it was just given (a socket's path is at
+# most 107 bytes: a long TMPDIR would not do for that one).
+can_write() { setpriv --reuid=${uid} --regid=${gid} --clear-groups test -w "$1" -a -x "$1"; }
+if ! can_write "\${TMPDIR:-/tmp}"; then
+  if can_write /tmp; then TMPDIR=/tmp; else TMPDIR="\${home:-/tmp}"; fi
+  export TMPDIR
+fi
 exec setpriv --reuid=${uid} --regid=${gid} --clear-groups --inh-caps=-all env HOME="\${home:-/tmp}" ${shellQuote(executablePath)} "$@"
 `,
   );
   chmodSync(file, 0o700);
-  return (wrapper = file);
+  wrapper = { file, for: `${user} ${executablePath}` };
+  return file;
 }
 
 /**

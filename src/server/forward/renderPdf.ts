@@ -49,7 +49,12 @@ async function launch(executablePath: string): Promise<Browser> {
 
 async function openPage(executablePath: string): Promise<{ context: BrowserContext; page: Page }> {
   browser ??= launch(executablePath);
-  const b = await browser;
+  // A launch that failed is not kept: the next render starts Chromium again.
+  const launching = browser;
+  launching.catch(() => {
+    if (browser === launching) browser = null;
+  });
+  const b = await launching;
   // No scripts and no network: the document is sanitised and self-contained (data: images).
   const context = await b.newContext({ javaScriptEnabled: false, offline: true });
   const page = await context.newPage();
@@ -180,7 +185,8 @@ export async function closePdfBrowser(): Promise<void> {
   await dropPage();
   const b = browser;
   browser = null;
-  if (b) await (await b).close().catch(() => undefined);
+  // A launch that failed has nothing to close (and its rejection, from the idle timer's call, would end the process).
+  if (b) await b.then((opened) => opened.close()).catch(() => undefined);
 }
 
 /** Test hook: forget the Chromium lookup (CHROMIUM_PATH changed). */

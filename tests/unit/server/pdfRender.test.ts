@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../src/server/forward/chromiumLaunch';
 import { HttpError } from '../../../src/server/httpError';
-import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf } from '../../../src/server/forward/renderPdf';
+import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf, resetChromiumLookup } from '../../../src/server/forward/renderPdf';
 
 // Issue 26, "also from reading": the email-PDF renderer's queue and cache are bounded, and Chromium
 // runs with its sandbox, never as root.
@@ -53,6 +53,53 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     const again = chromiumLaunchOptions(findChromium()!).executablePath;
     expect(existsSync(again), again).toBe(true);
     expect(readFileSync(again, 'utf8')).toContain('setpriv');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('as root, Chromium starts when TMPDIR is a folder only root may write', async () => {
+    // Chromium (as nobody) makes its profile's lock socket in TMPDIR: it refused to start ("Failed to create a
+    // ProcessSingleton") and every PDF answered 500.
+    await closePdfBrowser();
+    const rootOnly = mkdtempSync(join(tmpdir(), 'portal-root-tmp-'));
+    chmodSync(rootOnly, 0o755);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = rootOnly;
+    try {
+      const pdf = await renderPdf(doc('a temporary folder only root may write'), dataDir);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await closePdfBrowser();
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(rootOnly, { recursive: true, force: true });
+    }
+  });
+
+  it('a Chromium that does not start: that render fails, the next starts Chromium again, closing does not throw', async () => {
+    await closePdfBrowser();
+    const saved = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = '/bin/false';
+    resetChromiumLookup();
+    try {
+      await expect(renderPdf(doc('no browser'), dataDir)).rejects.toThrow();
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+      resetChromiumLookup();
+    }
+    // The idle timer closes the renderer after a render, failed or not: a rejection there ended the server.
+    const pdf = await renderPdf(doc('Chromium again'), dataDir);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await closePdfBrowser();
+    process.env.CHROMIUM_PATH = '/bin/false';
+    resetChromiumLookup();
+    try {
+      await expect(renderPdf(doc('no browser again'), dataDir)).rejects.toThrow();
+      await expect(closePdfBrowser()).resolves.toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+      resetChromiumLookup();
+    }
   });
 
   it('at most maxPending renders wait: one more is refused at once with 503 busy', async () => {
