@@ -6,7 +6,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
-import { resetChromiumLookup } from '../../src/server/forward/renderPdf';
+import { closePdfBrowser, resetChromiumLookup } from '../../src/server/forward/renderPdf';
 import { metadataStore, openMetadataStore } from '../../src/server/metadata/metadataStore';
 import { metadataDir } from '../../src/server/metadataDir';
 import { projectRoot } from '../../src/server/paths';
@@ -221,6 +221,14 @@ describe('forward editor API', () => {
       const none = await app.inject({ method: 'GET', url: `/api/emails/render-pdf/${muid}/${saved.json().result.ids}`, headers: reviewer });
       expect(none.statusCode).toBe(503);
       expect(none.json().message).toBe('PDF rendering is not available on this server (Chromium was not found).');
+      // A Chromium that is there but does not start: 503 with that reason (it answered 500), and the server stays up.
+      await closePdfBrowser();
+      process.env.CHROMIUM_PATH = '/bin/false';
+      resetChromiumLookup();
+      const broken = await app.inject({ method: 'GET', url: `/api/emails/render-pdf/${muid}/${saved.json().result.ids}`, headers: reviewer });
+      expect(broken.statusCode, broken.body).toBe(503);
+      expect(broken.json().message).toBe('PDF rendering is not available right now: Chromium did not start on the server. The error has been logged.');
+      await closePdfBrowser();
     } finally {
       if (old === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = old;

@@ -38,8 +38,14 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function launch(executablePath: string): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  // Sandboxed, and not as root (chromiumLaunch.ts).
-  const b = await chromium.launch({ ...chromiumLaunchOptions(executablePath), headless: true });
+  // Sandboxed, and not as root (chromiumLaunch.ts). A start that fails (no sandbox here, a folder it may not
+  // write) is the server's state, not the request's: 503 with a reason, the cause for the log (renderPdfAnswer).
+  let b: Browser;
+  try {
+    b = await chromium.launch({ ...chromiumLaunchOptions(executablePath), headless: true });
+  } catch (err) {
+    throw Object.assign(httpError(503, pdfStartFailedMessage), { cause: err });
+  }
   b.on('disconnected', () => {
     browser = null;
     warm = null;
@@ -113,6 +119,7 @@ export interface PdfRenderLimits {
 export const pdfRenderLimits: PdfRenderLimits = { maxPending: 8, cacheMaxBytes: 256 * 1024 * 1024, cacheMaxFiles: 2000 };
 
 export const pdfBusyMessage = 'The PDF renderer is busy; try again in a moment.';
+export const pdfStartFailedMessage = 'PDF rendering is not available right now: Chromium did not start on the server. The error has been logged.';
 
 let pending = 0;
 /** Renders queued or running now (tests wait for it). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../src/server/forward/chromiumLaunch';
 import { HttpError } from '../../../src/server/httpError';
-import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf, resetChromiumLookup } from '../../../src/server/forward/renderPdf';
+import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, pdfStartFailedMessage, renderPdf, resetChromiumLookup } from '../../../src/server/forward/renderPdf';
 
 // Issue 26, "also from reading": the email-PDF renderer's queue and cache are bounded, and Chromium
 // runs with its sandbox, never as root.
@@ -74,13 +74,13 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     }
   });
 
-  it('a Chromium that does not start: that render fails, the next starts Chromium again, closing does not throw', async () => {
+  it('a Chromium that does not start: that render answers 503 with its reason, the next starts Chromium again, closing does not throw', async () => {
     await closePdfBrowser();
     const saved = process.env.CHROMIUM_PATH;
     process.env.CHROMIUM_PATH = '/bin/false';
     resetChromiumLookup();
     try {
-      await expect(renderPdf(doc('no browser'), dataDir)).rejects.toThrow();
+      await expect(renderPdf(doc('no browser'), dataDir)).rejects.toMatchObject({ statusCode: 503, message: pdfStartFailedMessage });
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;
@@ -93,7 +93,7 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     process.env.CHROMIUM_PATH = '/bin/false';
     resetChromiumLookup();
     try {
-      await expect(renderPdf(doc('no browser again'), dataDir)).rejects.toThrow();
+      await expect(renderPdf(doc('no browser again'), dataDir)).rejects.toMatchObject({ statusCode: 503 });
       await expect(closePdfBrowser()).resolves.toBeUndefined();
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
