@@ -13,7 +13,7 @@ export interface ForwardEditorMeta {
     | 'notOwner' | 'senderMissing' | 'senderDomain' | 'recipientNotAllowed' | 'tooManyRecipients' | 'tooManyLinkRecipients' | 'sendRate',
     TimedMessage
   > &
-    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'deleteAttachmentConfirm' | 'unsavedChanges' | 'senderPrompt', string>;
+    Record<'removeLinksConfirm' | 'drafted' | 'pdfUnavailable' | 'pdfStartFailed' | 'deleteAttachmentConfirm' | 'unsavedChanges' | 'senderPrompt', string>;
   upload: { field: string; maxTotalBytes: number; types: Record<string, string> };
   attachmentColumns: string[];
   historyColumns: string[];

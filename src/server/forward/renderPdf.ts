@@ -44,7 +44,7 @@ async function launch(executablePath: string): Promise<Browser> {
   try {
     b = await chromium.launch({ ...chromiumLaunchOptions(executablePath), headless: true });
   } catch (err) {
-    throw Object.assign(httpError(503, pdfStartFailedMessage), { cause: err });
+    throw Object.assign(httpError(503, forwardPolicy().messages.pdfStartFailed), { cause: err });
   }
   b.on('disconnected', () => {
     browser = null;
@@ -54,13 +54,15 @@ async function launch(executablePath: string): Promise<Browser> {
 }
 
 async function openPage(executablePath: string): Promise<{ context: BrowserContext; page: Page }> {
-  browser ??= launch(executablePath);
-  // A launch that failed is not kept: the next render starts Chromium again.
-  const launching = browser;
-  launching.catch(() => {
-    if (browser === launching) browser = null;
-  });
-  const b = await launching;
+  if (!browser) {
+    // A launch that failed is not kept: the next render starts Chromium again.
+    const launching = launch(executablePath);
+    launching.catch(() => {
+      if (browser === launching) browser = null;
+    });
+    browser = launching;
+  }
+  const b = await browser;
   // No scripts and no network: the document is sanitised and self-contained (data: images).
   const context = await b.newContext({ javaScriptEnabled: false, offline: true });
   const page = await context.newPage();
@@ -119,7 +121,6 @@ export interface PdfRenderLimits {
 export const pdfRenderLimits: PdfRenderLimits = { maxPending: 8, cacheMaxBytes: 256 * 1024 * 1024, cacheMaxFiles: 2000 };
 
 export const pdfBusyMessage = 'The PDF renderer is busy; try again in a moment.';
-export const pdfStartFailedMessage = 'PDF rendering is not available right now: Chromium did not start on the server. The error has been logged.';
 
 let pending = 0;
 /** Renders queued or running now (tests wait for it). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../src/server/forward/chromiumLaunch';
 import { HttpError } from '../../../src/server/httpError';
-import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, pdfStartFailedMessage, renderPdf, resetChromiumLookup } from '../../../src/server/forward/renderPdf';
+import { closePdfBrowser, findChromium, pdfBusyMessage, pdfRenderLimits, pendingPdfRenders, renderPdf, resetChromiumLookup } from '../../../src/server/forward/renderPdf';
 
 // Issue 26, "also from reading": the email-PDF renderer's queue and cache are bounded, and Chromium
 // runs with its sandbox, never as root.
@@ -80,7 +80,7 @@ describe.skipIf(!findChromium())('email PDF rendering (issue 26)', { timeout: 12
     process.env.CHROMIUM_PATH = '/bin/false';
     resetChromiumLookup();
     try {
-      await expect(renderPdf(doc('no browser'), dataDir)).rejects.toMatchObject({ statusCode: 503, message: pdfStartFailedMessage });
+      await expect(renderPdf(doc('no browser'), dataDir)).rejects.toMatchObject({ statusCode: 503, message: 'PDF rendering is not available right now: Chromium did not start on the server. The error has been logged.' });
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;
