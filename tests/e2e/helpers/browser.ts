@@ -18,6 +18,18 @@ export function chromiumPath(): string {
   throw new Error("Browser tests need Debian's chromium: run as root `apt-get update && apt-get install -y chromium`");
 }
 
+/**
+ * The browser suite's Chromium: Debian's `chromium-headless-shell` (built from the same `chromium` source
+ * package, the "old headless" build Playwright itself runs for headless tests) when it is installed, else
+ * `chromium`. The suite only drives pages; the shell does that for about two thirds of the CPU of `chromium --headless`,
+ * whose browser process carries the full browser (docs/decisions/test-suites.md). Benches keep
+ * `chromium`: they time what a person's browser does.
+ */
+export function suiteChromiumPath(): string {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return process.env.PORTAL_TEST_FULL_CHROMIUM !== '1' && existsSync(shell) ? shell : chromiumPath();
+}
+
 export interface TestBrowser {
   context: BrowserContext;
   /** CSP violations portal pages reported so far (the issue 11 policy: no eval, no inline script). */
@@ -69,7 +81,7 @@ export const sharedBrowserEnv = 'PORTAL_TEST_BROWSER_WS';
 export async function launchSharedBrowser(): Promise<BrowserServer> {
   // Its WebSocket on a port of PORTAL_TEST_PORTS when that is set (freePort).
   const port = process.env.PORTAL_TEST_PORTS ? await freePort() : undefined;
-  return chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: chromiumArgs, port });
+  return chromium.launchServer({ executablePath: suiteChromiumPath(), headless: true, args: chromiumArgs, port });
 }
 
 /**
