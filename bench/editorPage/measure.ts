@@ -89,38 +89,71 @@ function markPaint(): void {
   // (selectionchange, ...), which are not the paint (kept as paintByTimer, for comparison).
   requestAnimationFrame(() => {
     setTimeout(() => {
-      if (gen === generation) paintedByTimer = performance.now();
+      if (gen !== generation) return;
+      paintedByTimer = performance.now();
+      awaitQuiet();
     }, 0);
     void scheduler.postTask(
       () => {
-        if (gen === generation) paintedAt = performance.now();
+        if (gen !== generation) return;
+        paintedAt = performance.now();
+        awaitQuiet();
       },
       { priority: 'user-blocking' },
     );
   });
 }
 
-/** Resolves once the keystroke's commits and paint are done and nothing happened for `quietMs`. */
+/** The collect() waiting for the current keystroke. */
+let waiting: { resolve: (sample: KeystrokeSample | null) => void; quietMs: number; quiet?: ReturnType<typeof setTimeout>; giveUp: ReturnType<typeof setTimeout> } | null = null;
+
+function finish(sample: KeystrokeSample | null): void {
+  if (!waiting) return;
+  clearTimeout(waiting.quiet);
+  clearTimeout(waiting.giveUp);
+  waiting.resolve(sample);
+  waiting = null;
+  keydownAt = 0;
+}
+
+/**
+ * Once both paint marks are in, a timer for the quiet period after the later of them and the last
+ * commit (a later commit marks the paint again and so comes back here). No polling: a check every
+ * 10 ms ran between the keydown and its paint, the harness's work inside the timed window.
+ */
+function awaitQuiet(): void {
+  if (!waiting || !keydownAt || !paintedAt || !paintedByTimer) return;
+  const w = waiting;
+  clearTimeout(w.quiet);
+  const wait = () => {
+    const left = w.quietMs - (performance.now() - Math.max(paintedByTimer, lastCommit));
+    if (left > 0) {
+      w.quiet = setTimeout(wait, left);
+      return;
+    }
+    finish({ work: handlersMs + (!lastCommit ? 0 : inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, paintByTimer: paintedByTimer - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
+  };
+  w.quiet = setTimeout(wait, Math.max(0, w.quietMs - (performance.now() - Math.max(paintedByTimer, lastCommit))));
+}
+
+/**
+ * Resolves once the next keystroke's commits and paint are done and nothing happened for
+ * `quietMs` (null after 2 s without). Called before the key goes down (typeKey), so neither this
+ * call nor a check runs between the keydown and its paint.
+ */
 function collect(quietMs = 60): Promise<KeystrokeSample | null> {
+  finish(null);
+  keydownAt = 0;
   return new Promise((resolve) => {
-    const started = performance.now();
-    const check = () => {
-      const now = performance.now();
-      if (paintedAt && paintedByTimer && now - Math.max(paintedByTimer, lastCommit) >= quietMs) {
-        resolve({ work: handlersMs + (!lastCommit ? 0 : inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, paintByTimer: paintedByTimer - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
-        keydownAt = 0;
-      } else if (now - started > 2000) {
-        resolve(null);
-        keydownAt = 0;
-      } else setTimeout(check, 10);
-    };
-    setTimeout(check, 10);
+    waiting = { resolve, quietMs, giveUp: setTimeout(() => finish(null), 2000) };
   });
 }
 
 declare global {
   interface Window {
     __benchCollect: typeof collect;
+    /** typeKey's binding: the armed collect()'s answer. */
+    __benchSample?: (sample: KeystrokeSample | null) => Promise<void>;
     __benchReady: boolean;
   }
 }
