@@ -10,6 +10,7 @@ import { blueprintIcons } from './codegen/blueprintIconsPlugin';
 import { compileHints } from './codegen/compileHintsPlugin';
 import { firstLoadChunks } from './codegen/firstLoadChunksPlugin';
 import { inputGroupWithoutIdleState } from './codegen/inputGroupWithoutIdleStatePlugin';
+import { dropUnusedBlueprintCss } from './codegen/unusedBlueprintCss';
 import { pureTimezoneItems } from './codegen/pureTimezoneItemsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
 
@@ -185,7 +186,7 @@ const bootEntryModule = join(dirname(fileURLToPath(import.meta.url)), 'src', 'ap
 // The client bundle; the Fastify server serves dist/ with an SPA fallback.
 export default defineConfig({
   plugins: [react(), precomputedIconNames(), textWithoutIdleMeasure(), inputGroupWithoutIdleState(), pureTimezoneItems(), reactRouterProduction(), adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url))), blueprintIcons(), asyncEntry(), firstLoadChunks(bootEntryModule), compileHints(), precompress()],
-  css: { postcss: { plugins: [dropDarkTheme] } },
+  css: { postcss: { plugins: [dropDarkTheme, dropUnusedBlueprintCss] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

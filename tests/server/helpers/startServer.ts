@@ -74,6 +74,8 @@ export interface StartServerOptions {
   seeded?: SeededTemplate;
   /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
   nodeArgs?: string[];
+  /** Starts left on another free port when the picked one was taken first (PORTAL_TEST_PORTS; default 3). */
+  portRetries?: number;
 }
 
 export interface StartedServerProcess extends StartedServer {
@@ -147,10 +149,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Starte
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
+      // PORTAL_TEST_PORTS: another file's server took the port between freePort and this child's listen.
+      if (process.env.PORTAL_TEST_PORTS && /EADDRINUSE/.test(out) && (opts.portRetries ?? 3) > 0) return startServer({ ...opts, portRetries: (opts.portRetries ?? 3) - 1 });
       throw new Error(`portal serve exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out}`);
     }
-    if (!port) port = Number(bannerPort.exec(out)?.[1] ?? 0);
-    if (port) {
+    // Health is asked only once this child says it listens: on a port picked by freePort another file's
+    // server may be the one answering (it bound the port first; this child then fails with EADDRINUSE),
+    // and its tests ran against that server until its file stopped it.
+    const listening = bannerPort.exec(out);
+    if (!port && listening) port = Number(listening[1]);
+    if (port && listening) {
       try {
         // A ceiling per check: a server that accepts but never answers (its database busy or stuck) is told from one not listening.
         const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
