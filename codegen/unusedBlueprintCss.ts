@@ -25,7 +25,7 @@ export const unusedBlueprintComponents: Record<string, { exports: string[]; clas
 };
 
 /** Matches a selector that names one of those components' classes (`.bp6-slider`, `.bp6-slider-handle`, ...). */
-const unusedClass = new RegExp(`\\.bp6-(?:${Object.values(unusedBlueprintComponents).flatMap((c) => c.classes).join('|')})(?![a-z0-9])(?:-[a-z0-9-]+)?`);
+const unusedClass = new RegExp(`\\.bp6-(?:${Object.values(unusedBlueprintComponents).flatMap((c) => c.classes).join('|')})(?![a-z0-9])`);
 
 /** The part of a PostCSS rule the filter uses. */
 interface CssRule {

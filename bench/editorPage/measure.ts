@@ -133,7 +133,7 @@ function awaitQuiet(): void {
     }
     finish({ work: handlersMs + (!lastCommit ? 0 : inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, paintByTimer: paintedByTimer - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
   };
-  w.quiet = setTimeout(wait, Math.max(0, w.quietMs - (performance.now() - Math.max(paintedByTimer, lastCommit))));
+  wait();
 }
 
 /**
