@@ -14,6 +14,15 @@ export const controlSocketPath = (dataDir: string) => join(dataDir, 'control.soc
 /** The status trailer: `ok`, or `error: <message>` when the backup failed part-way. */
 const statusTrailer = 'x-backup-status';
 
+/**
+ * Whether a server answers on `dataDir`'s control socket, i.e. a running portal holds that data
+ * directory's embedded database (a socket file a killed process left answers nothing).
+ */
+export const serverHoldsDataDir = (dataDir: string): Promise<boolean> => {
+  const path = controlSocketPath(dataDir);
+  return existsSync(path) ? alive(path) : Promise.resolve(false);
+};
+
 const alive = (path: string) =>
   new Promise<boolean>((resolve) => {
     const s = connect(path);
