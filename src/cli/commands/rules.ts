@@ -7,6 +7,7 @@ import { fileKind } from '../../engine/model/buildModel';
 import type { Engine } from '../../engine';
 import { loadMetadataFromDir } from '../../server/metadata/loadMetadataFromDir';
 import { projectRoot } from '../../server/paths';
+import { jsonSyntaxMessage } from '../../server/metadata/jsonSyntaxMessage';
 
 /** Exit codes of `rules check` / `rules explain` (stable contract, issue 3 §3). */
 const EXIT_ERRORS = 1;
@@ -24,7 +25,7 @@ function readJson(file: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`${what} ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new InputError(`${what} ${file} is not valid JSON: ${jsonSyntaxMessage(text, e)}`);
   }
 }
 

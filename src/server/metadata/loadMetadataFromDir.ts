@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { LintProblem, Metadata } from '../../engine/types';
+import { jsonSyntaxMessage } from './jsonSyntaxMessage';
 
 function listJson(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -22,10 +23,11 @@ export function loadMetadataFromDir(dir: string): Metadata {
     .filter((f) => !f.rel.startsWith('schemas/meta/'))
     .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   for (const f of paths) {
+    const text = readFileSync(f.abs, 'utf8');
     try {
-      files[f.rel] = JSON.parse(readFileSync(f.abs, 'utf8'));
+      files[f.rel] = JSON.parse(text);
     } catch (e) {
-      problems.push({ file: f.rel, path: '$', message: `not valid JSON: ${(e as Error).message}` });
+      problems.push({ file: f.rel, path: '$', message: `not valid JSON: ${jsonSyntaxMessage(text, e)}` });
     }
   }
   return problems.length ? { files, problems } : { files };

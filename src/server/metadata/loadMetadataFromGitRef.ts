@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { LintProblem, Metadata } from '../../engine/types';
+import { jsonSyntaxMessage } from './jsonSyntaxMessage';
 
 /** A git ref that does not name a commit in the repository. */
 export class UnknownRefError extends Error {}
@@ -48,7 +49,7 @@ export function loadMetadataFromGitRef(ref: string, cwd: string): Metadata {
     try {
       files[name] = JSON.parse(body);
     } catch (e) {
-      problems.push({ file: name, path: '$', message: `not valid JSON at ${ref}: ${(e as Error).message}` });
+      problems.push({ file: name, path: '$', message: `not valid JSON at ${ref}: ${jsonSyntaxMessage(body, e)}` });
     }
   }
   return problems.length ? { files, problems } : { files };

@@ -46,6 +46,22 @@ describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => 
     expect(r.stdout.trim().split('\n')).toEqual(['rules/product/gates.json:$.rules[0].when.and[0]["=="][0].var: unknown field "media_chanel"']);
   });
 
+  it('lint: a file that is not JSON is named with the line and column of the mistake', async () => {
+    // An analyst's trailing comma: "position 363" alone sent them counting characters.
+    const dir = join(tmp, 'trailing-comma');
+    cpSync(miniDir, dir, { recursive: true });
+    const file = join(dir, 'rules/product/gates.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `{\n  "rules": [\n    { "id": "x", "kind": "visible", },\n  ]\n}\n`);
+    const r = await portal('rules', 'lint', dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^rules\/product\/gates\.json:\$: not valid JSON: line 3, column 37: /m);
+    writeFileSync(file, text);
+    const doc = await portal('rules', 'check', write('comma.json', '{\n  "media_channel": 1,\n}'), '--dir', miniDir);
+    expect(doc.status).toBe(2);
+    expect(doc.stderr).toMatch(/is not valid JSON: line 3, column 1: /);
+  });
+
   it('check: one JSON object, exit 0 without errors', async () => {
     const r = await portal('rules', 'check', write('ok.json', directMail()), '--dir', miniDir, '--action', 'approve', '--now', TODAY);
     expect(r.stderr).toBe('');
