@@ -12,6 +12,7 @@ import { normalizeRef } from '../model/refs';
 import { resolveSchemaPath } from '../model/resolveSchemaPath';
 import { defaultOps } from '../ops/defaultOps';
 import type { LintProblem, LocatedRule, Metadata } from '../types';
+import { checkChainTables } from './checkChainTables';
 import { checkCodeLiterals } from './checkCodeLiterals';
 import { checkConditions } from './checkConditions';
 import { checkLoaders } from './checkLoaders';
@@ -58,6 +59,7 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
   const add = (file: string, path: string, message: string) => problems.push({ file, path, message });
 
   checkCodeTables(model, add);
+  checkChainTables(model, (p) => problems.push(p));
   checkSchemas(metadata, model, add);
   checkBlocks(metadata, model, add);
   checkRules(model, ops, add);

@@ -314,3 +314,21 @@ describe('lintMetadata: forms in their own folders (schemas/<area>, rules/<area>
     expect(lines(md).join('\n')).toMatch(/^schemas\/forward\/forward\.json:\$\["x-block"\]\.hidden: /m);
   });
 });
+
+describe('lintMetadata: a sector added to codes/sectors alone', () => {
+  // The README's "A sector" steps: the editor offered the new sector, then refused every chain with
+  // "Please select Sector and Category!" (its Category list was empty). Lint names what is missing.
+  it('is reported until a category names it in x-parent', () => {
+    const md = loadMetadataFromDir(projectRoot);
+    const sectors = structuredClone(md.files['schemas/codes/sectors.json']) as Json;
+    sectors.oneOf!.push({ const: 9001, title: 'Pet Care', 'x-key': 'pet_care' });
+    md.files['schemas/codes/sectors.json'] = sectors;
+    expect(lines(md)).toEqual([
+      `schemas/codes/sectors.json:$.oneOf[${sectors.oneOf!.length - 1}]: Pet Care (9001) has no entry in Category / sub-category (codes/categories) with "x-parent": 9001: a chain cannot start with it (it needs a category)`,
+    ]);
+    const categories = structuredClone(md.files['schemas/codes/categories.json']) as Json;
+    categories.oneOf!.push({ const: 9002, title: 'Pet Insurance', 'x-key': 'pet_insurance', 'x-parent': 9001 });
+    md.files['schemas/codes/categories.json'] = categories;
+    expect(lines(md)).toEqual([]);
+  });
+});

@@ -10,12 +10,19 @@ import { miniDir } from './miniMetadata';
 // The project metadata once it exists (it is the point), else the mini fixture.
 const source = existsSync(join(repoRoot, 'schemas/product')) ? repoRoot : miniDir;
 
-/** A sector added as files only: a code-table entry, a sub-form schema, a gate and a validation rule. */
+/** A sector added as files only: code-table entries (the sector and a category), a sub-form schema, a gate and a validation rule. */
 function addPetCare(dir: string) {
   const table = join(dir, 'schemas/codes/sectors.json');
   const sectors = JSON.parse(readFileSync(table, 'utf8'));
   sectors.oneOf.push({ const: 9001, title: 'Pet Care', 'x-key': 'pet_care' });
   writeFileSync(table, JSON.stringify(sectors, null, 2));
+  // A chain needs a category (the README's steps; lint reports a sector without one).
+  const categoriesFile = join(dir, 'schemas/codes/categories.json');
+  if (existsSync(categoriesFile)) {
+    const categories = JSON.parse(readFileSync(categoriesFile, 'utf8'));
+    categories.oneOf.push({ const: 9002, title: 'Pet Insurance', 'x-key': 'pet_insurance', 'x-parent': 9001 });
+    writeFileSync(categoriesFile, JSON.stringify(categories, null, 2));
+  }
   writeFileSync(join(dir, 'schemas/product/sectors/pet_care.json'), JSON.stringify({
     $id: 'product/sectors/pet_care',
     title: 'Pet Care',
