@@ -3,7 +3,7 @@ import { memo, useState, useSyncExternalStore, type CSSProperties } from 'react'
 import { blockColumns } from './fieldSpan';
 import { FieldView } from './FieldView';
 import { RowGroupView } from './RowGroupView';
-import type { BlockModel } from './formModel';
+import type { BlockModel, LayoutItem } from './formModel';
 import type { FormStore } from './formStore';
 import type { FormMode } from './types';
 
@@ -46,15 +46,37 @@ export const BlockView = memo(function BlockView({ block, store, mode, level = 3
             {mode === 'edit' && <WhyButton target={block.id} />}
           </div>
         ) : null,
-        ...block.layout.map((item) =>
-          'field' in item ? (
-            <FieldView key={`f:${item.field.path}`} field={item.field} store={store} mode={mode} columns={columns} blockTitle={title} />
+        ...(mode === 'read' ? readSections(block.layout) : [block.layout]).map((items, i) => {
+          const drawn = items.map((item) =>
+            'field' in item ? (
+              <FieldView key={`f:${item.field.path}`} field={item.field} store={store} mode={mode} columns={columns} blockTitle={title} />
+            ) : (
+              <RowGroupView key={`r:${item.rows[0]![0]!.path}`} rows={item.rows} store={store} mode={mode} columns={columns} />
+            ),
+          );
+          // A sub-heading's fields in the summary, so that a heading whose fields are all empty hides with them (form.css).
+          return mode === 'read' && i > 0 ? (
+            <div key={`s:${i}`} className="portal-summary-section">
+              {drawn}
+            </div>
           ) : (
-            <RowGroupView key={`r:${item.rows[0]![0]!.path}`} rows={item.rows} store={store} mode={mode} columns={columns} />
-          ),
-        ),
+            drawn
+          );
+        }).flat(),
         ...block.children.map((b) => <BlockView key={`b:${b.id}`} block={b} store={store} mode={mode} level={level + 1} />),
       ]}
     </section>
   );
 });
+
+const firstField = (item: LayoutItem) => ('field' in item ? item.field : item.rows[0]![0]!);
+
+/** The block's layout cut before each field with an `x-ui.heading`: the fields before the first heading, then one list per heading. */
+function readSections(layout: LayoutItem[]): LayoutItem[][] {
+  const sections: LayoutItem[][] = [[]];
+  for (const item of layout) {
+    if (firstField(item).ui.heading) sections.push([]);
+    sections[sections.length - 1]!.push(item);
+  }
+  return sections;
+}

@@ -7,7 +7,7 @@ export type MetadataSummaryProps = Omit<MetadataFormProps, 'mode' | 'onChange'>;
 /**
  * The read-only summary: the same blocks, view model, registry and grid as the editor, in read
  * mode (code titles, Yes/No, status labels, MM/DD/YYYY dates). Hidden blocks stay hidden; fields
- * without a value are left out until "Show empty fields" is switched on.
+ * without a value (and sub-headings or blocks left with none) are left out until "Show empty fields" is switched on.
  */
 export function MetadataSummary(props: MetadataSummaryProps) {
   const [showEmpty, setShowEmpty] = useState(false);

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StartedServer } from '../server/helpers/startServer';
+import { approvableProduct } from '../server/productsKit';
+import { sharedServer } from './helpers/sharedServers';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { signInByApi } from './helpers/signIn';
+import { adminPassword, adminToken, createProductApi } from './productKit';
+
+// The read-only summary leaves out fields without a value; a sub-heading (x-ui.heading) whose
+// fields were all empty stayed, alone ("Pricing" with nothing under it, then the next heading).
+describe('the product summary: sub-headings', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = sharedServer('empty');
+    browser = await launchBrowser();
+    await signInByApi(browser.context, server.url, 'admin', adminPassword);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('hides a sub-heading whose fields are all empty until "Show empty fields" is on', { timeout: 120_000 }, async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(
+      server,
+      token,
+      approvableProduct({
+        product_headline: 'Summary headings: a telecom plan without pricing',
+        sectors: [[{ id: 9, name: 'Telecomm', sequence: 1, sectorWorksiteVoluntary: 0 }, { id: 1041, name: 'Wireless', sequence: 2, sectorWorksiteVoluntary: 0 }]],
+        // General Details and Introductory Pricing hold a value; Pricing holds none.
+        telecom: { telecom_featured_plan_name: 'Unlimited Talk', telecom_introductory_period_months: '6' },
+      }),
+    );
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/viewproduct/-?product_id=${id}`);
+    const block = page.locator('.portal-product-summary section[data-block="telecom"]');
+    await block.getByText('Unlimited Talk').waitFor();
+    const headings = block.locator('.portal-summary-heading');
+    const shown = () => headings.evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.textContent));
+    expect(await shown()).toEqual(['General Details', 'Introductory Pricing']);
+    // Each shown heading is directly above its own fields: Introductory Period under Introductory Pricing.
+    const top = async (text: string) => (await block.getByText(text, { exact: true }).boundingBox())!.y;
+    expect(await top('Introductory Pricing')).toBeLessThan(await top('Introductory Period'));
+    expect(await top('Featured Plan Name')).toBeLessThan(await top('Introductory Pricing'));
+
+    await page.getByText('Show empty fields').click();
+    await expect.poll(shown).toEqual(['General Details', 'Pricing', 'Introductory Pricing']);
+    expect(await top('Pricing')).toBeLessThan(await top('Monthly Cost'));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
