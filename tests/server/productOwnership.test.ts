@@ -37,10 +37,28 @@ describe('product ownership rules (issue 26)', () => {
     await addRole('writer-triage', 'all', [['product', ['view', 'add', 'edit']], ['dashboard', ['view']], ['producer', ['view']]]);
     await addRole('reviewer-87', [87], [['dashboard', ['view', 'edit']], ['product', ['view']]]);
     await addRole('viewer-87', [87], [['product', ['view']]]);
+    // Product add without edit (the Admin Portal offers the two apart).
+    await addRole('adder', 'all', [['product', ['view', 'add']]]);
     emailMuid = await addEmail('Producer offer', 'producer');
     consumerMuid = await addEmail('Consumer offer', 'consumer');
   });
   afterAll(async () => kit.close());
+
+  describe('product add and edit: add creates, edit changes', () => {
+    it('a role with product add but not edit creates a product through POST /api/addProduct and cannot change one', async () => {
+      // It was refused (403) at the route, which asked for edit whatever the call did.
+      const created = await post('/api/addProduct', approvableProduct({ product_headline: 'Added by a role without edit' }), as.adder);
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json<{ payload: { product_id: number } }>().payload.product_id;
+      expect((await row(id)).document).toMatchObject({ product_headline: 'Added by a role without edit' });
+      const changed = await post('/api/addProduct', { ...(await row(id)).document, product_id: id, product_name: 'Changed' }, as.adder);
+      expect(changed.statusCode, changed.body).toBe(403);
+      expect(changed.json<{ message: string }>().message).toBe('You do not have permission');
+      // Neither add nor edit: refused at the route.
+      const viewer = await post('/api/addProduct', approvableProduct({ sectors: approvableProduct().sectors }), as['viewer-87']);
+      expect(viewer.statusCode).toBe(403);
+    });
+  });
 
   describe('§5 every status change needs the permission of the action leading to it', () => {
     it('a role with product edit but not approve cannot move an approved product to 0, 5, 10, 11 or 14 through POST /api/addProduct', async () => {

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRole, grant } from '../../src/server/auth/roles';
+import { createUser } from '../../src/server/auth/users';
 import { loadConfig } from '../../src/server/config';
 import { pruneStagedUploads } from '../../src/server/products/pruneStagedUploads';
 import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
+import { bearer, signInAs } from './helpers/authKit';
 import { approvableProduct, countRows, createProduct, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §2 Media block, §5 File input (100MB, type allow-list checked by content), §7 upload and download.
@@ -191,6 +194,20 @@ describe('media upload', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({ error: 'Payload Too Large', message: 'File size exceeds 100MB limit' });
     expect(await countRows(kit.db, 'product_files')).toBe(files);
+  });
+
+  it("a role with product add but not edit uploads a new product's file, and not a stored product's", async () => {
+    // The route asked for edit whatever the call did: a role granted add could not attach a file to the product it adds.
+    const roleId = await createRole(kit.db, { role_name: 'upload-adder', all_sectors: true });
+    await grant(kit.db, roleId, 'product', ['view', 'add']);
+    await createUser(kit.db, { username: 'upload-adder', password: 'upload-adder-password', role_id: roleId });
+    const adder = bearer((await signInAs(kit.app, 'upload-adder', 'upload-adder-password')).accessToken);
+    const staged = await kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...adder, ...multipartHeaders }, payload: Buffer.concat([head({ media_channel: '14' }, 'new.pdf'), minimalPdf, tail]) });
+    expect(staged.statusCode, staged.body).toBe(200);
+    expect(staged.json<{ payload: { staged_upload: string } }>().payload.staged_upload).toBeTruthy();
+    const stored = await upload(productId, 'offer.pdf', minimalPdf, adder);
+    expect(stored.statusCode, stored.body).toBe(403);
+    expect(stored.json<{ message: string }>().message).toBe('You do not have permission');
   });
 
   it('removes staged files and rows no save claimed within STAGED_UPLOAD_MAX_AGE_H (24 h); claimed and recent ones stay', async () => {

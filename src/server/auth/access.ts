@@ -7,6 +7,8 @@ export interface RoutePermission {
   /** A module key of schemas/admin/modules.json. */
   module: string;
   operation: 'view' | 'add' | 'edit' | 'delete' | 'approve' | 'admin' | (string & {});
+  /** Other operations that also let a call through, the handler checking which the call needs (POST /api/addProduct: add creates, edit changes). */
+  also?: string[];
 }
 
 declare module 'fastify' {

@@ -22,6 +22,8 @@ export interface DeclaredRoute {
   access: 'public' | 'signedIn' | 'permission' | 'undeclared';
   module?: string;
   operation?: string;
+  /** Other operations of the module that also let a call through (the handler then checks which it needs). */
+  also?: string[];
   /** What the route validates (body, querystring, params), as it declared it. */
   schema?: FastifySchema;
 }
@@ -46,8 +48,10 @@ export interface AuthPluginOptions {
 
 function declared(method: string, url: string, config: Record<string, unknown> | undefined): DeclaredRoute {
   if (config?.public === true) return { method, url, access: 'public' };
-  const permission = config?.permission as { module?: string; operation?: string } | undefined;
-  if (permission?.module && permission.operation) return { method, url, access: 'permission', module: permission.module, operation: permission.operation };
+  const permission = config?.permission as { module?: string; operation?: string; also?: string[] } | undefined;
+  if (permission?.module && permission.operation) {
+    return { method, url, access: 'permission', module: permission.module, operation: permission.operation, ...(permission.also?.length ? { also: permission.also } : {}) };
+  }
   if (config?.signedIn === true) return { method, url, access: 'signedIn' };
   return { method, url, access: 'undeclared' };
 }
@@ -108,7 +112,8 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app: FastifyInstanc
     req.auth = token ? await authenticate(runtime, token) : null;
     if (!req.auth) throw httpError(401, 'Your session has expired, please login again');
     if (req.auth.mustChangePassword && !passwordChangeRoutes.has(url)) throw httpError(403, mustChangePasswordMessage);
-    if (entry.access === 'permission' && !hasPermission(req.auth, entry.module ?? '', entry.operation ?? '')) {
+    const granted = (op: string) => hasPermission(req.auth!, entry.module ?? '', op);
+    if (entry.access === 'permission' && !granted(entry.operation ?? '') && !(entry.also ?? []).some(granted)) {
       req.log.warn({ user: req.auth.username, role: req.auth.roleName, module: entry.module, operation: entry.operation, url }, 'permission refused');
       throw httpError(403, noPermissionMessage);
     }

@@ -53,7 +53,8 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
   const db = ctx.db;
   const storage = storageFor(ctx.config);
 
-  app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: perm('edit'), schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
+  // One route saves new and stored products: `add` creates, `edit` changes (saveProduct checks which).
+  app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: { permission: { module: 'product', operation: 'edit', also: ['add'] } }, schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
       const { row } = await saveProduct(db, storage, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
       return saved(row);

@@ -52,7 +52,7 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
   registerMediaRoutes(app, ctx, storage, () => processor);
   registerProductWindowRoutes(app, ctx, storage);
 
-  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit' } }, schema: { querystring: { type: 'object', properties: { product_id: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<UploadResponse> => {
+  app.post<{ Querystring: { product_id?: string } }>('/api/upload-product-media', { config: { permission: { module: 'product', operation: 'edit', also: ['add'] } }, schema: { querystring: { type: 'object', properties: { product_id: { type: 'string', maxLength: 20 } } } } }, async (req): Promise<UploadResponse> => {
     const auth = requireAuth(req);
     const { engine } = productEngine();
     const { message: fileTooLargeMessage, maxBytes } = uploadLimit(engine);
@@ -74,6 +74,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         document = { media_channel: Number.isInteger(Number(channelValue)) && channelValue !== '' ? Number(channelValue) : null };
       } else {
         productId = parseId(idValue);
+        // A stored product's file changes the product: edit (the route also lets add through, for a new product's file).
+        if (!hasPermission(auth, 'product', 'edit')) throw httpError(403, noPermissionMessage);
         const product = await findProduct(ctx.db, productId);
         if (!product) throw httpError(404, `Product ${productId} not found`);
         requireDocumentSectors(req, product.document);
