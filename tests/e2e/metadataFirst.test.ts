@@ -71,6 +71,23 @@ describe('metadata first (issue 16)', () => {
       return { page: document.documentElement.scrollWidth <= document.documentElement.clientWidth, table: table.getBoundingClientRect().right <= section.getBoundingClientRect().right };
     });
     expect(fits).toEqual({ page: true, table: true });
+    // A rule's file wraps after a slash or a hyphen, never inside a word ("rules/product/derive.js" + "on" named a file that is not there).
+    const splitNames = await page.evaluate(() =>
+      [...document.querySelectorAll('.portal-rules__file')].flatMap((el) => {
+        const name = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).pop() as Text;
+        const text = name.data;
+        const range = document.createRange();
+        const top = (i: number) => {
+          range.setStart(name, i);
+          range.setEnd(name, i + 1);
+          return Math.round(range.getClientRects()[0]?.top ?? 0);
+        };
+        const bad = [...text].some((_c, i) => i > 0 && top(i) !== top(i - 1) && !'-/'.includes(text[i - 1]!));
+        return bad ? [el.textContent] : [];
+      }),
+    );
+    expect(await page.locator('.portal-rules__file').count()).toBeGreaterThan(100);
+    expect(splitNames).toEqual([]);
     if (process.env.SHOTS_DIR) {
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/rules-1366.png` });
       await page.setViewportSize({ width: 1440, height: 900 });

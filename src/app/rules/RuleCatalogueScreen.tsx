@@ -74,7 +74,7 @@ function RulesTable({ rules, coverage }: { rules: CatalogueRule[]; coverage: Map
             <td>
               {r.source}
               <div className="bp6-text-muted bp6-text-small">
-                {r.file} {r.jsonPath}
+                <FileName file={r.file} /> {r.jsonPath}
               </div>
             </td>
             <td>{coverage ? <RuleCoverageCell row={coverage.get(r.id)} /> : null}</td>
@@ -196,5 +196,27 @@ export function RuleCatalogueScreen() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A metadata file's path in a narrow column: it may break after each `/`, so "rules/product/derive.json"
+ * wraps as "rules/product/" and "derive.json", never as "derive.js" and "on" (which named a file that is not there).
+ */
+function FileName({ file }: { file: string }) {
+  const parts = file.split('/');
+  return (
+    <span className="portal-rules__file">
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {p}
+          {i < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </span>
   );
 }
