@@ -48,7 +48,16 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
     // Before the routes: they read the metadata through this store.
     const metadata = openMetadataStore(config.metadataDir);
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
-    else for (const p of metadata.problems) print(`metadata problem: ${formatProblem(p)}`);
+    else if (metadata.problems.length) {
+      // `serve` has no last good metadata to fall back on and no banner to show problems in: a file
+      // that does not parse was left out, so it served (and saved products under) the rest, e.g. no
+      // visibility rules at all. `dev` starts and reports them (the analyst is fixing the files).
+      throw new Error(
+        `the metadata in ${config.metadataDir} has ${metadata.problems.length} problem(s), so the portal does not start on it ` +
+          '(`npx portal rules lint` lists them; `portal dev` starts and reports them while you fix the files):\n' +
+          metadata.problems.map((p) => `  ${formatProblem(p)}`).join('\n'),
+      );
+    }
     await preparePortal(db, print, { dataDir: config.dataDir, storage: storageFor(config), demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
     // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
     unshare = await shareMetadataReloads(db, metadata, print);

@@ -152,6 +152,18 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
       } finally {
         await second.stop();
       }
+      // A start on that broken save refuses, naming the problem: it served the other files without
+      // it (no visibility rules: every sub-form on every product), saved under them, and said nothing
+      // but a log line. (A folder of its own: the process keeps one metadata store per folder.)
+      const broken = mkdtempSync(join(tmpdir(), 'portal-metadata-broken-'));
+      try {
+        cpSync(metadataDir, broken, { recursive: true });
+        await expect(startInProcess(dataDir, { METADATA_DIR: broken, LOG_LEVEL: 'warn' })).rejects.toThrow(
+          /^the metadata in .* has 1 problem\(s\), so the portal does not start on it .*\n {2}rules\/product\/visibility\.json:\$: not valid JSON: /,
+        );
+      } finally {
+        rmSync(broken, { recursive: true, force: true });
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(metadataDir, { recursive: true, force: true });
