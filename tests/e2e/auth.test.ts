@@ -201,6 +201,9 @@ describe('sign-in and sessions in the browser', () => {
       await tab.getByRole('button', { name: 'Create user' }).click();
       await expect.poll(() => tab.getByRole('status').innerText()).toBe('User newcomer created.');
       await expect.poll(() => tab.getByRole('table', { name: 'Users' }).innerText()).toContain('newcomer');
+      // The New user form is empty again: the name and the password typed do not wait for a second Create.
+      await expect.poll(() => tab.getByLabel('Username*').inputValue()).toBe('');
+      expect(await tab.getByLabel('Password*').inputValue()).toBe('');
       const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newcomer', password: 'newcomer-password' }) });
       expect((await res.json()).payload.user_role.role_name).toBe('analyst');
     } finally {

@@ -18,10 +18,13 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
   const api = usePortalApi();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
-  const act = (what: () => Promise<unknown>, done: string) => async () => {
+  // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
+  const [created, setCreated] = useState(0);
+  const act = (what: () => Promise<unknown>, done: string, onDone?: () => void) => async () => {
     try {
       await what();
       report(done, 'success');
+      onDone?.();
       await reload();
     } catch (err) {
       report(err instanceof Error ? err.message : String(err), 'danger');
@@ -50,7 +53,13 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
           </tbody>
         </HTMLTable>
         <div className="admin-form">
-          <AdminForm<RoleForm> form="role" uiSchema={{ 'ui:title': 'New role' }} submitText="Create role" onSubmit={(data) => void act(() => api.admin.createRole(data), `Role ${data.role_name} created.`)()} />
+          <AdminForm<RoleForm>
+            key={created}
+            form="role"
+            uiSchema={{ 'ui:title': 'New role' }}
+            submitText="Create role"
+            onSubmit={(data) => void act(() => api.admin.createRole(data), `Role ${data.role_name} created.`, () => setCreated((n) => n + 1))()}
+          />
         </div>
       </div>
       {selected ? (

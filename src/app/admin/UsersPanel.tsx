@@ -18,10 +18,13 @@ const roleChoices = (roles: AdminRole[]) => ({ role_id: { 'ui:widget': 'choices'
 export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
   const api = usePortalApi();
   const [resetting, setResetting] = useState<AdminUser | null>(null);
-  const act = (what: () => Promise<unknown>, done: string) => async () => {
+  // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
+  const [created, setCreated] = useState(0);
+  const act = (what: () => Promise<unknown>, done: string, onDone?: () => void) => async () => {
     try {
       await what();
       report(done, 'success');
+      onDone?.();
       await reload();
     } catch (err) {
       report(err instanceof Error ? err.message : String(err), 'danger');
@@ -94,10 +97,11 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
 
       <div className="admin-form">
         <AdminForm<{ username: string; password: string; role_id: number; email?: string }>
+          key={created}
           form="user"
           uiSchema={roleChoices(roles)}
           submitText="Create user"
-          onSubmit={(data) => void act(() => api.admin.createUser(data), `User ${data.username} created.`)()}
+          onSubmit={(data) => void act(() => api.admin.createUser(data), `User ${data.username} created.`, () => setCreated((n) => n + 1))()}
         />
       </div>
     </div>
