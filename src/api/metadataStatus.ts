@@ -13,4 +13,10 @@ export interface MetadataStatusResponse {
   watching: boolean;
   /** While watching: why the files on disk were not loaded (the last good version keeps serving). */
   problems: MetadataProblem[];
+  /**
+   * Present (true) when no version without problems has loaded since the start: the server started
+   * on these files and serves what it could read of them (a file that does not parse left out), not
+   * a last good version.
+   */
+  startedOnThem?: true;
 }

@@ -12,6 +12,8 @@ export const metadataStatusRoutes: RoutePlugin = async (app) => {
   app.get('/api/metadata/status', { config: { public: true } }, async (_req, reply): Promise<MetadataStatusResponse> => {
     reply.header('cache-control', 'no-store');
     const watching = store.watching;
-    return { version: store.current().version, watching, problems: watching ? store.problems : [] };
+    const version = store.current().version;
+    const startedOnThem = watching && store.lastError?.version === version;
+    return { version, watching, problems: watching ? store.problems : [], ...(startedOnThem ? { startedOnThem: true as const } : {}) };
   });
 };

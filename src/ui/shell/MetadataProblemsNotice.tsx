@@ -13,7 +13,7 @@ export function MetadataProblemsNotice({ status, pageVersion, onReload }: Metada
   if (!status?.watching) return null;
   if (status.problems.length) {
     return (
-      <Callout intent="danger" icon="error" className="metadata-problems" title={`Metadata problems (${status.problems.length}): the portal keeps serving the last good version`} compact>
+      <Callout intent="danger" icon="error" className="metadata-problems" title={`Metadata problems (${status.problems.length}): ${status.startedOnThem ? 'the portal started on these files and serves what it could read of them' : 'the portal keeps serving the last good version'}`} compact>
         <ul className="metadata-problems__list">
           {status.problems.map((p, i) => (
             <li key={i}>

@@ -18,6 +18,12 @@ describe('MetadataProblemsNotice', () => {
     expect(screen.getByText('rules/product/visibility.json:$.rules[0].when.chain_any[0].var: unknown field "sectorz"')).toBeTruthy();
   });
 
+  it('does not claim a last good version when `portal dev` started on the broken files', () => {
+    // It said "keeps serving the last good version" while it served the files without visibility.json.
+    render(<MetadataProblemsNotice status={{ version: 'a', watching: true, problems: [problem], startedOnThem: true }} pageVersion="a" onReload={() => {}} />);
+    expect(screen.getByText('Metadata problems (1): the portal started on these files and serves what it could read of them')).toBeTruthy();
+  });
+
   it('says the page is out of date when the served version changed, and shows nothing otherwise', () => {
     const { container, rerender } = render(<MetadataProblemsNotice status={{ version: 'b', watching: true, problems: [] }} pageVersion="a" onReload={() => {}} />);
     expect(screen.getByText(/The metadata changed since this page loaded\./)).toBeTruthy();
