@@ -99,6 +99,26 @@ describe('product editor workflow (issue 13)', () => {
     expect(await byId(page, 'product_headline').inputValue()).toBe('Email headline');
   });
 
+  it('gives back the typed headline when the channel passes through a digital one and returns', async () => {
+    await page.goto(`${server.url}/product?channel_id=1&ec_content_type=direct`);
+    await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
+    await byId(page, 'product_name').fill('Gold Card');
+    await byId(page, 'product_headline').fill('Our best checking offer');
+    await byId(page, 'audience').focus();
+    await select(page, 'media_channel', 'Online Display');
+    await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe(`${company.companyName} Gold Card`);
+    await select(page, 'media_channel', 'Online Video');
+    await select(page, 'media_channel', 'Direct Mail');
+    await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe('Our best checking offer');
+    // A headline typed while on a digital channel is the editor's: leaving keeps it.
+    await select(page, 'media_channel', 'Online Display');
+    await byId(page, 'product_headline').fill('Typed on display');
+    await byId(page, 'audience').focus();
+    await select(page, 'media_channel', 'Print');
+    await byId(page, 'audience').focus();
+    expect(await byId(page, 'product_headline').inputValue()).toBe('Typed on display');
+  });
+
   it('adds a promotion with Add Promotion; the form takes company and product type from the section, its buttons below its fields', async () => {
     await page.goto(`${server.url}/product?channel_id=1&ec_content_type=direct`);
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
