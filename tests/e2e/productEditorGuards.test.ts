@@ -218,4 +218,32 @@ describe('product editor guards', () => {
     expect(await comment.inputValue()).toBe('Another unsaved note');
     page = (await openWatchedPage(browser.context)).page;
   });
+
+  it('keeps the unsaved changes when the session ends on its own and gives them back after signing in again', async () => {
+    await open(productPath());
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    await comment.fill('Typed before the session ended');
+    await byId(page, 'product_name').fill('Renamed before the session ended');
+    // The session ends in another tab (idle sign-out): this tab follows within a second.
+    await page.evaluate(() => {
+      document.cookie = 'isActive=false; path=/';
+    });
+    await page.waitForURL(`${server.url}/signin`);
+    await expect.poll(() => page.locator('body').textContent()).toContain('Your session has expired, please login again');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}${productPath()}`);
+    await expect.poll(() => byId(page, 'product_comment').inputValue()).toBe('Typed before the session ended');
+    expect(await byId(page, 'product_name').inputValue()).toBe('Renamed before the session ended');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unsaved changes restored' }).count()).toBe(1);
+    // They are unsaved changes like any others: leaving asks, and after leaving they are gone.
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Leave without saving');
+    await open(productPath());
+    await byId(page, 'product_comment').waitFor();
+    expect(await byId(page, 'product_name').inputValue()).not.toBe('Renamed before the session ended');
+    expect(await page.getByRole('status').filter({ hasText: 'Unsaved changes restored' }).count()).toBe(0);
+  });
 });

@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client/ApiError';
 import { useProduct, type ProductRef } from '../../api/hooks/productHooks';
+import { useSession } from '../auth/SessionContext';
 import { newProductDocument } from './newProductDocument';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { ProductEditorView } from './ProductEditorView';
 import { NO_PERMISSION } from './productScreenText';
 import type { ScreenKind } from './statusButtons';
+import { dropUnsavedProduct, peekUnsavedProduct } from './unsavedProductStash';
 import { useProductEditorController } from './useProductEditorController';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
@@ -50,23 +52,29 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   const justSaved = typeof (location.state as { message?: unknown } | null)?.message === 'string';
   const ref: ProductRef = productId ? { productId } : muid ? { muid } : null;
   const { data, error, isValidating } = useProduct(ref, { revalidateOnFocus: false, revalidateOnReconnect: false, reuseWritten: justSaved });
-  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query)) : null));
+  // Changes this user had not saved here when the session ended: drawn over the product as loaded.
+  const username = useSession().role?.username;
+  const [unsaved] = useState(() => peekUnsavedProduct(location.pathname + location.search, username) ?? undefined);
+  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query), unsaved) : null));
   const ready = data !== undefined && (justSaved || !isValidating);
   const missing = noProductYet(error, ref);
   useEffect(() => {
     if (store) return;
-    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid)));
-    else if (ready) setStore(createProductDocumentStore(pe.engine, data));
+    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid), unsaved));
+    else if (ready) setStore(createProductDocumentStore(pe.engine, data, unsaved));
     // The query is read once per product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, missing, ready, data, pe]);
-  if (store) return <Editor pe={pe} kind={kind} store={store} />;
+  useEffect(() => {
+    if (store && unsaved) dropUnsavedProduct();
+  }, [store, unsaved]);
+  if (store) return <Editor pe={pe} kind={kind} store={store} restored={!!unsaved} />;
   if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
   if (error && !missing) return <NonIdealState icon="error" title="The product could not be loaded" description={error.message} />;
   return <Spinner className="portal-product-loading" />;
 }
 
-function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore }) {
+function Editor({ pe, kind, store, restored }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore; restored: boolean }) {
   const model = useProductEditorController(pe, kind, store);
-  return <ProductEditorView pe={pe} model={model} />;
+  return <ProductEditorView pe={pe} model={model} restored={restored} />;
 }
