@@ -219,6 +219,21 @@ describe('product editor guards', () => {
     page = (await openWatchedPage(browser.context)).page;
   });
 
+  it('says that no product or email has a MUID instead of drawing an empty product for it', async () => {
+    await page.goto(`${server.url}/product/987654321`);
+    const notFound = page.getByText('No product or email has this MUID');
+    const signIn = page.getByLabel('Username');
+    await signIn.or(notFound).waitFor();
+    if (await signIn.isVisible()) {
+      await signIn.fill('admin');
+      await page.getByLabel('Password').fill(adminPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    }
+    await notFound.waitFor();
+    expect(await page.getByText('Nothing was found for MUID 987654321.').count()).toBe(1);
+    expect(await page.getByRole('toolbar', { name: 'Product actions' }).count()).toBe(0);
+  });
+
   it('keeps the unsaved changes when the session ends on its own and gives them back after signing in again', async () => {
     await open(productPath());
     const comment = byId(page, 'product_comment');
