@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
+import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt, toastShown } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -145,6 +145,9 @@ describe('product editor workflow (issue 13)', () => {
     expect((await save.boundingBox())!.y).toBeGreaterThan(lastField.y);
     await shot('promotion-form');
     await save.click();
+    await toastShown(page, 'Please select promotion type!');
+    // The field the toast is about has the focus: the next key chooses the type.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('promotion.form.promotion_type');
     await expectToast(page, 'Please select promotion type!');
     await select(page, 'promotion.form.promotion_type', (await byId(page, 'promotion.form.promotion_type').locator('option').nth(1).textContent())!);
     await byId(page, 'promotion.form.discount_value').fill('20%');
