@@ -174,6 +174,24 @@ describe('product editor keyboard and accessibility', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('keeps the date when the calendar is opened and Enter pressed on the day already chosen', async () => {
+    // The page of the test before, signed in.
+    await page.goto(`${server.url}/addproduct?channel_id=1`);
+    const date = byId(page, 'entry_date');
+    await date.waitFor();
+    await date.fill('03/04/2024');
+    await date.press('Enter');
+    await date.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const calendar = page.locator('.bp6-datepicker');
+    await calendar.waitFor();
+    // The calendar opens on the chosen day: Enter there closes it and keeps the date.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('4');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await date.inputValue()).toBe('03/04/2024');
+  });
+
   /** axe-core over the whole editor (every block laid out, not only what is on screen). */
   async function axeViolations(): Promise<Violation[]> {
     await page.addStyleTag({ content: '.portal-block-edit, .portal-block-read { content-visibility: visible !important; }' });
