@@ -218,4 +218,47 @@ describe('product editor guards', () => {
     expect(await comment.inputValue()).toBe('Another unsaved note');
     page = (await openWatchedPage(browser.context)).page;
   });
+
+  it('says that no product or email has a MUID instead of drawing an empty product for it', async () => {
+    await page.goto(`${server.url}/product/987654321`);
+    const notFound = page.getByText('No product or email has this MUID');
+    const signIn = page.getByLabel('Username');
+    await signIn.or(notFound).waitFor();
+    if (await signIn.isVisible()) {
+      await signIn.fill('admin');
+      await page.getByLabel('Password').fill(adminPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    }
+    await notFound.waitFor();
+    expect(await page.getByText('Nothing was found for MUID 987654321.').count()).toBe(1);
+    expect(await page.getByRole('toolbar', { name: 'Product actions' }).count()).toBe(0);
+  });
+
+  it('keeps the unsaved changes when the session ends on its own and gives them back after signing in again', async () => {
+    await open(productPath());
+    const comment = byId(page, 'product_comment');
+    await comment.waitFor();
+    await comment.fill('Typed before the session ended');
+    await byId(page, 'product_name').fill('Renamed before the session ended');
+    // The session ends in another tab (idle sign-out): this tab follows within a second.
+    await page.evaluate(() => {
+      document.cookie = 'isActive=false; path=/';
+    });
+    await page.waitForURL(`${server.url}/signin`);
+    await expect.poll(() => page.locator('body').textContent()).toContain('Your session has expired, please login again');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}${productPath()}`);
+    await expect.poll(() => byId(page, 'product_comment').inputValue()).toBe('Typed before the session ended');
+    expect(await byId(page, 'product_name').inputValue()).toBe('Renamed before the session ended');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unsaved changes restored' }).count()).toBe(1);
+    // They are unsaved changes like any others: leaving asks, and after leaving they are gone.
+    await toolbarButton(page, 'Cancel').click();
+    await answerLeave('Leave without saving');
+    await open(productPath());
+    await byId(page, 'product_comment').waitFor();
+    expect(await byId(page, 'product_name').inputValue()).not.toBe('Renamed before the session ended');
+    expect(await page.getByRole('status').filter({ hasText: 'Unsaved changes restored' }).count()).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { sharedServer } from './helpers/sharedServers';
-import { adminToken, apiAs, byId, createProductApi, selectedLabel, signInAt } from './productKit';
+import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, signInAt } from './productKit';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -147,6 +147,49 @@ describe('product editor keyboard and accessibility', () => {
     expect(stored.sectors).toHaveLength(1);
     expect(stored.state_province).toEqual(expect.arrayContaining([expect.any(Number)]));
     for (const key of ['mailing_type', 'personalization', 'dm_tm_source']) expect(stored[key], key).not.toBeUndefined();
+  });
+
+  it('ticks the options a multi-select already holds, so picking one again visibly takes it away', async () => {
+    page = (await openWatchedPage(browser.context)).page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/addproduct?channel_id=1`);
+    const signIn = page.getByLabel('Username');
+    const box = byId(page, 'target_market');
+    await signIn.or(box).waitFor();
+    if (await signIn.isVisible()) {
+      await signIn.fill('admin');
+      await page.getByLabel('Password').fill(adminPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    }
+    await box.focus();
+    await page.keyboard.type('Stud');
+    const option = page.getByRole('option', { name: 'Students' });
+    await option.waitFor();
+    expect(await option.getAttribute('aria-selected')).toBe('false');
+    await page.keyboard.press('Enter');
+    const chips = page.locator('.bp6-tag-input:has([id="target_market"]) .bp6-tag');
+    await expect.poll(() => chips.allTextContents()).toEqual(['Students']);
+    await page.keyboard.type('Stud');
+    await expect.poll(() => page.getByRole('option', { name: 'Students' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+  });
+
+  it('keeps the date when the calendar is opened and Enter pressed on the day already chosen', async () => {
+    // The page of the test before, signed in.
+    await page.goto(`${server.url}/addproduct?channel_id=1`);
+    const date = byId(page, 'entry_date');
+    await date.waitFor();
+    await date.fill('03/04/2024');
+    await date.press('Enter');
+    await date.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const calendar = page.locator('.bp6-datepicker');
+    await calendar.waitFor();
+    // The calendar opens on the chosen day: Enter there closes it and keeps the date.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('4');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await date.inputValue()).toBe('03/04/2024');
   });
 
   /** axe-core over the whole editor (every block laid out, not only what is on screen). */

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
+import { adminPassword, adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
 
 // Issue 13: the editor's layout for long forms. The same full Credit Card + Delivery product
@@ -312,5 +312,29 @@ describe('product editor layout', () => {
     await page.getByText('Show empty fields').click();
     await expect.poll(() => emptyRow.isVisible()).toBe(true);
     expect(await emptyBlocks.first().isVisible()).toBe(true);
+  });
+
+  it('draws a sign-on incentive in the summary as rows of that grid, its empty values behind the toggle', async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(server, token, { ...trialProduct, product_headline: 'Incentive summary, layout e2e', incentives: [{ incentive: 'Get a $200 bonus' }] });
+    const path = `/viewproduct/-?product_id=${id}`;
+    await page.goto(`${server.url}${path}`);
+    const slot = page.getByRole('group', { name: /Incentive 1$/ });
+    // Run alone, this test signs in first.
+    const signIn = page.getByLabel('Username');
+    await signIn.or(slot).waitFor();
+    if (await signIn.isVisible()) {
+      await signIn.fill('admin');
+      await page.getByLabel('Password').fill(adminPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    }
+    await slot.waitFor();
+    const shownLabels = async () => slot.locator('.portal-summary-row:visible .portal-summary-label').allTextContents();
+    expect(await shownLabels()).toEqual([expect.stringMatching(/Incentive$/)]);
+    expect(await slot.locator('.portal-summary-row:visible .portal-summary-value').allTextContents()).toEqual(['Get a $200 bonus']);
+    // Ten empty values took a 46 px line each; now the slot is one row high.
+    expect((await slot.boundingBox())!.height).toBeLessThan(120);
+    await page.getByText('Show empty fields').click();
+    await expect.poll(shownLabels).toContain('Max Award');
   });
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
-import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt } from './productKit';
+import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt, toastShown } from './productKit';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -99,6 +99,26 @@ describe('product editor workflow (issue 13)', () => {
     expect(await byId(page, 'product_headline').inputValue()).toBe('Email headline');
   });
 
+  it('gives back the typed headline when the channel passes through a digital one and returns', async () => {
+    await page.goto(`${server.url}/product?channel_id=1&ec_content_type=direct`);
+    await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
+    await byId(page, 'product_name').fill('Gold Card');
+    await byId(page, 'product_headline').fill('Our best checking offer');
+    await byId(page, 'audience').focus();
+    await select(page, 'media_channel', 'Online Display');
+    await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe(`${company.companyName} Gold Card`);
+    await select(page, 'media_channel', 'Online Video');
+    await select(page, 'media_channel', 'Direct Mail');
+    await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe('Our best checking offer');
+    // A headline typed while on a digital channel is the editor's: leaving keeps it.
+    await select(page, 'media_channel', 'Online Display');
+    await byId(page, 'product_headline').fill('Typed on display');
+    await byId(page, 'audience').focus();
+    await select(page, 'media_channel', 'Print');
+    await byId(page, 'audience').focus();
+    expect(await byId(page, 'product_headline').inputValue()).toBe('Typed on display');
+  });
+
   it('adds a promotion with Add Promotion; the form takes company and product type from the section, its buttons below its fields', async () => {
     await page.goto(`${server.url}/product?channel_id=1&ec_content_type=direct`);
     await searchAndPick(page, 'company-search', company.companyName.slice(0, 8), company.companyName);
@@ -125,6 +145,9 @@ describe('product editor workflow (issue 13)', () => {
     expect((await save.boundingBox())!.y).toBeGreaterThan(lastField.y);
     await shot('promotion-form');
     await save.click();
+    await toastShown(page, 'Please select promotion type!');
+    // The field the toast is about has the focus: the next key chooses the type.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('promotion.form.promotion_type');
     await expectToast(page, 'Please select promotion type!');
     await select(page, 'promotion.form.promotion_type', (await byId(page, 'promotion.form.promotion_type').locator('option').nth(1).textContent())!);
     await byId(page, 'promotion.form.discount_value').fill('20%');

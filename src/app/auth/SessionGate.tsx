@@ -14,6 +14,7 @@ import { accountPaths, isAccountPath, isPublicPath, landingPath, permittedModule
 import { bootMayAskPermissions, peekPrefetchedPermissions, takePrefetchedPermissions } from './prefetchPermissions';
 import { refreshIfDue } from './refreshToken';
 import { SessionContext, type SessionValue } from './SessionContext';
+import { runSessionEndHooks } from './sessionEndHooks';
 import { sessionMessages, type SessionEndReason } from './sessionMessages';
 import { sessionState } from './sessionState';
 import { isIdle, sessionCheckEveryMs, signedOutCheckEveryMs } from './sessionTimers';
@@ -44,6 +45,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     async (reason: SessionEndReason | { message: string }, callServer: 'signOut' | 'autoSignOut' | null) => {
       if (ending.current) return;
       ending.current = true;
+      // A session that ends on its own lets screens keep unsaved work before they unmount; a sign-out the user chose does not.
+      if (reason !== 'signedOut') runSessionEndHooks();
       // The message first: the route guard sends this tab to sign-in as soon as the phase changes.
       if (reason === 'signedOut') clearSignInMessage();
       else leaveSignInMessage(typeof reason === 'string' ? sessionMessages[reason] : reason.message);

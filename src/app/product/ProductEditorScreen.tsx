@@ -2,12 +2,15 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client/ApiError';
+import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useProduct, type ProductRef } from '../../api/hooks/productHooks';
+import { useSession } from '../auth/SessionContext';
 import { newProductDocument } from './newProductDocument';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { ProductEditorView } from './ProductEditorView';
 import { NO_PERMISSION } from './productScreenText';
 import type { ScreenKind } from './statusButtons';
+import { dropUnsavedProduct, peekUnsavedProduct } from './unsavedProductStash';
 import { useProductEditorController } from './useProductEditorController';
 import { useProductEngine, type ProductEngine } from './useProductEngine';
 import './product.css';
@@ -50,23 +53,60 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   const justSaved = typeof (location.state as { message?: unknown } | null)?.message === 'string';
   const ref: ProductRef = productId ? { productId } : muid ? { muid } : null;
   const { data, error, isValidating } = useProduct(ref, { revalidateOnFocus: false, revalidateOnReconnect: false, reuseWritten: justSaved });
-  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query)) : null));
+  // Changes this user had not saved here when the session ended: drawn over the product as loaded.
+  const username = useSession().role?.username;
+  const [unsaved] = useState(() => peekUnsavedProduct(location.pathname + location.search, username) ?? undefined);
+  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query), unsaved) : null));
   const ready = data !== undefined && (justSaved || !isValidating);
-  const missing = noProductYet(error, ref);
+  const noProduct = noProductYet(error, ref);
+  const emailState = useEmailOfNewProduct(noProduct ? muid : undefined);
+  const missing = noProduct && emailState === 'found';
   useEffect(() => {
     if (store) return;
-    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid)));
-    else if (ready) setStore(createProductDocumentStore(pe.engine, data));
+    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid), unsaved));
+    else if (ready) setStore(createProductDocumentStore(pe.engine, data, unsaved));
     // The query is read once per product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, missing, ready, data, pe]);
-  if (store) return <Editor pe={pe} kind={kind} store={store} />;
+  useEffect(() => {
+    if (store && unsaved) dropUnsavedProduct();
+  }, [store, unsaved]);
+  if (store) return <Editor pe={pe} kind={kind} store={store} restored={!!unsaved} />;
   if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
+  // Neither a product nor an email has this muid (a mistyped or stale link): an empty form would only
+  // be refused at the first save ('Email not found'), after the editor had filled it in.
+  if (noProduct && emailState === 'absent') return <NonIdealState icon="search" title="No product or email has this MUID" description={`Nothing was found for MUID ${muid ?? ''}. Check the link, or add a new product.`} />;
   if (error && !missing) return <NonIdealState icon="error" title="The product could not be loaded" description={error.message} />;
   return <Spinner className="portal-product-loading" />;
 }
 
-function Editor({ pe, kind, store }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore }) {
+/**
+ * Whether the email of a muid without a product exists (the new product would be made for it):
+ * 'checking' until the answer; 'found' also when the check itself fails otherwise (the save still checks).
+ */
+function useEmailOfNewProduct(muid: string | undefined): 'checking' | 'found' | 'absent' {
+  const api = usePortalApi();
+  const [state, setState] = useState<{ muid: string; found: boolean } | null>(null);
+  useEffect(() => {
+    if (muid === undefined) return;
+    let live = true;
+    const settle = (found: boolean) => live && setState({ muid, found });
+    const id = Number(muid);
+    if (!/^[1-9]\d{0,14}$/.test(muid)) settle(false);
+    else
+      api.emails.detail(id).then(
+        () => settle(true),
+        (e: unknown) => settle(!(e instanceof ApiError && (e.status === 404 || e.status === 400))),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, muid]);
+  if (muid === undefined || state?.muid !== muid) return 'checking';
+  return state.found ? 'found' : 'absent';
+}
+
+function Editor({ pe, kind, store, restored }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore; restored: boolean }) {
   const model = useProductEditorController(pe, kind, store);
-  return <ProductEditorView pe={pe} model={model} />;
+  return <ProductEditorView pe={pe} model={model} restored={restored} />;
 }

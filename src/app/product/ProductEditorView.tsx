@@ -11,7 +11,7 @@ import { ProductActionsBar } from './ProductActionsBar';
 import { ProductEditorHeader } from './ProductEditorHeader';
 import { ProductEditorModals } from './ProductEditorModals';
 import { showsRequiredLegend } from './statusButtons';
-import { DELETED_NOTICE, NO_PERMISSION } from './productScreenText';
+import { DELETED_NOTICE, NO_PERMISSION, RESTORED_NOTICE } from './productScreenText';
 import type { ProductEditorModel } from './useProductEditorController';
 import type { ProductEngine } from './useProductEngine';
 import { useStickyBarHeight } from './useStickyBarHeight';
@@ -25,7 +25,7 @@ const hiddenWhy = (id: string) => <WhyButton target={id} />;
  * The product editor's page (001 §2): header, the sticky actions bar, notices, the section
  * navigator and the form drawn from metadata; everything it shows comes from the controller.
  */
-export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: ProductEditorModel }) {
+export function ProductEditorView({ pe, model, restored = false }: { pe: ProductEngine; model: ProductEditorModel; restored?: boolean }) {
   const { state, doc, plan, productId, deleted } = model;
   const formRef = useRef<HTMLDivElement | null>(null);
   const barRef = useRef<HTMLDivElement | null>(null);
@@ -58,6 +58,11 @@ export function ProductEditorView({ pe, model }: { pe: ProductEngine; model: Pro
           </Callout>
         )}
         {state.denied && <p className="portal-no-permission">{NO_PERMISSION}</p>}
+        {restored && !state.message && (
+          <Callout intent="warning" title="Unsaved changes restored" className="portal-restored-notice" role="status">
+            {RESTORED_NOTICE}
+          </Callout>
+        )}
         {state.message && (
           <Callout intent="success" className="portal-post-submit" role="status">
             {state.message}

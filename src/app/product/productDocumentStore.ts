@@ -34,11 +34,16 @@ export interface ProductDocumentStore {
   warnings(action: string): Problem[];
 }
 
-export function createProductDocumentStore(engine: Engine, initial: Doc): ProductDocumentStore {
+/**
+ * `unsaved`: changes kept when the session ended (unsavedProductStash), drawn over `initial` as a
+ * load (no `$prev`, so no edit effect runs again); `initial` stays the reference for isDirty.
+ */
+export function createProductDocumentStore(engine: Engine, initial: Doc, unsaved?: Doc): ProductDocumentStore {
   const keepHiddenValues = true;
   let vm = engine.evaluate(initial, { keepHiddenValues });
+  let saved = vm.document as Doc;
+  if (unsaved) vm = engine.evaluate(unsaved, { keepHiddenValues });
   let doc = vm.document as Doc;
-  let saved = doc;
   const editorState = transientPaths(engine.model);
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());

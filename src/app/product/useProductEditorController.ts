@@ -9,6 +9,8 @@ import type { Doc, ViewModelLike } from '../../ui/form/types';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useProductWrites } from '../../api/hooks/useProductWrites';
 import { useSession } from '../auth/SessionContext';
+import { onSessionEnd } from '../auth/sessionEndHooks';
+import { stashUnsavedProduct } from './unsavedProductStash';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { enteredHiddenDrops } from './enteredHiddenDrops';
@@ -209,6 +211,19 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [controller]);
+
+  // A session that ends on its own (expired, idle) unmounts the editor: its unsaved changes are kept
+  // for this user's sign-in that follows, which leads back to this address.
+  const username = session.role?.username;
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        if (!username || !controller.mustAsk()) return;
+        const { pathname, search } = locationRef.current;
+        stashUnsavedProduct({ path: pathname + search, username, doc: store.getDoc(), at: Date.now() });
+      }),
+    [controller, store, username],
+  );
 
   // The reasons are looked up when the block turns read-only (the same rules decide both).
   const moveReadonly = blocks[MOVE_BLOCK]?.readonly === true;

@@ -15,7 +15,7 @@ const HOLIDAY_STYLES = { holiday: { color: '#cd4246' } };
 export interface DateCalendarProps {
   value: Date | null;
   max: Date | null;
-  /** A day the user picked, or null when they cleared the selection. */
+  /** A day the user picked (the field's Clear button and emptied text are how a date is removed). */
   onPick: (d: Date | null) => void;
 }
 
@@ -35,7 +35,9 @@ export function DateCalendar({ value, max, onPick }: DateCalendarProps) {
       minDate={MIN_DATE}
       maxDate={maxDate}
       highlightCurrentDay
-      canClearSelection
+      // Enter or a click on the day already chosen picks it again and closes the calendar: with
+      // Blueprint's clearing on, opening the calendar to look and pressing Enter emptied the date.
+      canClearSelection={false}
       dayPickerProps={{ modifiers: HOLIDAY_MODIFIERS, modifiersClassNames: HOLIDAY_CLASSES, modifiersStyles: HOLIDAY_STYLES }}
     />
   );

@@ -4,18 +4,25 @@ import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { intentOf, optionIndex, widgetOptions } from './widgetOptions';
 
-const renderItem: ItemRenderer<EnumOptionsType> = (o, { handleClick, handleFocus, modifiers }) =>
-  modifiers.matchesPredicate ? (
-    <MenuItem
-      key={String(o.value)}
-      text={o.label}
-      active={modifiers.active}
-      disabled={modifiers.disabled}
-      onClick={handleClick}
-      onFocus={handleFocus}
-      roleStructure="listoption"
-    />
-  ) : null;
+/**
+ * A menu option, ticked (aria-selected) when it is already one of the chips: picking it again
+ * removes it, which must show before the pick (typing a chosen name and Enter silently took it away).
+ */
+const itemRenderer =
+  (isSelected: (o: EnumOptionsType) => boolean): ItemRenderer<EnumOptionsType> =>
+  (o, { handleClick, handleFocus, modifiers }) =>
+    modifiers.matchesPredicate ? (
+      <MenuItem
+        key={String(o.value)}
+        text={o.label}
+        active={modifiers.active}
+        disabled={modifiers.disabled}
+        selected={isSelected(o)}
+        onClick={handleClick}
+        onFocus={handleFocus}
+        roleStructure="listoption"
+      />
+    ) : null;
 
 const filterItem: ItemPredicate<EnumOptionsType> = (query, o) => o.label.toLowerCase().includes(query.toLowerCase());
 
@@ -80,7 +87,7 @@ function ArmedMultiSelect(props: WidgetProps & { armed: Armed }) {
     <MultiSelect<EnumOptionsType>
       items={options}
       selectedItems={selected}
-      itemRenderer={renderItem}
+      itemRenderer={itemRenderer(isSelected)}
       itemPredicate={filterItem}
       itemsEqual={(a, b) => String(a.value) === String(b.value)}
       tagRenderer={(o) => o.label}

@@ -5,6 +5,7 @@ import { deepEqual } from '../../../engine/model/deepEqual';
 import { isEmptyValue } from '../../../ui/form/isEmptyValue';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { useOptionalProductEditor } from './ProductEditorContext';
+import { ReadRow } from '../../../ui/form/ReadRow';
 import { RegistryField } from '../../../ui/form/RegistryField';
 
 type Slot = Record<string, unknown>;
@@ -43,6 +44,19 @@ export function IncentivesWidget(props: WidgetProps) {
         const slot = slots[i] ?? {};
         if (readMode && !Object.values(slot).some((v) => v !== undefined && v !== null && v !== '')) return null;
         if (i >= shown) return null;
+        // The summary draws a slot as its own grid of rows, like every other block: a value left
+        // empty is one more hidden row (until "Show empty fields"), not a 46 px empty line.
+        if (readMode)
+          return (
+            <fieldset key={i} className="portal-field-group portal-grid" style={{ ['--portal-columns' as string]: 4 }} aria-label={`${label} ${i + 1}`}>
+              <legend>{`${label} ${i + 1}`}</legend>
+              {children.map((c) => (
+                <ReadRow key={c.key} label={c.title} empty={isEmptyValue(slot[c.key])}>
+                  <RegistryField field={c} id={`incentives.${i}.${c.key}`} value={slot[c.key]} readMode labelled={false} />
+                </ReadRow>
+              ))}
+            </fieldset>
+          );
         return (
           <fieldset key={i} className="portal-field-group" aria-label={`${label} ${i + 1}`}>
             <legend>{`${label} ${i + 1}`}</legend>

@@ -7,6 +7,7 @@ import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { codeTitle } from './codeTitle';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
+import { focusField } from '../../../ui/form/focusField';
 
 type Promotion = Record<string, unknown>;
 
@@ -108,6 +109,8 @@ function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: 
     const problems = paths.check ? editor.check(paths.check, setAt(doc, paths.draft, form)) : [];
     if (problems.length) {
       for (const p of problems) editor.notify(p.message, 'danger');
+      // The toast says what is wrong (002 §8); the field it is about takes the focus, as after any refusal.
+      focusField(document, problems[0]!.field);
       return;
     }
     const clean = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== ownKey && v !== undefined && v !== null && v !== ''));
