@@ -73,6 +73,15 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
     return emailDashboardActions(ctx);
   }, [config, dm, writes, api, setParams, navigate, location]);
 
+  // A page past the last one (its emails were all moved or set away, a stale link or bookmark) shows
+  // the last page instead of 'No Records' beside 'Page 9 of 8', in place of the same history entry.
+  // Only from this list's own answer (not the previous page kept while it loads) and an exact total.
+  const answered = page.isValidating ? undefined : page.data;
+  const pastLast = answered && answered.payload.length === 0 && !answered.totalIsEstimate && list.page > answered.lastPage ? answered.lastPage : null;
+  useEffect(() => {
+    if (pastLast !== null) setParams(writeListState({ ...now.current.list, page: pastLast }, config.params), { replace: true });
+  }, [pastLast, setParams, config]);
+
   // The header's Copy button (000 §5): the checked emails become Copy, as the bulk Set status does.
   useEffect(() => {
     const listener = () => void actions.bulkStatus(config.copy);
