@@ -276,6 +276,15 @@ describe('email dashboards API', () => {
     await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: '5' });
   });
 
+  it("answers an email address whose id is no id (/email/abc) as an unknown one: 404 'Email not found.', not the schema's pattern", async () => {
+    for (const url of ['/api/emails/detail/abc', '/api/emails/email/12x', '/api/emails/body/-1', `/api/emails/detail/${'9'.repeat(19)}`]) {
+      const res = await app.inject({ method: 'GET', url, headers: auth });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 404, 'Email not found.']);
+    }
+    // Other path parameters keep the edge's 400 (request-validation-at-the-edge).
+    expect((await app.inject({ method: 'GET', url: '/api/emails/states/XX', headers: auth })).statusCode).toBe(400);
+  });
+
   it('read-email marks the email read', async () => {
     expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, email_read: 1 }] });
     expect((await db.query('select email_read from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ email_read: 1 });
