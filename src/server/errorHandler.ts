@@ -17,7 +17,7 @@ export function errorBody(status: number, message: string): ErrorResponse {
 
 /**
  * Every failure becomes JSON `{error, message}` with its status: 400 for malformed JSON and schema
- * failures (404 'Email not found.' for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
+ * failures (404 with the email area's emailMissing message for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
  * message for anything unexpected (stack logged, never sent).
  */
 export function installErrorHandler(app: FastifyInstance): void {

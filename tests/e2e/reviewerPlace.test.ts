@@ -48,6 +48,43 @@ describe("a reviewer's place in the lists", () => {
     expect(problems).toEqual([]);
   });
 
+  it("asks 'Do you really want to continue with unsaved changes?' before another dashboard, tab or Back drops unsaved Copy toggles (000 §5)", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.first().waitFor();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await poll(() => param('page')).toBe('2');
+    await poll(() => page.getByLabel('Loading', { exact: true }).count()).toBe(0);
+    const muid = await links.first().getAttribute('data-email-link');
+    await page.getByPlaceholder('Entry ID or MUID').fill('100251');
+    await page.getByLabel(`Select ${muid}`, { exact: true }).check();
+    const question = () => page.getByTestId('confirm-message').allTextContents();
+    const unsaved = ['Do you really want to continue with unsaved changes?'];
+
+    // The header's e-Glacier: asked; Cancel stays on the list with the toggle.
+    await page.getByRole('banner').getByRole('button', { name: 'e-Glacier' }).click();
+    await poll(question).toEqual(unsaved);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await poll(question).toEqual([]);
+    expect([new URL(page.url()).pathname, param('dashboard'), param('page')]).toEqual(['/', null, '2']);
+    expect(await page.getByLabel(`Select ${muid}`, { exact: true }).isChecked()).toBe(true);
+
+    // A panelist tab: asked; Escape stays.
+    await page.getByRole('tab', { name: 'Consumer Panelists' }).click();
+    await poll(question).toEqual(unsaved);
+    await page.keyboard.press('Escape');
+    await poll(question).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The browser's Back: asked; Continue goes, the toggles dropped.
+    await page.goBack();
+    await poll(question).toEqual(unsaved);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await poll(() => param('page')).toBeNull();
+    await poll(() => page.getByLabel(`Select ${muid}`, { exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('keeps the Deduplicates size, sort and search through a reload, and Back returns to the list before the search (000 §2, §4)', async () => {
     await page.goto(`${server.url}/deduplicates`);
     const groups = page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]');

@@ -216,9 +216,17 @@ export function emailDashboardActions(ctx: DashboardContext) {
     },
     closeMessage: () => say(null),
     answer(yes: boolean) {
-      const go = ctx.get().local.confirm?.go;
+      const confirm = ctx.get().local.confirm;
       dispatch({ type: 'confirm', confirm: null });
-      if (yes) go?.();
+      if (yes) confirm?.go();
+      else confirm?.stay?.();
+    },
+    /**
+     * Leaving this list (another dashboard or tab, a sidebar link, Back) with unsaved Copy toggles asks
+     * 000 §5's question first, as a page change does; Continue drops the toggles and goes.
+     */
+    askBeforeLeaving(go: () => void, stay: () => void) {
+      dispatch({ type: 'confirm', confirm: { text: m.unsaved, go: () => (dispatch({ type: 'clearChecks' }), go()), stay } });
     },
   };
 }
