@@ -11,7 +11,7 @@ import { sharedServer } from './helpers/sharedServers';
 import { signInByApi } from './helpers/signIn';
 
 // A reviewer's place through a day (issue 28 item 1): a page that no longer exists shows the last one,
-// the Deduplicates list keeps its page, sort and search through reload and Back, and Ctrl+End in the
+// the Deduplicates and Spacey lists keep their page, sort and search through reload (and Back), and Ctrl+End in the
 // forward editor's body of a table email types at the end, in order.
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
@@ -82,6 +82,25 @@ describe("a reviewer's place in the lists", () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await poll(() => param('page')).toBeNull();
     await poll(() => page.getByLabel(`Select ${muid}`, { exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the Spacey page and size through a reload (its place, with the applied search, lives in the history entry)', async () => {
+    await page.goto(`${server.url}/spacy`);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    const rows = async () => (await page.locator('.bp6-table-quadrant-main .bp6-table-cell-col-0').allTextContents()).filter((t) => /^\d+$/.test(t.trim()));
+    await pages.waitFor();
+    await page.getByLabel('Per page', { exact: true }).selectOption('20');
+    await poll(() => pages.getByRole('button', { name: 'Page 2', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await poll(() => pages.locator('[aria-current="page"]').textContent()).toBe('2');
+    await poll(async () => (await rows()).length).toBe(20);
+    const shown = await rows();
+
+    await page.reload();
+    await poll(() => pages.locator('[aria-current="page"]').textContent()).toBe('2');
+    await poll(rows).toEqual(shown);
+    expect(await page.getByLabel('Per page', { exact: true }).inputValue()).toBe('20');
     expect(problems).toEqual([]);
   });
 
