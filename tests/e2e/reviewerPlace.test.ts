@@ -104,6 +104,21 @@ describe("a reviewer's place in the lists", () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the Import Logs timeframe and page through a reload; Back returns to the page before', async () => {
+    await page.goto(`${server.url}/importlogs`);
+    const count = () => page.getByTestId('log-count').textContent();
+    await poll(count).toMatch(/^Page 1 of [2-9]/);
+    const job = await page.getByLabel('Timeframe').inputValue();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(count).toMatch(/^Page 2 of/);
+    await page.reload();
+    await poll(count).toMatch(/^Page 2 of/);
+    expect(await page.getByLabel('Timeframe').inputValue()).toBe(job);
+    await page.goBack();
+    await poll(count).toMatch(/^Page 1 of/);
+    expect(problems).toEqual([]);
+  });
+
   it('keeps the Deduplicates size, sort and search through a reload, and Back returns to the list before the search (000 §2, §4)', async () => {
     await page.goto(`${server.url}/deduplicates`);
     const groups = page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]');
