@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '../api/types';
+import { emailMessages } from './emails/emailMessages';
 
 /** Shown instead of the real cause of a server error; the cause goes to the log with the request id. */
 export const internalErrorMessage = 'Something went wrong on the server. The error has been logged.';
@@ -16,11 +17,17 @@ export function errorBody(status: number, message: string): ErrorResponse {
 
 /**
  * Every failure becomes JSON `{error, message}` with its status: 400 for malformed JSON and schema
- * failures, 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
+ * failures (404 with the email area's emailMissing message for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
  * message for anything unexpected (stack logged, never sent).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // An address whose email id is no id at all (/email/abc, a mistyped link) names no email: the
+    // screens show the same answer as for an id that does not exist, not the schema's pattern.
+    if (err.validationContext === 'params' && err.validation?.some((v) => v.instancePath === '/muid')) {
+      req.log.info({ status: 404, message: err.message }, 'request refused');
+      return reply.code(404).type('application/json').send(errorBody(404, emailMessages().emailMissing));
+    }
     const status = statusOf(err);
     if (status >= 500) {
       req.log.error({ err }, 'request failed');

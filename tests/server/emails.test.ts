@@ -261,6 +261,30 @@ describe('email dashboards API', () => {
     expect(bad.json()).toEqual({ status: 'error', payload: { msg: 'Email not found.' } });
   });
 
+  it('stores only points from the Points lists (000 §2-§3): any other value is refused by both calls, an older stored value may be resent', async () => {
+    expect((await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: 'P3' })).json()).toMatchObject({ status: 'ok', rows: [{ panelist_score: 'P3' }] });
+    const bad = await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: 'abc' });
+    expect(bad.json()).toEqual({ status: 'error', payload: { msg: 'Points must be one of the values in the Points list.' } });
+    const bulk = await post('/api/emails', { type: 'update', payload: [{ muid: ids.mortgage, panelist_score: '11' }] });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().message).toBe('Points must be one of the values in the Points list.');
+    expect((await db.query('select panelist_score from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ panelist_score: 'P3' });
+    // A value stored before the lists (or by an import) goes back unchanged with a status change.
+    await db.query(`update emails set panelist_score = 'legacy' where muid = $1`, [ids.mortgage]);
+    const resend = await post('/api/emails', { type: 'update', payload: [{ muid: ids.mortgage, panelist_score: 'legacy', email_read: 1 }] });
+    expect(resend.statusCode).toBe(200);
+    await post('/api/emails/update-score', { muid: ids.mortgage, panelist_score: '5' });
+  });
+
+  it("answers an email address whose id is no id (/email/abc) as an unknown one: 404 'Email not found.', not the schema's pattern", async () => {
+    for (const url of ['/api/emails/detail/abc', '/api/emails/email/12x', '/api/emails/body/-1', `/api/emails/detail/${'9'.repeat(19)}`]) {
+      const res = await app.inject({ method: 'GET', url, headers: auth });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 404, 'Email not found.']);
+    }
+    // Other path parameters keep the edge's 400 (request-validation-at-the-edge).
+    expect((await app.inject({ method: 'GET', url: '/api/emails/states/XX', headers: auth })).statusCode).toBe(400);
+  });
+
   it('read-email marks the email read', async () => {
     expect((await post('/api/emails/read-email', { muid: ids.mortgage })).json()).toMatchObject({ status: 'ok', rows: [{ muid: ids.mortgage, email_read: 1 }] });
     expect((await db.query('select email_read from emails where muid = $1', [ids.mortgage])).rows[0]).toEqual({ email_read: 1 });

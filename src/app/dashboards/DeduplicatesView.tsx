@@ -1,6 +1,7 @@
 import { Button, Card, Classes, DialogBody, H3, H5, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog/Dialog';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { DedupEmail, DedupGroup, DedupSortField } from '../../api/emailTypes';
 import { useEmailBody } from '../../api/hooks/emailHooks';
 import { useDedupCompare, useDedupList } from '../../api/hooks/logHooks';
@@ -11,14 +12,7 @@ import { ListCell } from './ListCell';
 import { Pager } from '../../ui/dashboard/Pager';
 import { applySearchEdit, type Criteria } from '../../ui/dashboard/searchRules';
 import { SafeEmailFrame } from '../../ui/html/SafeEmailFrame';
-
-interface Query {
-  page: number;
-  perpage: number;
-  sorting_field: DedupSortField;
-  sorting_direction: 'asc' | 'desc';
-  search: Criteria;
-}
+import { readDedupQuery, writeDedupQuery, type DedupQuery as Query } from './dedupListParams';
 
 function EmailPane({ email, heading }: { email: DedupEmail; heading: string }) {
   const body = useEmailBody(email.muid).data;
@@ -71,14 +65,23 @@ function CompareDialog({ groupId, onClose }: { groupId: number | null; onClose: 
 export function DeduplicatesView() {
   const dm = useDashboardMeta();
   const meta = dm.dedup;
-  const [form, setForm] = useState<Criteria>({ ...meta.search.defaults });
-  const [query, setQuery] = useState<Query>({
-    page: meta.defaults.page,
-    perpage: meta.defaults.perpage,
-    sorting_field: meta.defaults.sorting_field as DedupSortField,
-    sorting_direction: meta.defaults.sorting_direction as 'asc' | 'desc',
-    search: { ...meta.search.defaults },
-  });
+  // Page, size, sort and search live in the URL (as the email list's): Back, reload and a shared link keep them.
+  const [params, setParams] = useSearchParams();
+  const config = useMemo(
+    () => ({ defaults: meta.defaults, pageSizes: dm.pageSizes, sorts: meta.columns.flatMap((c) => ('sort' in c && c.sort ? [c.sort] : [])), search: meta.search }),
+    [meta, dm.pageSizes],
+  );
+  const query = useMemo(() => readDedupQuery(params, config), [params, config]);
+  const setQuery = (next: (q: Query) => Query) => {
+    const out = writeDedupQuery(next(query), config);
+    // The same search again (Enter, then the button) adds no second history entry for Back to step through.
+    setParams(out, { replace: out.toString() === params.toString() });
+  };
+  // The form starts from the applied search, and again whenever that changes (Back, a link).
+  const appliedKey = JSON.stringify(query.search);
+  const [typed, setTyped] = useState<{ key: string; form: Criteria }>({ key: appliedKey, form: query.search });
+  const form = typed.key === appliedKey ? typed.form : query.search;
+  const setForm = (fn: (f: Criteria) => Criteria) => setTyped({ key: appliedKey, form: fn(form) });
   const [open, setOpen] = useState<number | null>(null);
   const groups = useDedupList({
     search: { query: String(query.search.query ?? ''), by_id: query.search.by_id === true, by_subject: query.search.by_subject === true },

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, H3, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ImportJob } from '../../api/emailTypes';
 import { useImportJobs, useImportLogs } from '../../api/hooks/logHooks';
 import { DataTable } from '../../ui/dashboard/DataTable';
@@ -17,10 +17,19 @@ export function ImportLogsView() {
   const meta = useDashboardMeta().importLogs;
   const perpage = meta.defaults.perpage;
   const jobs = useImportJobs().data ?? null;
-  // The newest job until one is chosen.
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The timeframe and page live in the URL (`job`, `page`): a reload or Back keeps the place. The newest job until one is chosen.
+  const [params, setParams] = useSearchParams();
+  const whole = (name: string) => (/^[1-9][0-9]{0,8}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : null);
+  const chosen = whole('job');
   const jobId = chosen ?? jobs?.[0]?.id ?? null;
-  const [page, setPage] = useState(1);
+  const page = whole('page') ?? 1;
+  const show = (job: number | null, p: number) => {
+    const next = new URLSearchParams();
+    if (job !== null) next.set('job', String(job));
+    if (p > 1) next.set('page', String(p));
+    setParams(next);
+  };
+  const setPage = (fn: (p: number) => number) => show(chosen, fn(page));
   const logs = useImportLogs(jobId === null ? null : { cron_log_id: jobId, page, perpage }).data ?? null;
 
   return (
@@ -34,10 +43,7 @@ export function ImportLogsView() {
             id="import-timeframe"
             aria-label="Timeframe"
             value={jobId ?? ''}
-            onChange={(e) => {
-              setChosen(Number(e.currentTarget.value));
-              setPage(1);
-            }}
+            onChange={(e) => show(Number(e.currentTarget.value), 1)}
             options={jobs.map((j) => ({ value: j.id, label: timeframe(j) }))}
           />
         </FormGroup>

@@ -163,6 +163,8 @@ export function emailDashboardActions(ctx: DashboardContext) {
     },
     /** Move to e-Glacier / To Focus (000 §4); says what it did (issue 28 item 7). */
     async move(to: 'glacier' | 'focus') {
+      // A second click (a double click, an impatient one) while the first is saved sends nothing again.
+      if (ctx.get().local.busy) return;
       const rows = checked();
       if (rows.length === 0) return say(m.selectEmail);
       if (to === 'glacier' && rows.some((r) => ctx.status.glacierRefused.includes(r.deleted))) return say(m.usedCopyGlacier);
@@ -179,6 +181,7 @@ export function emailDashboardActions(ctx: DashboardContext) {
     },
     /** 000 §4-§5: one status for every checked email; more than one may only become Copy. */
     async bulkStatus(status: number) {
+      if (ctx.get().local.busy) return;
       const plan = planBulkStatus(checked(), status, { bulkStatuses: ctx.status.bulk, lockedStatuses: ctx.status.locked, messages: m });
       if ('message' in plan) return say(plan.message);
       dispatch({ type: 'busy', busy: true });
@@ -198,6 +201,8 @@ export function emailDashboardActions(ctx: DashboardContext) {
       const productId = ctx.get().local.productId.trim();
       if (rows.length === 0) return say(m.selectEmail);
       if (!productId) return say(m.productIdEmpty);
+      if (ctx.get().local.busy) return;
+      dispatch({ type: 'busy', busy: true });
       try {
         const res = await ctx.writes.assignCopy(rows.map((r) => r.muid), productId, config.copy);
         // The saved status becomes the original one; the checks are cleared.
@@ -205,13 +210,23 @@ export function emailDashboardActions(ctx: DashboardContext) {
         say(res.msg);
       } catch (e) {
         failed(e);
+      } finally {
+        dispatch({ type: 'busy', busy: false });
       }
     },
     closeMessage: () => say(null),
     answer(yes: boolean) {
-      const go = ctx.get().local.confirm?.go;
+      const confirm = ctx.get().local.confirm;
       dispatch({ type: 'confirm', confirm: null });
-      if (yes) go?.();
+      if (yes) confirm?.go();
+      else confirm?.stay?.();
+    },
+    /**
+     * Leaving this list (another dashboard or tab, a sidebar link, Back) with unsaved Copy toggles asks
+     * 000 §5's question first, as a page change does; Continue drops the toggles and goes.
+     */
+    askBeforeLeaving(go: () => void, stay: () => void) {
+      dispatch({ type: 'confirm', confirm: { text: m.unsaved, go: () => (dispatch({ type: 'clearChecks' }), go()), stay } });
     },
   };
 }

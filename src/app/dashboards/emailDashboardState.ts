@@ -15,7 +15,8 @@ export interface LocalState {
   /** The message dialog's text (000 §5, §8), or null. */
   message: string | null;
   /** A question before going on (000 §5: unsaved changes), or null. */
-  confirm: { text: string; go: () => void } | null;
+  /** A question: `go` on Continue, `stay` (if any) on Cancel. */
+  confirm: { text: string; go: () => void; stay?: () => void } | null;
   /** A bulk change or move is being saved. */
   busy: boolean;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PanelistTypeFilter } from '../../api/emailTypes';
 import { useEmailList, useRawData, useStates } from '../../api/hooks/emailHooks';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
@@ -11,7 +11,7 @@ import { useDashboardMeta } from './dashboardMeta';
 import { showDashboardToast } from './dashboardToaster';
 import { emailDashboardActions, type DashboardContext } from './emailDashboardActions';
 import { emailDashboardReducer, initialLocalState } from './emailDashboardState';
-import { appliedSearch, listQuery, readListState, writeListState, type ListState } from './emailListParams';
+import { appliedSearch, listParamNames, listQuery, readListState, writeListState, type ListState } from './emailListParams';
 import { openedEmailState, withReturn } from './listReturn';
 
 const noRows: never[] = [];
@@ -72,6 +72,34 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
     };
     return emailDashboardActions(ctx);
   }, [config, dm, writes, api, setParams, navigate, location]);
+
+  // A page past the last one (its emails were all moved or set away, a stale link or bookmark) shows
+  // the last page instead of 'No Records' beside 'Page 9 of 8', in place of the same history entry.
+  // Only from this list's own answer (not the previous page kept while it loads) and an exact total.
+  const answered = page.isValidating ? undefined : page.data;
+  const pastLast = answered && answered.payload.length === 0 && !answered.totalIsEstimate && list.page > answered.lastPage ? answered.lastPage : null;
+  useEffect(() => {
+    if (pastLast !== null) setParams(writeListState({ ...now.current.list, page: pastLast }, config.params), { replace: true });
+  }, [pastLast, setParams, config]);
+
+  // Unsaved Copy toggles (checked under a product id) are not dropped silently by leaving the list: another
+  // dashboard or tab, a sidebar link or Back asks first (page, search and clear ask in their actions).
+  const unsaved = useRef(false);
+  unsaved.current = local.pending.size > 0;
+  const blocker = useBlocker(({ currentLocation: from, nextLocation: to, historyAction }) => {
+    if (!unsaved.current) return false;
+    const dashboardOf = (search: string) => new URLSearchParams(search).get(listParamNames.dashboard);
+    return historyAction === 'POP' || from.pathname !== to.pathname || dashboardOf(from.search) !== dashboardOf(to.search);
+  });
+  useEffect(() => {
+    if (blocker.state === 'blocked') actions.askBeforeLeaving(() => blocker.proceed(), () => blocker.reset());
+  }, [blocker, actions]);
+  useEffect(() => {
+    if (local.pending.size === 0) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [local.pending.size]);
 
   // The header's Copy button (000 §5): the checked emails become Copy, as the bulk Set status does.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SearchCriteria } from '../../api/emailTypes';
 import type { Guess, ModelVariant, SenderSearchBy, SpaceyRow } from '../../api/predictionTypes';
 import { useRawData, useStates } from '../../api/hooks/emailHooks';
@@ -48,6 +48,17 @@ export function SpaceyScreen() {
   );
 }
 
+interface SpaceyView {
+  page: number;
+  perpage: number;
+  sorting_field: string;
+  sorting_direction: 'asc' | 'desc';
+}
+interface SpaceyPlace {
+  view: SpaceyView;
+  applied: Criteria | null;
+}
+
 function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   const dm = useDashboardMeta();
   const m = spaceyMeta.messages;
@@ -60,9 +71,20 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const variant: ModelVariant = params.get('variant') === '2019' ? '2019' : 'current';
-  const [view, setView] = useState({ page: 1, perpage: spaceyMeta.defaults.perpage, sorting_field: spaceyMeta.defaults.sorting_field, sorting_direction: spaceyMeta.defaults.sorting_direction as 'asc' | 'desc' });
-  const [criteria, setCriteria] = useState<Criteria>(initialCriteria);
-  const [applied, setApplied] = useState<Criteria | null>(null);
+  // The place in the list (page, size, sort, applied search) is kept in this history entry's state:
+  // a reload, or Back to the entry, shows the same page of the same search (issue 28 item 1).
+  const location = useLocation();
+  const place = (location.state as { spaceyPlace?: SpaceyPlace } | null)?.spaceyPlace;
+  const [view, setView] = useState<SpaceyView>(
+    () => place?.view ?? { page: 1, perpage: spaceyMeta.defaults.perpage, sorting_field: spaceyMeta.defaults.sorting_field, sorting_direction: spaceyMeta.defaults.sorting_direction as 'asc' | 'desc' },
+  );
+  const [criteria, setCriteria] = useState<Criteria>(() => place?.applied ?? initialCriteria());
+  const [applied, setApplied] = useState<Criteria | null>(place?.applied ?? null);
+  useEffect(() => {
+    const next: SpaceyPlace = { view, applied };
+    if (JSON.stringify(next) === JSON.stringify(place ?? null)) return;
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { ...(location.state as object | null), spaceyPlace: next } });
+  }, [view, applied, place, navigate, location]);
   const [message, setMessage] = useState<string | null>(null);
   const [productId, setProductId] = useState('');
   const api = usePortalApi();

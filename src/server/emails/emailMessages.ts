@@ -6,7 +6,7 @@ export const emailDashboardFile = 'schemas/dashboards/emails.json';
 
 const keys = [
   'usedCopyGlacier', 'selectEmail', 'productMissing', 'productIdEmpty', 'chooseRecord', 'invalidProductId', 'onlyCopyStatus',
-  'statusLocked', 'statusNotSelectable', 'emailMissing', 'invalidPoints', 'assigned', 'assignedSkipped',
+  'statusLocked', 'statusNotSelectable', 'emailMissing', 'invalidPoints', 'unknownPoints', 'assigned', 'assignedSkipped',
 ] as const;
 export type EmailMessageKey = (typeof keys)[number];
 
@@ -21,6 +21,15 @@ export function emailMessages(metadata: Metadata = metadataStore().current().met
 export function productIdPattern(metadata: Metadata = metadataStore().current().metadata): RegExp {
   const pattern = (metadata.files[emailDashboardFile] as { productIdPattern?: string } | undefined)?.productIdPattern ?? '^[0-9 -]*$';
   return new RegExp(pattern);
+}
+
+/**
+ * The points a reviewer can choose (000 §2-§3: the score list and the producer score list, the
+ * Points dropdowns' options), from the metadata the server serves now.
+ */
+export function scoreChoices(metadata: Metadata = metadataStore().current().metadata): Set<string> {
+  const scores = (metadata.files[emailDashboardFile] as { scores?: { default?: string[]; producer?: string[] } } | undefined)?.scores;
+  return new Set([...(scores?.default ?? []), ...(scores?.producer ?? [])]);
 }
 
 /** `{name}` placeholders filled from `values`. */

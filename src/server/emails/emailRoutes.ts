@@ -4,7 +4,7 @@ import type {
   EmailUpdateResponse, MoveResponse, SearchRequest, UpdateScoreRequest,
 } from '../../api/emailTypes';
 import { requireEmailAccess, requirePanelistType, visiblePanelistTypes } from '../auth/objectAccess';
-import { httpError } from '../httpError';
+import { HttpError, httpError } from '../httpError';
 import type { RoutePlugin } from '../routes/RoutePlugin';
 import { inlineImages, resolveCidRefs } from '../forward/emailParts';
 import { storageFor } from '../storage/storageFor';
@@ -133,7 +133,13 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
       if (req.body.panelist_score.length > 10) return { status: 'error', payload: { msg: emailMessages().invalidPoints } };
       if (!(await emailHead(db, req.body.muid))) return { status: 'error', payload: { msg: emailMessages().emailMissing } };
       await requireEmailAccess(db, req, [req.body.muid]);
-      return { status: 'ok', rows: await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]) };
+      try {
+        return { status: 'ok', rows: await updateEmails(db, req.auth, [{ muid: req.body.muid, panelist_score: req.body.panelist_score }]) };
+      } catch (e) {
+        // A refused value (not in the Points list) is this call's kind of answer, shown in the red toast.
+        if (e instanceof HttpError && e.statusCode === 400) return { status: 'error', payload: { msg: e.message } };
+        throw e;
+      }
     },
   );
 

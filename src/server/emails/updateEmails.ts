@@ -2,7 +2,7 @@ import type { EmailRowState, EmailUpdate } from '../../api/emailTypes';
 import type { AuthContext } from '../auth/AuthContext';
 import type { Db } from '../db/Db';
 import { httpError } from '../httpError';
-import { emailMessages } from './emailMessages';
+import { emailMessages, scoreChoices } from './emailMessages';
 import { emailStatuses } from './emailStatuses';
 import { recordEmailActivity } from './recordActivity';
 
@@ -39,6 +39,11 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
         if (!selectable.includes(u.deleted)) throw httpError(409, emailMessages().statusNotSelectable);
       }
       if (u.panelist_score !== undefined && u.panelist_score.length > 10) throw httpError(400, emailMessages().invalidPoints);
+      // Points come from the Points dropdowns' lists; a row's own older value may be sent back unchanged
+      // (full-row clients resend it with a status), but no new value outside the lists is stored.
+      if (u.panelist_score !== undefined && u.panelist_score !== row.panelist_score && !scoreChoices().has(u.panelist_score)) {
+        throw httpError(400, emailMessages().unknownPoints);
+      }
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
       for (const k of editable) {

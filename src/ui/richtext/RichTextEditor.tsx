@@ -1,13 +1,14 @@
 import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
 import { Alert } from '../dialog/Alert';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { createEditor, Editor, Range, Text, type BaseRange, type NodeEntry } from 'slate';
+import { createEditor, Editor, Range, Text, Transforms, type BaseRange, type NodeEntry } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps, type RenderTextProps } from 'slate-react';
 import { removeLinks, replaceAll, replaceOne, selectNext, toggleMark } from './editCommands';
 import { findMatches, matchesInText } from './findMatches';
 import { renderableTags } from './htmlTags';
 import { htmlToSlate } from './htmlToSlate';
+import { documentEdge } from './documentEdge';
 import { insertTypedText } from './insertTypedText';
 import { EditableRoot } from './EditableRoot';
 import { MarkButtons } from './MarkButtons';
@@ -263,6 +264,14 @@ export function RichTextEditor(props: RichTextEditorProps) {
     if (mark) {
       e.preventDefault();
       toggleMark(editor, mark);
+      return true;
+    }
+    // Ctrl+Home / Ctrl+End put the caret in the first / last text (documentEdge), with Shift extending the selection to it.
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'Home' || e.key === 'End')) {
+      e.preventDefault();
+      const to = documentEdge(editor, e.key === 'Home' ? 'start' : 'end');
+      if (e.shiftKey && editor.selection) Transforms.select(editor, { anchor: editor.selection.anchor, focus: to });
+      else Transforms.select(editor, to);
       return true;
     }
     // A character typed: slate-react's key handling has nothing to do (its hotkeys need a modifier or

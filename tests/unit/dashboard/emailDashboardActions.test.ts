@@ -129,6 +129,35 @@ describe('email dashboard controller: writes', () => {
     expect(world.local.selected.size).toBe(0);
   });
 
+  it('a second click on Update, a move or Set status while the first is saved sends nothing again (a double click)', async () => {
+    const rows = [row(1), row(2)];
+    const calls: string[] = [];
+    let release = () => undefined as void;
+    const held = <T,>(name: string, answer: T) => () => {
+      calls.push(name);
+      return new Promise<T>((resolve) => void (release = () => resolve(answer)));
+    };
+    const { world, actions } = harness(rows, {
+      assignCopy: held('assign', { status: true, muids: [1, 2], msg: '2 email(s) assigned to product 7 as Copy.' }),
+      move: held('move', { status: 'ok', muids: [1, 2], deleted: code('glacier') }),
+      update: held('update', { status: 'ok', rows: [] }),
+    });
+    const twice = async (act: () => Promise<void>) => {
+      actions.toggleAll(true);
+      const first = act();
+      await act();
+      release();
+      await first;
+    };
+    actions.productId('7');
+    await twice(() => actions.assign());
+    await twice(() => actions.move('glacier'));
+    await twice(() => actions.bulkStatus(code('copy')));
+    expect(calls).toEqual(['assign', 'move', 'update']);
+    expect(world.local.busy).toBe(false);
+    expect(world.local.message).toBe('2 email(s) assigned to product 7 as Copy.');
+  });
+
   it("the header's Copy sets Copy on the checked emails and says so; more than one may only become Copy", async () => {
     const rows = [row(1), row(2)];
     const { world, actions } = harness(rows, { update: async (p) => ({ status: 'ok', rows: p.map((u) => ({ muid: u.muid, deleted: u.deleted!, panelist_core: 0, panelist_score: '', email_read: 1 })) }) });

@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/openDb';
+import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
+import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { sharedServer } from './helpers/sharedServers';
+import { signInByApi } from './helpers/signIn';
+
+// A reviewer's place through a day (issue 28 item 1): a page that no longer exists shows the last one,
+// the Deduplicates and Spacey lists keep their page, sort and search through reload (and Back), and Ctrl+End in the
+// forward editor's body of a table email types at the end, in order.
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
+
+describe("a reviewer's place in the lists", () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    server = sharedServer('demo');
+    browser = await launchBrowser();
+    await signInByApi(browser.context, server.url);
+    ({ page, problems } = await openWatchedPage(browser.context));
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const param = (name: string) => new URL(page.url()).searchParams.get(name);
+
+  it("shows the last page for a page past it (its emails moved away, an old link), never 'No Records' beside 'Page 9 of 8'", async () => {
+    await page.goto(`${server.url}/?page=9999`);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await poll(() => param('page')).not.toBe('9999');
+    const last = Number(((await pages.textContent()) ?? '').match(/of (\d+)/)?.[1]);
+    expect(last).toBeGreaterThan(1);
+    expect(param('page')).toBe(String(last));
+    await poll(() => page.getByRole('region', { name: 'Emails' }).locator('.dashboard-cell--id').count()).toBeGreaterThan(0);
+    expect(await page.getByText('No Records', { exact: true }).count()).toBe(0);
+    expect(await pages.getByRole('button', { name: `Page ${last}`, exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(problems).toEqual([]);
+  });
+
+  it("asks 'Do you really want to continue with unsaved changes?' before another dashboard, tab or Back drops unsaved Copy toggles (000 §5)", async () => {
+    await page.goto(`${server.url}/`);
+    const links = page.locator('[data-email-link]');
+    await links.first().waitFor();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await poll(() => param('page')).toBe('2');
+    await poll(() => page.getByLabel('Loading', { exact: true }).count()).toBe(0);
+    const muid = await links.first().getAttribute('data-email-link');
+    await page.getByPlaceholder('Entry ID or MUID').fill('100251');
+    await page.getByLabel(`Select ${muid}`, { exact: true }).check();
+    const question = () => page.getByTestId('confirm-message').allTextContents();
+    const unsaved = ['Do you really want to continue with unsaved changes?'];
+
+    // The header's e-Glacier: asked; Cancel stays on the list with the toggle.
+    await page.getByRole('banner').getByRole('button', { name: 'e-Glacier' }).click();
+    await poll(question).toEqual(unsaved);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await poll(question).toEqual([]);
+    expect([new URL(page.url()).pathname, param('dashboard'), param('page')]).toEqual(['/', null, '2']);
+    expect(await page.getByLabel(`Select ${muid}`, { exact: true }).isChecked()).toBe(true);
+
+    // A panelist tab: asked; Escape stays.
+    await page.getByRole('tab', { name: 'Consumer Panelists' }).click();
+    await poll(question).toEqual(unsaved);
+    await page.keyboard.press('Escape');
+    await poll(question).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The browser's Back: asked; Continue goes, the toggles dropped.
+    await page.goBack();
+    await poll(question).toEqual(unsaved);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await poll(() => param('page')).toBeNull();
+    await poll(() => page.getByLabel(`Select ${muid}`, { exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the Spacey page and size through a reload (its place, with the applied search, lives in the history entry)', async () => {
+    await page.goto(`${server.url}/spacy`);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    const rows = async () => (await page.locator('.bp6-table-quadrant-main .bp6-table-cell-col-0').allTextContents()).filter((t) => /^\d+$/.test(t.trim()));
+    await pages.waitFor();
+    await page.getByLabel('Per page', { exact: true }).selectOption('20');
+    await poll(() => pages.getByRole('button', { name: 'Page 2', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await poll(() => pages.locator('[aria-current="page"]').textContent()).toBe('2');
+    await poll(async () => (await rows()).length).toBe(20);
+    const shown = await rows();
+
+    await page.reload();
+    await poll(() => pages.locator('[aria-current="page"]').textContent()).toBe('2');
+    await poll(rows).toEqual(shown);
+    expect(await page.getByLabel('Per page', { exact: true }).inputValue()).toBe('20');
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the Import Logs timeframe and page through a reload; Back returns to the page before', async () => {
+    await page.goto(`${server.url}/importlogs`);
+    const count = () => page.getByTestId('log-count').textContent();
+    await poll(count).toMatch(/^Page 1 of [2-9]/);
+    const job = await page.getByLabel('Timeframe').inputValue();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(count).toMatch(/^Page 2 of/);
+    await page.reload();
+    await poll(count).toMatch(/^Page 2 of/);
+    expect(await page.getByLabel('Timeframe').inputValue()).toBe(job);
+    await page.goBack();
+    await poll(count).toMatch(/^Page 1 of/);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the Deduplicates size, sort and search through a reload, and Back returns to the list before the search (000 §2, §4)', async () => {
+    await page.goto(`${server.url}/deduplicates`);
+    const groups = page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]');
+    await groups.first().waitFor();
+    await page.getByLabel('Per page', { exact: true }).selectOption('20');
+    await poll(() => param('size')).toBe('20');
+    await page.getByRole('button', { name: 'Sort by Original Sent Date' }).click();
+    await poll(() => param('sort')).toBe('original_date');
+    await poll(() => groups.first().getAttribute('aria-label')).not.toBeNull();
+    const sorted = await groups.allTextContents();
+    const id = sorted[0]!.trim();
+
+    await page.getByLabel('Search', { exact: true }).fill(id);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(() => param('q')).toBe(id);
+    // The group of that id (and one whose original email has that muid, if any).
+    await poll(async () => (await groups.allTextContents()).includes(id)).toBe(true);
+    const found = await groups.allTextContents();
+
+    await page.reload();
+    await poll(() => groups.allTextContents()).toEqual(found);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(id);
+    expect([param('size'), param('sort')]).toEqual(['20', 'original_date']);
+
+    await page.goBack();
+    await poll(() => param('q')).toBeNull();
+    await poll(() => groups.allTextContents()).toEqual(sorted);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the forward editor body from the keyboard', () => {
+  let server: StartedServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let problems: string[];
+  let dataDir: string;
+  let muid: number;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-reviewer-place-e2e-'));
+    copySeededDataDir('demo', dataDir);
+    const db = await openDb({ dataDir });
+    try {
+      // Demo email 6037 ('What your wife wants for Christmass'), beyond the 300 of the template: a table
+      // layout ending in a line break and closing cells, where the browser's own Ctrl+End leaves the
+      // caret on an element, not in a text.
+      const { job } = await importPaths(db, [demoCorpusFiles()[6036]!]);
+      muid = Number((await db.query<{ db_muid: string }>('select db_muid from import_logs where job_id = $1', [job])).rows[0]!.db_muid);
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    await signInByApi(browser.context, server.url);
+    ({ page, problems } = await openWatchedPage(browser.context));
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('Ctrl+End in a table email puts the caret in its last text: what is typed next lands there, in order; Ctrl+Home at the start', async () => {
+    await page.goto(`${server.url}/emailEditor/${muid}`);
+    const body = page.locator('#body');
+    await body.click({ position: { x: 5, y: 5 } });
+    // The precondition: the browser's own move to the end lands off any text here.
+    expect(await page.evaluate(() => {
+      const s = getSelection()!;
+      s.modify('move', 'forward', 'documentboundary');
+      return s.anchorNode?.nodeType;
+    })).not.toBe(3); // Node.TEXT_NODE
+    await body.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('ZQXW', { delay: 50 });
+    await poll(async () => (await body.innerText()).match(/[ZQXW]{2,}/g)?.join()).toBe('ZQXW');
+    expect((await body.innerText()).trimEnd().endsWith('ZQXW')).toBe(true);
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('AB1', { delay: 50 });
+    await poll(async () => (await body.innerText()).trimStart().startsWith('AB1')).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
