@@ -390,5 +390,16 @@ describe('product API', () => {
       expect(act.rows[0].before).toMatchObject({ product_name: 'Acme Checking' });
       expect(act.rows[0].after).toMatchObject({ product_name: 'Acme Checking Plus' });
     });
+
+    it('does not list Mobile as changed when the stored document had no flag and the editor sent back the 0 it was shown', async () => {
+      const id = await createProduct(kit, approvableProduct());
+      // Demo and imported products are stored without isMobile; GET shows them with isMobile 0.
+      await kit.db.query(`update products set document = document - 'isMobile' where product_id = $1`, [id]);
+      const doc = { ...(await stored(id)).document, isMobile: 0 };
+      expect((await post('/api/addProduct', { ...doc, product_name: 'Acme Checking Mobile-free' })).statusCode).toBe(200);
+      const res = await get(`/api/product-admin-log/${id}?type=process`, kit.as.admin);
+      const rows = res.json<{ payload: Array<{ ProductActivity: string }> }>().payload;
+      expect(rows[0]!.ProductActivity).toBe('Updated the product: Product Name');
+    });
   });
 });

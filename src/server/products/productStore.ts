@@ -122,12 +122,22 @@ export function productPayload(row: ProductRow): Record<string, unknown> {
     is_deleted: row.is_deleted,
     index_name: row.index_name,
     last_worked_user: row.last_worked_user,
-    isMobile: doc.isMobile ?? 0,
+    isMobile: shownIsMobile(doc),
     metadata_version: row.metadata_version,
     added_to_database: row.added_to_database,
     updated_at: row.updated_at,
   };
 }
+
+/** The Mobile flag as the API shows it: a document stored without one (demo or imported data) reads 0. */
+const shownIsMobile = (doc: Record<string, unknown>): unknown => doc.isMobile ?? 0;
+
+/**
+ * A stored document as the editor was given it (productPayload's defaults), to compare a save with:
+ * the editor sends back `isMobile: 0` for a document stored without it, which the activity log then
+ * listed as a change to Mobile that nobody made.
+ */
+export const asShownToEditor = (doc: Record<string, unknown>): Record<string, unknown> => ({ ...doc, isMobile: shownIsMobile(doc) });
 
 /** Top-level keys whose values differ, as {before, after} holding only those keys. */
 export function changedKeys(before: Record<string, unknown> | null, after: Record<string, unknown> | null): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {

@@ -12,7 +12,7 @@ import { prepareDocument } from './prepareDocument';
 import { productEngine } from './productEngine';
 import { markEmailUsed } from '../emails/markEmailUsed';
 import { ProductRefused } from './ProductRefused';
-import { changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
+import { asShownToEditor, changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
 import { requireDocumentSectors } from './sectorAccess';
 import { actionOfStatus, rulesOfAction, statusChangePermission, statusOfAction } from './statusActions';
 
@@ -126,7 +126,7 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
     const row = stored ? await updateProduct(tx, productId, document, meta) : await insertProduct(tx, productId, document, meta);
     if (staged) await attachStagedUpload(tx, staged, productId, auth.username);
     if (!stored && muid !== undefined) await markEmailUsed(tx, auth, muid, productId, typeof document.entry_id === 'string' ? document.entry_id : null);
-    const diff = changedKeys(stored?.document ?? null, document);
+    const diff = changedKeys(stored ? asShownToEditor(stored.document) : null, document);
     const what = stored ? (statusAction ?? 'update') : statusAction ? `create+${statusAction}` : 'create';
     await recordProductActivity(tx, auth, productId, what, diff.before, diff.after);
     return { row, created: !stored, actions };
