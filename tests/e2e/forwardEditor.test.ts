@@ -417,9 +417,12 @@ describe('forwarding emails in the browser', () => {
       await openEditor(muid.plain);
       await page.locator('#forward_to').fill('not-an-address');
       await page.locator('#forward_subject').fill('');
+      await page.locator('#cc').fill('bad-cc');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByRole('button', { name: 'Save Product Info' }).click();
       await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('forward_to');
+      // 000 §5: an invalid Cc is said under its field, but never blocks (the server test saves with it).
+      await poll(() => page.getByText('Error:Invalid Email Id (CC:field)', { exact: true }).count()).toBe(1);
       const box = await page.locator('#forward_to').boundingBox();
       expect(box!.y).toBeGreaterThanOrEqual(0);
       expect(box!.y).toBeLessThan(768);
@@ -430,6 +433,8 @@ describe('forwarding emails in the browser', () => {
       expect(await page.getByText('Error:Subject can not be left  blank', { exact: true }).count()).toBe(1);
       await page.locator('#forward_subject').fill('Fwd: reply');
       await poll(() => page.getByText('Error:Subject can not be left  blank', { exact: true }).count()).toBe(0);
+      await page.locator('#cc').fill('rita@research.example');
+      await poll(() => page.getByText('Error:Invalid Email Id (CC:field)', { exact: true }).count()).toBe(0);
     });
 
     it("Cancel with unsaved changes asks 'Do you really want to continue with unsaved changes?'", async () => {
