@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { PortalConfig, ServerContext } from './context';
 import { openDb } from './db/openDb';
-import { openMetadataStore } from './metadata/metadataStore';
+import { openMetadataStore, openMetadataStoreWithoutProblems } from './metadata/metadataStore';
 import { shareMetadataReloads } from './metadata/shareMetadataReloads';
 import { formatProblem, watchMetadata, type MetadataWatcher } from './metadata/watchMetadata';
 import { preparePortal } from './preparePortal';
@@ -46,18 +46,21 @@ export async function runServer(config: PortalConfig, print: (line: string) => v
   let warmed: WarmedRoutes = { skipped: 'not run' };
   try {
     // Before the routes: they read the metadata through this store.
-    const metadata = openMetadataStore(config.metadataDir);
+    // `serve` has no last good metadata to fall back on and no banner to show problems in: a file
+    // that does not parse was left out, so it served (and saved products under) the rest, e.g. no
+    // visibility rules at all. `dev` starts and reports them (the analyst is fixing the files).
+    const metadata = config.watchMetadata
+      ? openMetadataStore(config.metadataDir)
+      : openMetadataStoreWithoutProblems(
+          config.metadataDir,
+          (problems) =>
+            new Error(
+              `the metadata in ${config.metadataDir} has ${problems.length} problem(s), so the portal does not start on it ` +
+                '(`npx portal rules lint` lists them; `portal dev` starts and reports them while you fix the files):\n' +
+                problems.map((p) => `  ${formatProblem(p)}`).join('\n'),
+            ),
+        );
     if (config.watchMetadata) watcher = watchMetadata(metadata, { print });
-    else if (metadata.problems.length) {
-      // `serve` has no last good metadata to fall back on and no banner to show problems in: a file
-      // that does not parse was left out, so it served (and saved products under) the rest, e.g. no
-      // visibility rules at all. `dev` starts and reports them (the analyst is fixing the files).
-      throw new Error(
-        `the metadata in ${config.metadataDir} has ${metadata.problems.length} problem(s), so the portal does not start on it ` +
-          '(`npx portal rules lint` lists them; `portal dev` starts and reports them while you fix the files):\n' +
-          metadata.problems.map((p) => `  ${formatProblem(p)}`).join('\n'),
-      );
-    }
     await preparePortal(db, print, { dataDir: config.dataDir, storage: storageFor(config), demoEmails: config.demoEmails, demoPdfs: config.demoPdfs });
     // Several instances on one database: a reload here (watcher, SIGHUP) reloads them all.
     unshare = await shareMetadataReloads(db, metadata, print);

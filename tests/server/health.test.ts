@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/Db';
 import type { MetadataStatusResponse } from '../../src/api/metadataStatus';
 import { metadataHash } from '../../src/server/metadataHash';
-import { MetadataStore } from '../../src/server/metadata/metadataStore';
+import { MetadataStore, metadataStore } from '../../src/server/metadata/metadataStore';
 import { watchMetadata } from '../../src/server/metadata/watchMetadata';
 import { projectRoot } from '../../src/server/paths';
 import { postgresPoolSize } from '../../src/server/db/postgresDb';
@@ -158,9 +158,12 @@ describe('portal serve (child process)', { timeout: 240_000 }, () => {
       const broken = mkdtempSync(join(tmpdir(), 'portal-metadata-broken-'));
       try {
         cpSync(metadataDir, broken, { recursive: true });
+        const kept = metadataStore();
         await expect(startInProcess(dataDir, { METADATA_DIR: broken, LOG_LEVEL: 'warn' })).rejects.toThrow(
           /^the metadata in .* has 1 problem\(s\), so the portal does not start on it .*\n {2}rules\/product\/visibility\.json:\$: not valid JSON: /,
         );
+        // The refused files do not become the process's metadata: later saves here were stamped with their version.
+        expect(metadataStore()).toBe(kept);
       } finally {
         rmSync(broken, { recursive: true, force: true });
       }

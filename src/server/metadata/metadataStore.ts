@@ -130,3 +130,15 @@ export function openMetadataStore(dir: string = metadataDir()): MetadataStore {
   if (shared?.dir !== dir) shared = new MetadataStore(dir);
   return shared;
 }
+
+/**
+ * Opens the process's store on `dir` only when its files load without problems; otherwise throws
+ * `refuse(problems)` and the process keeps the store it had (a start refused in a process that goes
+ * on, as in the tests, must not leave every later save on the refused files' version).
+ */
+export function openMetadataStoreWithoutProblems(dir: string = metadataDir(), refuse: (problems: readonly LintProblem[]) => Error): MetadataStore {
+  const store = shared?.dir === dir ? shared : new MetadataStore(dir);
+  if (store.problems.length) throw refuse(store.problems);
+  shared = store;
+  return store;
+}
