@@ -8,7 +8,7 @@ import { useSession } from '../auth/SessionContext';
 import { newProductDocument } from './newProductDocument';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { ProductEditorView } from './ProductEditorView';
-import { NO_PERMISSION } from './productScreenText';
+import { NO_PERMISSION, NO_SUCH_MUID, noSuchMuidHelp } from './productScreenText';
 import type { ScreenKind } from './statusButtons';
 import { dropUnsavedProduct, peekUnsavedProduct } from './unsavedProductStash';
 import { useProductEditorController } from './useProductEditorController';
@@ -75,7 +75,7 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
   // Neither a product nor an email has this muid (a mistyped or stale link): an empty form would only
   // be refused at the first save ('Email not found'), after the editor had filled it in.
-  if (noProduct && emailState === 'absent') return <NonIdealState icon="search" title="No product or email has this MUID" description={`Nothing was found for MUID ${muid ?? ''}. Check the link, or add a new product.`} />;
+  if (noProduct && emailState === 'absent') return <NonIdealState icon="search" title={NO_SUCH_MUID} description={noSuchMuidHelp(muid ?? '')} />;
   if (error && !missing) return <NonIdealState icon="error" title="The product could not be loaded" description={error.message} />;
   return <Spinner className="portal-product-loading" />;
 }

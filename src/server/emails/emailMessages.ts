@@ -28,8 +28,14 @@ export function productIdPattern(metadata: Metadata = metadataStore().current().
  * Points dropdowns' options), from the metadata the server serves now.
  */
 export function scoreChoices(metadata: Metadata = metadataStore().current().metadata): Set<string> {
+  const lists = scoreLists(metadata);
+  return new Set([...lists.default, ...lists.producer]);
+}
+
+/** The dashboard metadata's two Points lists (the score list and the producer score list). */
+export function scoreLists(metadata: Metadata = metadataStore().current().metadata): { default: string[]; producer: string[] } {
   const scores = (metadata.files[emailDashboardFile] as { scores?: { default?: string[]; producer?: string[] } } | undefined)?.scores;
-  return new Set([...(scores?.default ?? []), ...(scores?.producer ?? [])]);
+  return { default: scores?.default ?? [], producer: scores?.producer ?? [] };
 }
 
 /** `{name}` placeholders filled from `values`. */

@@ -1,8 +1,7 @@
 import type { RawData, StateItem } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
-import { metadataStore } from '../metadata/metadataStore';
 import { spaceyTotals } from '../predictions/spaceyList';
-import { emailDashboardFile } from './emailMessages';
+import { scoreLists } from './emailMessages';
 import { emailStatuses } from './emailStatuses';
 import { newestEmailDay } from './newestEmailDay';
 
@@ -29,14 +28,14 @@ export async function rawData(db: Queryable): Promise<RawData> {
     spaceyTotals(db),
   ]);
   const nowYear = new Date().getUTCFullYear();
-  const dashboard = metadataStore().current().metadata.files[emailDashboardFile] as { scores?: { default?: string[]; producer?: string[] } } | undefined;
+  const points = scoreLists();
   const yearList = new Set<number>([nowYear, ...years.rows.map((r) => Number(r.y))]);
   return {
     totEmails: Number(tot.rows[0].n),
     ...spacey,
     states,
     partition: parts.rows.map((r) => r.index_name),
-    scores: { score: dashboard?.scores?.default ?? [], prod_score: dashboard?.scores?.producer ?? [] },
+    scores: { score: points.default, prod_score: points.producer },
     statuses: emailStatuses().entries.map((e) => ({ value: e.const, label: e.title })),
     days: Array.from({ length: 31 }, (_, i) => pad(i + 1)),
     months: Array.from({ length: 12 }, (_, i) => pad(i + 1)),
