@@ -106,6 +106,17 @@ describe('GET /metrics', () => {
     expect(series(page, 'portal_job_failures_total', { kind: 'metrics.broken' })).toBe(1);
   });
 
+  it('shows each labelled series at 0 before its first event (an alert on "failed > 0" sees the first failure)', async () => {
+    await jobs.register('metrics.neverFails', async () => ({ ok: true }), { pollingIntervalSeconds: 0.5 });
+    const page = await scrape();
+    expect(series(page, 'portal_job_failures_total', { kind: 'metrics.neverFails' })).toBe(0);
+    for (const outcome of ['imported', 'duplicate', 'failed']) expect(series(page, 'portal_import_messages_total', { outcome }), outcome).toBeGreaterThanOrEqual(0);
+    for (const kind of ['email', 'product_pdf']) expect(series(page, 'portal_pdf_render_seconds_count', { kind }), kind).toBeGreaterThanOrEqual(0);
+    // The app's mailer (no SMTP_URL in the tests: the outbox).
+    expect(series(page, 'portal_mail_sent_total', { transport: 'outbox' })).toBeGreaterThanOrEqual(0);
+    expect(series(page, 'portal_mail_refused_total', { transport: 'outbox' })).toBeGreaterThanOrEqual(0);
+  });
+
   it('counts imported messages and the import throughput', async () => {
     const before = await scrape();
     const imported0 = series(before, 'portal_import_messages_total', { outcome: 'imported' }) ?? 0;

@@ -171,6 +171,7 @@ export async function openJobQueue(db: Db, opts: JobQueueOptions = {}): Promise<
     },
     async register<P extends object>(name: string, handler: JobHandler<P>, ko: JobKindOptions = {}) {
       const kind = { ...defaultKind, ...ko };
+      jobFailures.inc({ kind: name }, 0);
       await ensureQueue(name, kind);
       // The queue may have been created by an enqueue with the defaults: the handler's limits win.
       await boss.updateQueue(name, { name, policy: 'stately', expireInSeconds: kind.expireInSeconds, retryLimit: kind.retryLimit, retryDelay: 1 });

@@ -51,6 +51,8 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from?: s
 
 /** Counts what a mailer sent and what was refused (a thrown send; SMTP rejections throw) for /metrics. */
 function counted(mailer: Mailer): Mailer {
+  mailSent.inc({ transport: mailer.kind }, 0);
+  mailRefused.inc({ transport: mailer.kind }, 0);
   return {
     kind: mailer.kind,
     async send(message) {

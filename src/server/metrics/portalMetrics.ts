@@ -24,6 +24,10 @@ export const jobQueueDepth = new Gauge({ name: 'portal_job_queue_depth', help: '
 export const jobFailures = new Counter({ name: 'portal_job_failures_total', help: 'Job runs on this instance that threw (retried or failed for good) by kind', labelNames: ['kind'], registers });
 
 export const importMessages = new Counter({ name: 'portal_import_messages_total', help: 'Email messages imported by outcome (imported, duplicate, failed)', labelNames: ['outcome'], registers });
+// Labelled series exist at 0 from the start: a series that appears only with its first event makes
+// `rate()` and "failed > 0" alerts blind to that first one (Prometheus's own advice). Labels known only
+// at run time (a job kind, a mail transport) start at 0 where they become known.
+for (const outcome of ['imported', 'duplicate', 'failed']) importMessages.inc({ outcome }, 0);
 export const importSeconds = new Counter({ name: 'portal_import_seconds_total', help: 'Seconds spent in imports (messages_total / seconds_total is the throughput)', registers });
 export const importLastThroughput = new Gauge({ name: 'portal_import_last_throughput_messages_per_second', help: 'Messages per second of the last import this instance finished', registers });
 
@@ -34,6 +38,7 @@ export const pdfRenderSeconds = new Histogram({
   buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
   registers,
 });
+for (const kind of ['email', 'product_pdf']) pdfRenderSeconds.zero({ kind });
 
 export const mailSent = new Counter({ name: 'portal_mail_sent_total', help: 'Messages sent (smtp) or written to the outbox (outbox)', labelNames: ['transport'], registers });
 export const mailRefused = new Counter({ name: 'portal_mail_refused_total', help: 'Messages the mail server refused (or that could not be written), by transport', labelNames: ['transport'], registers });

@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { sanitizeForward } from '../src/server/forward/sanitizeForward';
+import { chromiumPath, quantile, serve } from './editor';
+import { buildForwardPage, corpusHtml } from './forward';
+import { openForwardBenchPage } from './openForwardBenchPage';
+import { typeKey } from './editorPage/typeKey';
+
+const emails = await corpusHtml();
+const biggest = emails.reduce((a, b) => (b.html.length > a.html.length ? b : a));
+const outDir = await mkdtemp(join(tmpdir(), 'forward-profile-'));
+await buildForwardPage(sanitizeForward(biggest.html), outDir, false);
+const server = await serve(outDir);
+const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+const address = server.address();
+const page = await openForwardBenchPage(browser, typeof address === 'object' && address ? address.port : 0);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+for (let i = 0; i < 5; i++) await typeKey(page, 'q');
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+const paints: number[] = [];
+for (let i = 0; i < 40; i++) { const s = await typeKey(page, 'abcdefghijklmnopqrstuvwxyz'[i % 26]!); if (s) paints.push(s.paint); }
+const { profile } = await cdp.send('Profiler.stop');
+console.log('p75', quantile(paints, 0.75), 'median', quantile(paints, 0.5));
+writeFileSync('/tmp/fwd.cpuprofile', JSON.stringify(profile));
+await browser.close(); server.close();
