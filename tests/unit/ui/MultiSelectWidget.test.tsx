@@ -67,4 +67,13 @@ describe('MultiSelectWidget (issue 31 item 7: first draw)', () => {
     render(<States initial={[6]} />);
     expect(screen.getByText('Colorado').closest('.bp6-tag')).not.toBeNull();
   });
+
+  it("names each chip's remove button after its value, not 'Remove tag' on every chip (patches/@blueprintjs+core)", () => {
+    let value: unknown;
+    render(<States initial={[5, 6]} onValue={(v) => (value = v)} />);
+    expect(screen.queryByRole('button', { name: 'Remove tag' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Colorado' }));
+    expect(value).toEqual([5]);
+    expect(screen.getByRole('button', { name: 'Remove California' })).not.toBeNull();
+  });
 });
