@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { isProductAdmin, requireSector } from '../../src/server/auth/access';
-import { demoRoles, expandGrants, portalModules } from '../../src/server/auth/modules';
+import { demoRoles, expandGrants, findModule, portalModules } from '../../src/server/auth/modules';
 import { createRole, grant } from '../../src/server/auth/roles';
 import { createUser } from '../../src/server/auth/users';
 import type { Db } from '../../src/server/db/Db';
@@ -48,6 +48,24 @@ describe('permission matrix', () => {
   it('covers every module and operation of the table', () => {
     expect(probes.length).toBe(portalModules.reduce((n, m) => n + m.operations.length, 0));
     expect(new Set(probes.map((p) => p.module))).toEqual(new Set(portalModules.map((m) => m.key)));
+  });
+
+  it('grants nothing dead: every operation of the table is asked for by a route (a panelist type\'s view gates its emails)', () => {
+    const asked = new Set(app.apiRouteAccess.flatMap((r) => (r.access === 'permission' ? [r.operation, ...(r.also ?? [])].map((op) => `${r.module}:${op}`) : [])));
+    const dead = probes.filter((p) => !asked.has(`${p.module}:${p.operation}`) && !(p.operation === 'view' && findModule(p.module)?.panelist_type));
+    expect(dead).toEqual([]);
+  });
+
+  it('leaves out a stored grant of an operation the table no longer has, so the role still saves as shown', async () => {
+    const roleId = await createRole(db, { role_name: 'stale grant' });
+    // rules:edit was an operation of the table once; an analyst may remove any.
+    await db.query(`insert into auth_role_permissions (role_id, module, operation) values ($1, 'rules', 'edit'), ($1, 'rules', 'view')`, [roleId]);
+    const s = await signInAs(app, users.admin.username, users.admin.password);
+    const shown = (await app.inject({ method: 'GET', url: '/api/admin/roles', headers: bearer(s.accessToken) })).json<{ payload: Array<{ role_id: number; permissions: Record<string, string[]> }> }>();
+    const role = shown.payload.find((r) => r.role_id === roleId)!;
+    expect(role.permissions).toEqual({ rules: ['view'] });
+    const saved = await app.inject({ method: 'PUT', url: `/api/admin/roles/${roleId}/permissions`, headers: bearer(s.accessToken), payload: { permissions: role.permissions } });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   for (const role of demoRoles) {

@@ -17,7 +17,9 @@ export async function listRoles(db: Queryable): Promise<RoleRecord[]> {
   );
   return roles.rows.map((r) => {
     const permissions: Record<string, string[]> = {};
-    for (const g of grants.rows) if (g.role_id === r.role_id) (permissions[g.module] ??= []).push(g.operation);
+    // A grant of an operation the module table no longer has (an analyst removed it) is not shown: it
+    // grants nothing, and the role form would refuse it as not one of the module's choices on every save.
+    for (const g of grants.rows) if (g.role_id === r.role_id && findModule(g.module)?.operations.includes(g.operation)) (permissions[g.module] ??= []).push(g.operation);
     return { ...r, permissions };
   });
 }

@@ -55,12 +55,12 @@ describe('AdminForm on the Blueprint theme', { timeout: 30_000 }, () => {
     cleanup();
 
     let permissions: unknown;
-    render(<AdminForm form="permissions" formData={{ rules: ['view'] }} submitText="Save permissions" onSubmit={(d) => (permissions = d)} />);
-    const group = screen.getByRole('group', { name: /Rule Catalogue/ });
+    render(<AdminForm form="permissions" formData={{ admin: ['view'] }} submitText="Save permissions" onSubmit={(d) => (permissions = d)} />);
+    const group = screen.getByRole('group', { name: /Admin Portal/ });
     const boxes = [...group.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
-    expect(boxes.map((b) => [b.closest('label')!.textContent, b.checked])).toEqual([['view', true], ['edit', false]]);
-    fireEvent.click(boxes[1]);
+    expect(boxes.map((b) => [b.closest('label')!.textContent, b.checked])).toEqual([['view', true], ['add', false], ['edit', false], ['delete', false]]);
+    fireEvent.click(boxes[2]);
     fireEvent.click(screen.getByRole('button', { name: 'Save permissions' }));
-    await waitFor(() => expect((permissions as Record<string, string[]>).rules).toEqual(['view', 'edit']));
+    await waitFor(() => expect((permissions as Record<string, string[]>).admin).toEqual(['view', 'edit']));
   });
 });
