@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { UnitAction } from './UnitAction';
+import { UnitAction, unitPadding } from './UnitAction';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 /**
@@ -27,7 +27,7 @@ export function NumberWidget(props: WidgetProps) {
         disabled={disabled}
         aria-disabled={disabled}
         readOnly={readonly}
-        style={o.unit ? { paddingRight: 48 } : undefined}
+        style={unitPadding(o.unit)}
         onChange={(e) => {
           const text = e.target.value;
           const n = integer ? parseInt(text, 10) : parseFloat(text);

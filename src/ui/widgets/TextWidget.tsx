@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { UnitAction } from './UnitAction';
+import { UnitAction, unitPadding } from './UnitAction';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 /**
@@ -26,7 +26,7 @@ export function TextWidget(props: WidgetProps) {
         autoFocus={autofocus}
         placeholder={placeholder}
         maxLength={maxLength}
-        style={o.unit ? { paddingRight: 48 } : undefined}
+        style={unitPadding(o.unit)}
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
