@@ -376,6 +376,10 @@ describe('forwarding emails in the browser', () => {
     it('the history shows Sender/Creator and MM/DD/YYYY hh:mm:ss AM/PM dates; View Html and Processed Html open different things', async () => {
       const row = page.getByRole('table', { name: 'Forward history' }).locator('tbody tr').first();
       await poll(() => row.locator('td').nth(3).textContent()).toBe('reviewer@research.example / forwarder');
+      // Who sent it and to whom read whole at 1366 px (an ellipsis once cut the recipient to 'catalogue@resea…').
+      expect(await row.locator('td').nth(4).textContent()).toBe('catalogue@research.example');
+      const cut = await row.locator('td').evaluateAll((tds) => tds.slice(3, 5).filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent));
+      expect(cut).toEqual([]);
       expect(await row.locator('td').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
       const [view] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'View Html' }).click()]);
       const [processed] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'Processed Html' }).click()]);
@@ -505,6 +509,32 @@ describe('forwarding emails in the browser', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await poll(dialogText).toBe('Attachment deleted successfully');
       await closeDialog();
+      await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
+    });
+
+    it("a keyboard delete of an attachment leaves the focus on the next row's Delete, then on the upload, never on the page", async () => {
+      await openEditor(muid.plain);
+      const input = page.locator('input[type=file][name=email_attachment]');
+      for (const name of ['first.txt', 'second.txt']) {
+        await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) });
+        await poll(() => page.getByRole('button', { name: `Delete ${name}` }).count()).toBe(1);
+      }
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+      const deleteByKeys = async (name: string) => {
+        await page.getByRole('button', { name: `Delete ${name}` }).focus();
+        await page.keyboard.press('Enter');
+        await poll(() => page.getByTestId('confirm-message').textContent()).toBe(`Delete attachment ${name}?`);
+        await page.getByRole('button', { name: 'Continue' }).focus();
+        await page.keyboard.press('Enter');
+        await poll(dialogText).toBe('Attachment deleted successfully');
+        await page.keyboard.press('Enter');
+        await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+        await noOverlay();
+      };
+      await deleteByKeys('first.txt');
+      await poll(focused).toBe('Delete second.txt');
+      await deleteByKeys('second.txt');
+      await poll(focused).toBe('Attach a file');
       await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
     });
 

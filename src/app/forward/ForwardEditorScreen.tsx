@@ -7,6 +7,7 @@ import type { ForwardAttachment, HtmlBodyResponse } from '../../api/forwardTypes
 import { useEmailDetail } from '../../api/hooks/emailHooks';
 import { useForwardAttachments, useForwardBody, useForwardHistory, useForwardWrites } from '../../api/hooks/forwardHooks';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
+import { focusAfterRemoval } from '../../ui/focus/focusAfterRemoval';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -68,6 +69,8 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [senderInput, setSenderInput] = useState('');
   const [senderError, setSenderError] = useState<string | null>(null);
   const senderRef = useRef<HTMLInputElement | null>(null);
+  const attachmentsBox = useRef<HTMLDivElement | null>(null);
+  const historyBox = useRef<HTMLDivElement | null>(null);
 
   // The copy is taken when another email or forward opens, and when a cached one is refreshed
   // while nothing is typed yet: a refresh never overwrites the reviewer's edits.
@@ -239,8 +242,11 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   };
 
   const onDeleteAttachment = async (a: ForwardAttachment) => {
+    const keys = attachments.map((x) => x.ceafid);
     try {
       await writes.deleteAttachment(a.ceafid);
+      // Before the notice opens: it gives the focus back to what had it, here the next row's Delete or the upload.
+      focusAfterRemoval(attachmentsBox.current, keys, a.ceafid, (id) => `[data-ceafid="${id}"]`, 'input[type="file"]');
       setNotice({ text: m.attachmentDeleted.text, ms: m.attachmentDeleted.ms, intent: 'success' });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
@@ -248,8 +254,10 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   };
 
   const onDeleteForward = async (id: number) => {
+    const keys = history.filter((f) => f.mine).map((f) => f.efid);
     try {
       await writes.deleteForward(id);
+      focusAfterRemoval(historyBox.current, keys, id, (efid) => `[data-delete-efid="${efid}"]`, 'h4');
       setNotice({ text: m.forwardDeleted.text, ms: m.forwardDeleted.ms, intent: 'success' });
       if (id === efid) navigate(`/emailEditor/${muid}?${carryReturn(search, {})}`, { replace: true });
     } catch (e) {
@@ -302,7 +310,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         </Card>
       ) : null}
 
-      <Card compact className="forward-editor__attachments">
+      <Card compact className="forward-editor__attachments" ref={attachmentsBox}>
         <H4>Attachments</H4>
         <HTMLTable compact striped className="forward-editor__table" aria-label="Attachments">
           <thead>
@@ -319,7 +327,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                   <td>{formatEmailDate(a.ceafdate)}</td>
                   <td><AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${a.filename}`} href={forwardPaths.downloadAttachment(a.ceafid)} /></td>
                   <td>
-                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} disabled={!mine}
+                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} data-ceafid={a.ceafid} disabled={!mine}
                       onClick={() => setConfirm({ text: fillMessage(m.deleteAttachmentConfirm, { filename: a.filename }), go: () => void onDeleteAttachment(a) })} />
                   </td>
                 </tr>
@@ -350,8 +358,9 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         <Button text="Cancel" onClick={leave} />
       </div>
 
-      <Card compact className="forward-editor__history">
-        <H4>Forward history</H4>
+      <Card compact className="forward-editor__history" ref={historyBox}>
+        {/* Focusable by script only: where the keyboard goes when the last forward of one's own is deleted. */}
+        <H4 tabIndex={-1}>Forward history</H4>
         <HTMLTable compact striped className="forward-editor__table forward-editor__history-table" aria-label="Forward history">
           <thead>
             <tr>{meta.historyColumns.map((c) => <th key={c}>{c}</th>)}</tr>
@@ -376,7 +385,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                     <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(forwardPaths.pdf(muid, f.efid), p.pdf)} />
                     <Button size="small" variant="minimal" icon="edit" text={f.mine ? 'Edit' : 'Open'} onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
                     {f.mine ? (
-                      <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete"
+                      <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete" data-delete-efid={f.efid}
                         onClick={() => setConfirm({ text: `Delete forwarded email ${f.efid}?`, go: () => void onDeleteForward(f.efid) })} />
                     ) : null}
                   </td>
