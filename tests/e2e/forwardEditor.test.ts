@@ -352,6 +352,9 @@ describe('forwarding emails in the browser', () => {
     it('asks for the sender’s address before the first send, then sends 5423 with its images as related parts', async () => {
       sentBefore = smtp.received.length;
       await openEditor(muid.images);
+      // An edit first: the form then keeps its document when the copy changes (the Cc default must still arrive).
+      await page.locator('#forward_subject').press('End');
+      await page.keyboard.type(' (for the catalogue)');
       await page.getByRole('button', { name: 'Save & Send' }).click();
       const sender = page.getByLabel('Your email address is not set: forwarded mail is sent from it. Enter it to send.');
       await poll(() => sender.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -360,6 +363,8 @@ describe('forwarding emails in the browser', () => {
       await page.getByRole('button', { name: 'Use this address' }).click();
       await poll(dialogText).toBe('Forwarded mail is now sent from reviewer@research.example.');
       await closeDialog();
+      // 000 §6: the address is also the default Cc; the form opened without one takes it, in sight before the send.
+      expect(await page.locator('#cc').inputValue()).toBe('reviewer@research.example');
       await page.getByRole('button', { name: 'Save & Send' }).click();
       await poll(dialogText).toBe('Email send Successfully!');
       await closeDialog();
@@ -367,6 +372,7 @@ describe('forwarding emails in the browser', () => {
       const got = smtp.received[sentBefore]!;
       expect(got.from).toBe('reviewer@research.example');
       const mail = await PostalMime.parse(got.raw);
+      expect(mail.cc?.map((a) => a.address)).toEqual(['reviewer@research.example']);
       const related = mail.attachments.filter((a) => a.related || a.disposition === 'inline');
       expect(related.length).toBe(4);
       for (const a of related) expect(mail.html).toContain(`cid:${a.contentId!.replace(/^<|>$/g, '')}`);

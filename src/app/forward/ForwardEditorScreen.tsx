@@ -69,6 +69,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [senderInput, setSenderInput] = useState('');
   const [senderError, setSenderError] = useState<string | null>(null);
   const senderRef = useRef<HTMLInputElement | null>(null);
+  const [pushed, setPushed] = useState<{ over: HtmlBodyResponse; doc: ForwardDoc } | null>(null);
   const attachmentsBox = useRef<HTMLDivElement | null>(null);
   const historyBox = useRef<HTMLDivElement | null>(null);
 
@@ -206,6 +207,15 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       const r = await writes.setSender(senderInput.trim());
       setSender(r.forward_from);
       setAskSender(false);
+      // 000 §6: the user's address is the sender and the default Cc. A new forward opened before the address was
+      // known has an empty Cc: it takes the address now, in sight before the send. Untouched, the form takes the
+      // copy setSender updated; with edits typed (which a new copy never overwrites) the Cc is put in here.
+      const d = docRef.current;
+      if (loaded && loaded.ids == null && d && !d.cc.trim()) {
+        // A default, as the server's for a form opened with the address known: not an edit to ask about on leaving.
+        docRef.current = { ...d, cc: r.forward_from };
+        setPushed({ over: loaded, doc: docRef.current });
+      }
       setNotice({ text: `Forwarded mail is now sent from ${r.forward_from}.`, ms: m.saved.ms, intent: 'success' });
     } catch (e) {
       setSenderError(e instanceof Error ? e.message : String(e));
@@ -278,7 +288,8 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  const document0 = useMemo(() => (loaded ? (docOf(loaded) as unknown as Doc) : null), [loaded]);
+  // The loaded copy, or the document put into the form over it since (the Cc a newly declared address defaults).
+  const document0 = useMemo(() => (loaded ? ((pushed?.over === loaded ? pushed.doc : docOf(loaded)) as unknown as Doc) : null), [loaded, pushed]);
 
   if (loadError) return <Callout intent="danger">{loadError}</Callout>;
   if (!loaded || !document0) return <Spinner aria-label="Loading email" />;
