@@ -544,10 +544,17 @@ describe('forwarding emails in the browser', () => {
       await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
     });
 
-    it('fits 1366x768 with no horizontal scroll (screenshot of the editor)', async () => {
+    it('fits 1366x768 with no horizontal scroll, To, Cc and Subject not stretched across the page (screenshot of the editor)', async () => {
       await openEditor(muid.images);
       await poll(() => body().locator('img').count()).toBe(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The boxes stop at a width for addresses and a subject (they were 1,134 px wide); the body keeps the form's width.
+      const width = (id: string) => page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().width);
+      expect(await width('forward_to')).toBeLessThanOrEqual(560);
+      expect(await width('cc')).toBeLessThanOrEqual(560);
+      expect(await width('forward_subject')).toBeLessThanOrEqual(880);
+      expect(await width('forward_subject')).toBeGreaterThan(await width('forward_to'));
+      expect(await page.getByTestId('body-richtext').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(1000);
       if (shotsDir) await page.screenshot({ path: join(shotsDir, 'forward-editor-1366x768.png') });
     });
 
