@@ -299,6 +299,23 @@ describe('forwarding emails in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await reviewShot(page, 'forward-editor-1366.png');
     });
+
+    it('a refused send leaves its draft in the address: a reload opens the draft, not a fresh copy', async () => {
+      await page.goto(`${server.url}/emailEditor/${muid.plain}`);
+      await poll(() => body().count()).toBe(1);
+      await page.locator('#forward_to').fill('someone@elsewhere.example');
+      await page.locator('#forward_subject').fill('Refused send kept');
+      await page.getByRole('button', { name: 'Save & Send' }).click();
+      await poll(dialogText).toBe('Mail to someone@elsewhere.example is not allowed: recipients must be at research.example.');
+      await closeDialog();
+      const efid = await page.getByRole('table', { name: 'Forward history' }).locator('tbody tr').first().getAttribute('data-efid');
+      expect(efid).toMatch(/^\d+$/);
+      await poll(() => new URL(page.url()).searchParams.get('efid')).toBe(efid);
+      await page.reload();
+      await poll(() => page.locator('#forward_subject').inputValue()).toBe('Refused send kept');
+      expect(await page.locator('#forward_to').inputValue()).toBe('someone@elsewhere.example');
+      expect(await page.getByRole('heading', { name: `Forward ${efid}` }).count()).toBe(1);
+    });
   });
 
   describe('a reviewer without an email address forwards corpus emails', () => {

@@ -191,9 +191,11 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       // 000 §4: Save & Send saves first, then sends with the saved id.
       const id = await save();
       const d = docRef.current!;
+      // The address names the saved forward before the send is tried: a refused send (a recipient outside the allowed
+      // domains, the hourly limit) leaves a draft, and a reload or a return must open it, not a fresh copy.
+      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
       await writes.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, attachids: attachments.map((a) => a.ceafid) });
       setNotice({ text: m.sent.text, ms: m.sent.ms, intent: 'success' });
-      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
     } catch (e) {
       setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
     } finally {
