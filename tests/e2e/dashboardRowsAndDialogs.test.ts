@@ -74,6 +74,10 @@ describe('the email dashboard from the keyboard', () => {
     await page.keyboard.press('Enter');
     // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
     await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
+    // At 1366x768 both emails' frames lie whole inside the dialog: no second scrollbar around the two that scroll.
+    await poll(() => page.getByRole('dialog').locator('iframe').count()).toBe(2);
+    const overflow = await page.getByRole('dialog').locator('.bp6-dialog-body').evaluate((b) => b.scrollHeight - b.clientHeight);
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
     await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
   });

@@ -299,6 +299,23 @@ describe('forwarding emails in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await reviewShot(page, 'forward-editor-1366.png');
     });
+
+    it('a refused send leaves its draft in the address: a reload opens the draft, not a fresh copy', async () => {
+      await page.goto(`${server.url}/emailEditor/${muid.plain}`);
+      await poll(() => body().count()).toBe(1);
+      await page.locator('#forward_to').fill('someone@elsewhere.example');
+      await page.locator('#forward_subject').fill('Refused send kept');
+      await page.getByRole('button', { name: 'Save & Send' }).click();
+      await poll(dialogText).toBe('Mail to someone@elsewhere.example is not allowed: recipients must be at research.example.');
+      await closeDialog();
+      const efid = await page.getByRole('table', { name: 'Forward history' }).locator('tbody tr').first().getAttribute('data-efid');
+      expect(efid).toMatch(/^\d+$/);
+      await poll(() => new URL(page.url()).searchParams.get('efid')).toBe(efid);
+      await page.reload();
+      await poll(() => page.locator('#forward_subject').inputValue()).toBe('Refused send kept');
+      expect(await page.locator('#forward_to').inputValue()).toBe('someone@elsewhere.example');
+      expect(await page.getByRole('heading', { name: `Forward ${efid}` }).count()).toBe(1);
+    });
   });
 
   describe('a reviewer without an email address forwards corpus emails', () => {
@@ -352,6 +369,9 @@ describe('forwarding emails in the browser', () => {
     it('asks for the sender’s address before the first send, then sends 5423 with its images as related parts', async () => {
       sentBefore = smtp.received.length;
       await openEditor(muid.images);
+      // An edit first: the form then keeps its document when the copy changes (the Cc default must still arrive).
+      await page.locator('#forward_subject').press('End');
+      await page.keyboard.type(' (for the catalogue)');
       await page.getByRole('button', { name: 'Save & Send' }).click();
       const sender = page.getByLabel('Your email address is not set: forwarded mail is sent from it. Enter it to send.');
       await poll(() => sender.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -360,6 +380,8 @@ describe('forwarding emails in the browser', () => {
       await page.getByRole('button', { name: 'Use this address' }).click();
       await poll(dialogText).toBe('Forwarded mail is now sent from reviewer@research.example.');
       await closeDialog();
+      // 000 §6: the address is also the default Cc; the form opened without one takes it, in sight before the send.
+      expect(await page.locator('#cc').inputValue()).toBe('reviewer@research.example');
       await page.getByRole('button', { name: 'Save & Send' }).click();
       await poll(dialogText).toBe('Email send Successfully!');
       await closeDialog();
@@ -367,6 +389,7 @@ describe('forwarding emails in the browser', () => {
       const got = smtp.received[sentBefore]!;
       expect(got.from).toBe('reviewer@research.example');
       const mail = await PostalMime.parse(got.raw);
+      expect(mail.cc?.map((a) => a.address)).toEqual(['reviewer@research.example']);
       const related = mail.attachments.filter((a) => a.related || a.disposition === 'inline');
       expect(related.length).toBe(4);
       for (const a of related) expect(mail.html).toContain(`cid:${a.contentId!.replace(/^<|>$/g, '')}`);
@@ -376,6 +399,10 @@ describe('forwarding emails in the browser', () => {
     it('the history shows Sender/Creator and MM/DD/YYYY hh:mm:ss AM/PM dates; View Html and Processed Html open different things', async () => {
       const row = page.getByRole('table', { name: 'Forward history' }).locator('tbody tr').first();
       await poll(() => row.locator('td').nth(3).textContent()).toBe('reviewer@research.example / forwarder');
+      // Who sent it and to whom read whole at 1366 px (an ellipsis once cut the recipient to 'catalogue@resea…').
+      expect(await row.locator('td').nth(4).textContent()).toBe('catalogue@research.example');
+      const cut = await row.locator('td').evaluateAll((tds) => tds.slice(3, 5).filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent));
+      expect(cut).toEqual([]);
       expect(await row.locator('td').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)$/);
       const [view] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'View Html' }).click()]);
       const [processed] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('button', { name: 'Processed Html' }).click()]);
@@ -508,10 +535,43 @@ describe('forwarding emails in the browser', () => {
       await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
     });
 
-    it('fits 1366x768 with no horizontal scroll (screenshot of the editor)', async () => {
+    it("a keyboard delete of an attachment leaves the focus on the next row's Delete, then on the upload, never on the page", async () => {
+      await openEditor(muid.plain);
+      const input = page.locator('input[type=file][name=email_attachment]');
+      for (const name of ['first.txt', 'second.txt']) {
+        await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) });
+        await poll(() => page.getByRole('button', { name: `Delete ${name}` }).count()).toBe(1);
+      }
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+      const deleteByKeys = async (name: string) => {
+        await page.getByRole('button', { name: `Delete ${name}` }).focus();
+        await page.keyboard.press('Enter');
+        await poll(() => page.getByTestId('confirm-message').textContent()).toBe(`Delete attachment ${name}?`);
+        await page.getByRole('button', { name: 'Continue' }).focus();
+        await page.keyboard.press('Enter');
+        await poll(dialogText).toBe('Attachment deleted successfully');
+        await page.keyboard.press('Enter');
+        await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+        await noOverlay();
+      };
+      await deleteByKeys('first.txt');
+      await poll(focused).toBe('Delete second.txt');
+      await deleteByKeys('second.txt');
+      await poll(focused).toBe('Attach a file');
+      await poll(() => page.getByRole('table', { name: 'Attachments' }).locator('tbody tr td').first().textContent()).toBe('No Records');
+    });
+
+    it('fits 1366x768 with no horizontal scroll, To, Cc and Subject not stretched across the page (screenshot of the editor)', async () => {
       await openEditor(muid.images);
       await poll(() => body().locator('img').count()).toBe(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The boxes stop at a width for addresses and a subject (they were 1,134 px wide); the body keeps the form's width.
+      const width = (id: string) => page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().width);
+      expect(await width('forward_to')).toBeLessThanOrEqual(560);
+      expect(await width('cc')).toBeLessThanOrEqual(560);
+      expect(await width('forward_subject')).toBeLessThanOrEqual(880);
+      expect(await width('forward_subject')).toBeGreaterThan(await width('forward_to'));
+      expect(await page.getByTestId('body-richtext').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(1000);
       if (shotsDir) await page.screenshot({ path: join(shotsDir, 'forward-editor-1366x768.png') });
     });
 

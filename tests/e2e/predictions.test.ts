@@ -121,6 +121,12 @@ describe('predictions (spacey) in the browser', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
     expect((await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => c.companyName)).not.toContain(name.slice(0, 3));
+    // Enter in the search box is Add company: the same question for the fragment; Escape adds nothing either.
+    await search.press('Enter');
+    await poll(() => page.getByTestId('confirm-message').textContent()).toBe(`Add "${name.slice(0, 3)}" as a new company? No company of that name was found.`);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
+    expect((await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => c.companyName)).not.toContain(name.slice(0, 3));
     // A chosen match is added by its id.
     await companies.getByRole('group', { name: 'Company search results' }).getByRole('button', { name, exact: true }).click();
     await companies.getByRole('button', { name: `Add company ${name}`, exact: true }).click();

@@ -150,6 +150,27 @@ describe("a reviewer's place in the lists", () => {
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
+
+  it("the forward editor's header opens the email's product as the detail's does: Manage Product (a 900x700 popup at /product/v2/{muid}), Manage Product V2, View Original (000 §2)", async () => {
+    await page.goto(`${server.url}/`);
+    const link = page.locator('[data-email-link]').first();
+    await link.waitFor();
+    const muid = await link.getAttribute('data-email-link');
+    await link.click();
+    await poll(() => new URL(page.url()).pathname).toBe(`/emailEditor/${muid}`);
+    const links = page.getByRole('navigation', { name: 'Email links' });
+    await poll(() => links.getByRole('button').allInnerTexts()).toEqual(['Go Back', 'Manage Product', 'Manage Product V2', 'View Original', 'View Processed Html', 'View Processed PDF']);
+    expect(await links.getByRole('button', { name: 'View Original' }).getAttribute('href')).toBe(`/api/emails/original/${muid}`);
+    expect(await links.getByRole('button', { name: 'Manage Product V2' }).getAttribute('href')).toBe(`/addproduct/v2/${muid}`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), links.getByRole('button', { name: 'Manage Product', exact: true }).press('Enter')]);
+    await poll(() => new URL(popup.url()).pathname).toBe(`/product/v2/${muid}`);
+    expect(popup.viewportSize()).toEqual({ width: 900, height: 700 });
+    await poll(() => popup.getByText(muid!, { exact: true }).count()).toBeGreaterThan(0);
+    await popup.close();
+    // The editor is where it was.
+    expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid}`);
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('the forward editor body from the keyboard', () => {

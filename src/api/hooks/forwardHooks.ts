@@ -80,7 +80,9 @@ export function useForwardWrites(muid: number) {
       },
       async setSender(email: string) {
         const res = await api.forward.setSender(email);
-        await mutate(isKeyOf('forward/body'), (d?: HtmlBodyResponse) => d && { ...d, forward_from: res.forward_from }, keep);
+        // A new forward's copy defaults its Cc to the sender (000 §6), as the server's would now: one opened before
+        // the address was known has an empty Cc. A saved forward's Cc is the one saved.
+        await mutate(isKeyOf('forward/body'), (d?: HtmlBodyResponse) => d && { ...d, forward_from: res.forward_from, cc: d.ids == null && !d.cc ? res.forward_from : d.cc }, keep);
         return res;
       },
     };

@@ -24,7 +24,9 @@ function EmailPane({ email, heading }: { email: DedupEmail; heading: string }) {
       <p className={Classes.TEXT_MUTED}>
         {email.email_subject} · {email.email_from_name || email.email_from_one} · {formatEmailDate(email.email_date)} · {email.match}
       </p>
-      {body ? <SafeEmailFrame html={body.html} text={body.text} title={`${heading} ${email.muid}`} height="55vh" /> : <Spinner size={20} />}
+      {/* The dialog's body holds 70vh and scrolls beyond it: the dropdown, the heading and a subject of two or three lines
+          take ~170 px, so the frames (which scroll themselves) fit whole, never cut by a second scrollbar (55vh did at 768). */}
+      {body ? <SafeEmailFrame html={body.html} text={body.text} title={`${heading} ${email.muid}`} height="calc(70vh - 170px)" /> : <Spinner size={20} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ForwardAttachment, HtmlBodyResponse } from '../../api/forwardTypes
 import { useEmailDetail } from '../../api/hooks/emailHooks';
 import { useForwardAttachments, useForwardBody, useForwardHistory, useForwardWrites } from '../../api/hooks/forwardHooks';
 import { ConfirmDialog } from '../../ui/dashboard/MessageDialog';
+import { focusAfterRemoval } from '../../ui/focus/focusAfterRemoval';
 import { openPopup } from '../../ui/dashboard/openPopup';
 import { MetadataForm } from '../../ui/form/MetadataForm';
 import type { Doc, ViewModelLike } from '../../ui/form/types';
@@ -68,6 +69,9 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   const [senderInput, setSenderInput] = useState('');
   const [senderError, setSenderError] = useState<string | null>(null);
   const senderRef = useRef<HTMLInputElement | null>(null);
+  const [pushed, setPushed] = useState<{ over: HtmlBodyResponse; doc: ForwardDoc } | null>(null);
+  const attachmentsBox = useRef<HTMLDivElement | null>(null);
+  const historyBox = useRef<HTMLDivElement | null>(null);
 
   // The copy is taken when another email or forward opens, and when a cached one is refreshed
   // while nothing is typed yet: a refresh never overwrites the reviewer's edits.
@@ -187,9 +191,11 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       // 000 §4: Save & Send saves first, then sends with the saved id.
       const id = await save();
       const d = docRef.current!;
+      // The address names the saved forward before the send is tried: a refused send (a recipient outside the allowed
+      // domains, the hourly limit) leaves a draft, and a reload or a return must open it, not a fresh copy.
+      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
       await writes.send({ muid, ids: id, body: d.body, subject: d.forward_subject, forward_to: d.forward_to, cc: d.cc, message: d.message, attachids: attachments.map((a) => a.ceafid) });
       setNotice({ text: m.sent.text, ms: m.sent.ms, intent: 'success' });
-      if (id !== efidParam) setSearch(carryReturn(search, { efid: String(id) }), { replace: true });
     } catch (e) {
       setNotice({ text: failure(e, m.sendFailed.text), ms: m.sendFailed.ms, intent: 'danger' });
     } finally {
@@ -203,6 +209,15 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
       const r = await writes.setSender(senderInput.trim());
       setSender(r.forward_from);
       setAskSender(false);
+      // 000 §6: the user's address is the sender and the default Cc. A new forward opened before the address was
+      // known has an empty Cc: it takes the address now, in sight before the send. Untouched, the form takes the
+      // copy setSender updated; with edits typed (which a new copy never overwrites) the Cc is put in here.
+      const d = docRef.current;
+      if (loaded && loaded.ids == null && d && !d.cc.trim()) {
+        // A default, as the server's for a form opened with the address known: not an edit to ask about on leaving.
+        docRef.current = { ...d, cc: r.forward_from };
+        setPushed({ over: loaded, doc: docRef.current });
+      }
       setNotice({ text: `Forwarded mail is now sent from ${r.forward_from}.`, ms: m.saved.ms, intent: 'success' });
     } catch (e) {
       setSenderError(e instanceof Error ? e.message : String(e));
@@ -239,8 +254,11 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   };
 
   const onDeleteAttachment = async (a: ForwardAttachment) => {
+    const keys = attachments.map((x) => x.ceafid);
     try {
       await writes.deleteAttachment(a.ceafid);
+      // Before the notice opens: it gives the focus back to what had it, here the next row's Delete or the upload.
+      focusAfterRemoval(attachmentsBox.current, keys, a.ceafid, (id) => `[data-ceafid="${id}"]`, 'input[type="file"]');
       setNotice({ text: m.attachmentDeleted.text, ms: m.attachmentDeleted.ms, intent: 'success' });
     } catch (e) {
       setNotice({ text: e instanceof Error ? e.message : m.sendFailed.text, ms: m.sendFailed.ms, intent: 'danger' });
@@ -248,8 +266,10 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
   };
 
   const onDeleteForward = async (id: number) => {
+    const keys = history.filter((f) => f.mine).map((f) => f.efid);
     try {
       await writes.deleteForward(id);
+      focusAfterRemoval(historyBox.current, keys, id, (efid) => `[data-delete-efid="${efid}"]`, 'h4');
       setNotice({ text: m.forwardDeleted.text, ms: m.forwardDeleted.ms, intent: 'success' });
       if (id === efid) navigate(`/emailEditor/${muid}?${carryReturn(search, {})}`, { replace: true });
     } catch (e) {
@@ -270,7 +290,8 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  const document0 = useMemo(() => (loaded ? (docOf(loaded) as unknown as Doc) : null), [loaded]);
+  // The loaded copy, or the document put into the form over it since (the Cc a newly declared address defaults).
+  const document0 = useMemo(() => (loaded ? ((pushed?.over === loaded ? pushed.doc : docOf(loaded)) as unknown as Doc) : null), [loaded, pushed]);
 
   if (loadError) return <Callout intent="danger">{loadError}</Callout>;
   if (!loaded || !document0) return <Spinner aria-label="Loading email" />;
@@ -302,7 +323,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         </Card>
       ) : null}
 
-      <Card compact className="forward-editor__attachments">
+      <Card compact className="forward-editor__attachments" ref={attachmentsBox}>
         <H4>Attachments</H4>
         <HTMLTable compact striped className="forward-editor__table" aria-label="Attachments">
           <thead>
@@ -319,7 +340,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                   <td>{formatEmailDate(a.ceafdate)}</td>
                   <td><AnchorButton size="small" variant="minimal" icon="download" aria-label={`Download ${a.filename}`} href={forwardPaths.downloadAttachment(a.ceafid)} /></td>
                   <td>
-                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} disabled={!mine}
+                    <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} aria-label={`Delete ${a.filename}`} data-ceafid={a.ceafid} disabled={!mine}
                       onClick={() => setConfirm({ text: fillMessage(m.deleteAttachmentConfirm, { filename: a.filename }), go: () => void onDeleteAttachment(a) })} />
                   </td>
                 </tr>
@@ -350,8 +371,9 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
         <Button text="Cancel" onClick={leave} />
       </div>
 
-      <Card compact className="forward-editor__history">
-        <H4>Forward history</H4>
+      <Card compact className="forward-editor__history" ref={historyBox}>
+        {/* Focusable by script only: where the keyboard goes when the last forward of one's own is deleted. */}
+        <H4 tabIndex={-1}>Forward history</H4>
         <HTMLTable compact striped className="forward-editor__table forward-editor__history-table" aria-label="Forward history">
           <thead>
             <tr>{meta.historyColumns.map((c) => <th key={c}>{c}</th>)}</tr>
@@ -376,7 +398,7 @@ function ForwardEditor({ form }: { form: ForwardForm }) {
                     <Button size="small" variant="minimal" text="Processed PDF" onClick={() => openPopup(forwardPaths.pdf(muid, f.efid), p.pdf)} />
                     <Button size="small" variant="minimal" icon="edit" text={f.mine ? 'Edit' : 'Open'} onClick={() => setSearch(carryReturn(search, { efid: String(f.efid) }))} />
                     {f.mine ? (
-                      <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete"
+                      <Button size="small" variant="minimal" icon="trash" intent={Intent.DANGER} text="Delete" data-delete-efid={f.efid}
                         onClick={() => setConfirm({ text: `Delete forwarded email ${f.efid}?`, go: () => void onDeleteForward(f.efid) })} />
                     ) : null}
                   </td>

@@ -4,11 +4,19 @@ import { openPopup } from '../../ui/dashboard/openPopup';
 import { useDashboardMeta } from '../dashboards/dashboardMeta';
 import { formatEmailDate } from '../../shared/formatEmailDate';
 import { forwardPaths } from '../../api/client/forwardClient';
+import { fillPath } from '../../ui/dashboard/fillPath';
+
+/**
+ * The detail's links (schemas/dashboards/email_detail.json) the editor's header also offers (000 §2 "Email detail and
+ * forward editor"): the product of the email and its original, without going back through the detail. Go Back and the
+ * processed views are the editor's own (they keep the list to return to); Edit Original is this screen.
+ */
+const detailLinks = ['manage', 'manage_v2', 'original'];
 
 /**
  * The forward editor's header (000 §2 Email detail and forward editor): ID, Status, Subject, Sender,
- * Points and Date as the detail names them (schemas/dashboards/email_detail.json), Go Back, and the
- * processed HTML and PDF of the email.
+ * Points and Date as the detail names them (schemas/dashboards/email_detail.json), Go Back, Manage Product, Manage
+ * Product V2, View Original, and the processed HTML and PDF of the email.
  */
 export function ForwardEmailHeader({ email, onBack, popups }: { email: EmailDetail; onBack: () => void; popups: { processedHtml: { width: number; height: number }; pdf: { width: number; height: number } } }) {
   const dm = useDashboardMeta();
@@ -40,6 +48,20 @@ export function ForwardEmailHeader({ email, onBack, popups }: { email: EmailDeta
       </HTMLTable>
       <nav className="forward-editor__links" aria-label="Email links">
         <Button variant="minimal" size="small" icon="arrow-left" text="Go Back" onClick={onBack} />
+        {dm.detail.links
+          .filter((l) => detailLinks.includes(l.key))
+          .map((l) => {
+            const path = fillPath(l.path, row);
+            const popup = 'popup' in l ? l.popup : undefined;
+            return (
+              <AnchorButton key={l.key} variant="minimal" size="small" text={l.label} href={path} target="_blank"
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (l.open === 'popup' && popup) openPopup(path, popup);
+                  else window.open(path, '_blank', 'noopener');
+                }} />
+            );
+          })}
         <AnchorButton variant="minimal" size="small" text="View Processed Html" href={forwardPaths.processedHtml(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(forwardPaths.processedHtml(email.muid, 'original'), popups.processedHtml); }} />
         <AnchorButton variant="minimal" size="small" text="View Processed PDF" href={forwardPaths.pdf(email.muid, 'original')} onClick={(e) => { e.preventDefault(); openPopup(forwardPaths.pdf(email.muid, 'original'), popups.pdf); }} />
       </nav>

@@ -45,7 +45,18 @@ export function CompaniesCard({ companies, minLength, busy, newCompanyQuestion, 
     <Card compact className="predictions__companies" aria-label="Companies" data-focus-group>
       <H5>Companies</H5>
       <div className="predictions__company-search">
-        <PlainInput aria-label="Company search" placeholder={`Search companies (more than ${minLength - 1} characters)`} value={query} onValueChange={(v) => (setQuery(v), setChosen(null))} />
+        <PlainInput
+          aria-label="Company search"
+          placeholder={`Search companies (more than ${minLength - 1} characters)`}
+          value={query}
+          onValueChange={(v) => (setQuery(v), setChosen(null))}
+          // Enter does what Add company does (the match, else the new-company question): typed, then Enter, as in any search box.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || typed.length < minLength || busy) return;
+            e.preventDefault();
+            onAddClick();
+          }}
+        />
         <Button text={match ? `Add company ${match.companyName}` : 'Add company'} disabled={typed.length < minLength || busy} onClick={onAddClick} />
       </div>
       {shown.length ? (

@@ -16,6 +16,7 @@ import { checkChainTables } from './checkChainTables';
 import { checkCodeLiterals } from './checkCodeLiterals';
 import { checkConditions } from './checkConditions';
 import { checkLoaders } from './checkLoaders';
+import { checkFieldWidths } from './checkFieldWidths';
 import { checkLayoutRows } from './checkLayoutRows';
 import { checkPickedLists } from './checkPickedLists';
 import { checkVars, type VarScope } from './checkVars';
@@ -33,7 +34,7 @@ const logicKeys = ['when', 'valid', 'value', 'filter'] as const;
  * `$ref` resolves, block ids unique, rule ids unique, targets exist, every `var` names a field,
  * operations exist, message placeholders resolve, no derived-value cycles; typed checks: a literal
  * compared with a coded field is one of its codes, no condition is constant or contradictory, loader
- * annotations (`x-loader`) name fields.
+ * annotations (`x-loader`) name fields, numeric widths fit the block's grid.
  */
 export function lintMetadata(metadata: Metadata, ops: OpRegistry = defaultOps()): LintProblem[] {
   const problems = [...(metadata.problems ?? []), ...lintLayout(metadata, ops), ...lintDashboards(metadata, ops)];
@@ -68,6 +69,7 @@ function lintLayout(metadata: Metadata, ops: OpRegistry): LintProblem[] {
   checkLoaders(model, (p) => problems.push(p));
   checkPickedLists(model, (p) => problems.push(p));
   checkLayoutRows(model, (p) => problems.push(p));
+  checkFieldWidths(model, (p) => problems.push(p));
   if (!problems.length) {
     try {
       compileRules(model, ops);

@@ -255,6 +255,16 @@ describe('lintMetadata', () => {
     ]);
   });
 
+  it('field widths: a numeric x-ui.width counts grid columns, so one past the block\'s columns is refused', () => {
+    const md = broken('schemas/product/sectors/advertiser.json', (c) => {
+      (c.properties!.advertiser_city as Record<string, unknown>)['x-ui'] = { widget: 'text', width: 420 };
+      (c.properties!.advertiser_zipcode as Record<string, unknown>)['x-ui'] = { widget: 'text', width: 5 };
+    });
+    expect(lines(md)).toEqual([
+      'schemas/product/sectors/advertiser.json:$.properties.advertiser_city["x-ui"].width: width 420 is more than the block\'s 4 grid columns (5 on a wide screen; a width counts columns, "full" is the whole row)',
+    ]);
+  });
+
   it('ignores files of other features (schemas/admin), and checks the dashboards (issue 10)', () => {
     const md = miniMetadata();
     md.files['schemas/admin/user.json'] = { whatever: true };
