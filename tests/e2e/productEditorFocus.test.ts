@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { sharedServer } from './helpers/sharedServers';
-import { adminToken, apiAs, byId, createProductApi, signInAt } from './productKit';
+import { adminToken, apiAs, byId, createProductApi, fillDate, signInAt } from './productKit';
 
 interface Company { companyID: number; companyName: string }
 
-// The editor's lists with the keyboard alone (001 §2: Companies' Up, Down, Remove; the promotion
-// form's Add Promotion, Save Promotion / Update, Cancel): the focus stays with what the person is
+// The editor with the keyboard alone (001 §2: Companies' Up, Down, Remove; the promotion form's Add
+// Promotion, Save Promotion / Update, Cancel; the actions): the focus stays with what the person is
 // working on (docs/decisions/editor-keyboard.md).
-describe('product editor lists keep the keyboard focus', () => {
+describe('product editor keeps the keyboard focus', () => {
   let server: StartedServer;
   let browser: TestBrowser;
   let page: Page;
@@ -98,5 +98,24 @@ describe('product editor lists keep the keyboard focus', () => {
     await page.keyboard.press('Enter');
     await expect.poll(focusedLabel).toBe('Add Promotion');
     expect(await promotion.locator('[data-testid="promotion-table"] tbody tr').count()).toBe(1);
+  });
+
+  it('gives the focus back to Update after a save by the keyboard, and to Update after a new product\'s Submit', async () => {
+    const actions = page.getByRole('toolbar', { name: 'Product actions' });
+    await byId(page, 'product_comment').fill('Saved from the keyboard');
+    await actions.getByRole('button', { name: 'Update', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: `Product ${productId} has been saved.` }).waitFor();
+    await expect.poll(focusedLabel).toBe('Update');
+
+    // A new product: Submit is replaced by Update once saved; the focus goes there, not to the page.
+    await page.goto(`${server.url}/product?channel_id=14`);
+    await byId(page, 'entry_date').waitFor();
+    await byId(page, 'audience').selectOption({ label: 'Consumer' });
+    await fillDate(page, 'entry_date', '05/06/2024');
+    await actions.getByRole('button', { name: 'Submit', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: /Product \d+ has been saved\./ }).waitFor();
+    await expect.poll(focusedLabel).toBe('Update');
   });
 });
