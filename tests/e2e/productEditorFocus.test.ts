@@ -100,6 +100,18 @@ describe('product editor keeps the keyboard focus', () => {
     expect(await promotion.locator('[data-testid="promotion-table"] tbody tr').count()).toBe(1);
   });
 
+  it('takes the focus to the Sector dropdown on a sector chain\'s Edit, and to Add after Cancel', async () => {
+    const classification = page.getByRole('region', { name: 'Classification' });
+    await classification.getByRole('button', { name: 'Edit Retail > Apparel' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sector_draft.sector');
+    expect(await byId(page, 'sector_draft.category').inputValue()).not.toBe('');
+    await classification.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedLabel).toBe('Add');
+    expect(await classification.locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('Retail > Apparel')]);
+  });
+
   it('gives the focus back to Update after a save by the keyboard, and to Update after a new product\'s Submit', async () => {
     const actions = page.getByRole('toolbar', { name: 'Product actions' });
     await byId(page, 'product_comment').fill('Saved from the keyboard');
