@@ -82,4 +82,24 @@ describe('the product summary: sub-headings', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('shows an energy offer price as entered: a price per kWh, not an amount of energy ("0.119", not "0.119 kWh")', { timeout: 120_000 }, async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(
+      server,
+      token,
+      approvableProduct({
+        product_headline: 'Summary units: an electricity offer',
+        sectors: [[{ id: 315, name: 'Energy', sequence: 1, sectorWorksiteVoluntary: 0 }, { id: 1061, name: 'Electricity', sequence: 2, sectorWorksiteVoluntary: 0 }]],
+        energy: { energy_offer_price: '0.119' },
+      }),
+    );
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/viewproduct/-?product_id=${id}`);
+    const row = page.locator('.portal-product-summary section[data-block="energy"] .portal-summary-row').filter({ has: page.locator('.portal-summary-label', { hasText: 'Offer Price per kWh (Offer 1)' }) });
+    await row.waitFor();
+    expect(await row.locator('.portal-summary-value').textContent()).toBe('0.119');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
