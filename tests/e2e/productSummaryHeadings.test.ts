@@ -52,4 +52,54 @@ describe('the product summary: sub-headings', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('names the credit card promotional offer in the summary ("Promotional Offer: Yes", not "Yes: Yes"); the editor\'s box stays labelled Yes', { timeout: 120_000 }, async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(
+      server,
+      token,
+      approvableProduct({
+        product_headline: 'Summary labels: a credit access offer with a promotion',
+        sectors: [[{ id: 90, name: 'Credit Card', sequence: 1, sectorWorksiteVoluntary: 0 }, { id: 179, name: 'Credit Access Offer', sequence: 2, sectorWorksiteVoluntary: 0 }]],
+        credit_card: { promotional_offer: 1, balance_transfer_introductory_apr_tier1: '0' },
+      }),
+    );
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/viewproduct/-?product_id=${id}`);
+    const block = page.locator('.portal-product-summary section[data-block="credit_card"]');
+    const row = block.locator('.portal-summary-row').filter({ has: page.locator('.portal-summary-label', { hasText: 'Promotional Offer' }) });
+    await row.waitFor();
+    expect(await row.locator('.portal-summary-value').textContent()).toBe('Yes');
+    expect(await block.locator('.portal-summary-label').allTextContents()).not.toContain('Yes');
+
+    // 002 §3: in the editor the box itself is labelled Yes, under the field's name.
+    await page.goto(`${server.url}/product?product_id=${id}`);
+    const cell = page.locator('[data-field="credit_card.promotional_offer"]');
+    await cell.waitFor();
+    expect(await cell.locator('label.bp6-control:has([id="credit_card.promotional_offer"])').textContent()).toBe('Yes');
+    expect(await cell.locator('label.bp6-label').textContent()).toContain('Promotional Offer');
+    expect(await page.locator('[id="credit_card.promotional_offer"]').isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an energy offer price as entered: a price per kWh, not an amount of energy ("0.119", not "0.119 kWh")', { timeout: 120_000 }, async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(
+      server,
+      token,
+      approvableProduct({
+        product_headline: 'Summary units: an electricity offer',
+        sectors: [[{ id: 315, name: 'Energy', sequence: 1, sectorWorksiteVoluntary: 0 }, { id: 1061, name: 'Electricity', sequence: 2, sectorWorksiteVoluntary: 0 }]],
+        energy: { energy_offer_price: '0.119' },
+      }),
+    );
+    const { page, problems } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/viewproduct/-?product_id=${id}`);
+    const row = page.locator('.portal-product-summary section[data-block="energy"] .portal-summary-row').filter({ has: page.locator('.portal-summary-label', { hasText: 'Offer Price per kWh (Offer 1)' }) });
+    await row.waitFor();
+    expect(await row.locator('.portal-summary-value').textContent()).toBe('0.119');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

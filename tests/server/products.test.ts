@@ -192,6 +192,11 @@ describe('product API', () => {
       expect(res.json<Refusal>().errors).toEqual([{ rule: 'product_comment.problem', field: 'product_comment', message: 'Please Enter Comment' }]);
       expect(await countRows(kit.db, 'activity')).toBe(before);
       const doc = (await stored(id)).document;
+      // Blanks alone are no comment: refused by the server as by the editor (the same rule).
+      const blank = await post(`/api/product/${id}/status`, { action: 'problem', product: { ...doc, product_comment: '   ' } });
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json<Refusal>().errors).toEqual([{ rule: 'product_comment.problem', field: 'product_comment', message: 'Please Enter Comment' }]);
+      expect((await stored(id)).product_status).toBe(0);
       const ok = await post(`/api/product/${id}/status`, { action: 'problem', product: { ...doc, product_comment: 'Pages missing' } });
       expect(ok.statusCode, ok.body).toBe(200);
       const row = await stored(id);

@@ -1,5 +1,6 @@
 import { AnchorButton, Button, Tooltip } from '@blueprintjs/core';
-import { memo, type Ref } from 'react';
+import { memo, type MouseEvent, type Ref } from 'react';
+import { keepActionFocus } from './keepActionFocus';
 import { ProductWindowsMenu } from './ProductWindowsMenu';
 import { TEMP_CREATED } from './productScreenText';
 import type { ProductEditorModel } from './useProductEditorController';
@@ -31,10 +32,11 @@ export const ProductActionsBar = memo(function ProductActionsBar(props: BarProps
  */
 const ActionButtons = memo(function ActionButtons(props: Omit<BarProps, 'doc' | 'barRef' | 'directMail'>) {
   const { controller, plan, buttons, disabled, productId, isProductAdmin, sendLink } = props;
+  const run = (action: Parameters<typeof controller.run>[0]) => (e: MouseEvent<HTMLElement>) => keepActionFocus(e.currentTarget, action, controller.run(action));
   return (
     <>
-      {plan.statusActions && buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} onClick={() => void controller.run(b.action)} />)}
-      {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} onClick={() => void controller.run('save')} />}
+      {plan.statusActions && buttons.map((b) => <Button key={b.action} text={b.label} intent={b.intent} disabled={disabled} data-action={b.action} onClick={run(b.action)} />)}
+      {plan.submit && <Button text={plan.submit} intent="primary" disabled={disabled} data-action="save" onClick={run('save')} />}
       {plan.statusActions && <Button text="Delete" intent="danger" icon="trash" disabled={disabled} onClick={() => void controller.remove()} />}
       {plan.cancel && <Button text="Cancel" disabled={disabled} onClick={controller.cancel} />}
       {plan.tempCreated && <span className="portal-temp-created">{TEMP_CREATED}</span>}

@@ -1,4 +1,4 @@
-import { isEmptyValue } from '../ops/listOps';
+import { isMissingValue } from './isMissingValue';
 import type { BlockState, RuleError } from '../types';
 import type { Check, EngineTables } from './engineTables';
 import type { EvaluationPass } from './EvaluationPass';
@@ -52,7 +52,7 @@ export function collectErrors(
         const path = (c.itemPaths[i] ??= [...r.itemArray!, String(i), ...r.itemField!].join('.'));
         const g = c.group >= 0 && i < itemStates.count[c.group] ? c.group : -1;
         if (g >= 0 && !itemStates.visible[g][i] && t.itemGroups[g].hidden !== 'keep') continue;
-        if (r.kind === 'required' && !isEmptyValue(c.readItemField!(list[i]))) continue;
+        if (r.kind === 'required' && !isMissingValue(c.readItemField!(list[i]))) continue;
         emit(out, t, p, c, i, path, g >= 0 ? itemStates.label[g][i] : r.target, list[i]);
       }
       continue;
@@ -60,7 +60,7 @@ export function collectErrors(
     if (results[r.index] !== true) continue;
     if (c.block >= 0 && !blockVisible[c.block] && blocks[c.block].hidden !== 'keep') continue;
     if (c.field >= 0 && !fieldVisible[c.field] && fields[c.field].hidden !== 'keep') continue;
-    if (r.kind === 'required' && !isEmptyValue(c.readTarget(working))) continue;
+    if (r.kind === 'required' && !isMissingValue(c.readTarget(working))) continue;
     const f = c.field >= 0 && fields[c.field].path === r.target ? c.field : -1;
     const label = f >= 0 ? labelFrom(results, fieldRules[f]?.label ?? [], -1, fields[f].title) : c.block >= 0 ? blockStates[r.target].label : r.target;
     emit(out, t, p, c, 0, r.target, label);

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, HTMLTable, type IconName } from '@blueprintjs/core';
-import { memo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 export interface ItemTableProps<T> {
   label: string;
@@ -17,22 +17,56 @@ export interface ItemTableProps<T> {
   name: (item: T) => string;
 }
 
-/** A picked list (companies, affinities, publications, sector chains) with Up, Down and Remove. */
+/** Where the focus goes once the list a row button changed is drawn: that row's button of that kind. */
+interface FocusAfter {
+  row: number;
+  act: RowAct;
+  /** The list the click saw: the focus moves once a newer one is drawn (a refused or cancelled change moves nothing). */
+  before: unknown[];
+}
+
+/**
+ * A picked list (companies, affinities, publications, sector chains) with Up, Down and Remove.
+ * The focus follows the moved row: rows are drawn by position, so the pressed button would
+ * otherwise stay where it was and a second Down (Enter again) would move the neighbour back.
+ * After a Remove it goes to the Remove of the row that took the removed one's place (or the new last).
+ */
 export function ItemTable<T>({ label, items, columns, onChange, reorder, extraActions, onRemove, disabled, numbered, name, removable = true }: ItemTableProps<T>) {
-  const move = (from: number, to: number) => {
+  const table = useRef<HTMLTableElement>(null);
+  const focusAfter = useRef<FocusAfter | null>(null);
+  const move = (from: number, to: number, act: RowAct) => {
     const next = [...items];
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it!);
+    focusAfter.current = { row: to, act, before: items };
     onChange?.(next);
   };
-  const remove = (i: number) => (onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i)));
+  const remove = (i: number) => {
+    // The last row gone, no row is left to take the focus (the only removal that may ask first).
+    const row = Math.min(i, items.length - 2);
+    focusAfter.current = row >= 0 ? { row, act: 'remove', before: items } : null;
+    return onRemove ? onRemove(i) : onChange?.(items.filter((_x, j) => j !== i));
+  };
+  useLayoutEffect(() => {
+    const pending = focusAfter.current;
+    if (!pending || pending.before === items) return;
+    focusAfter.current = null;
+    const row = table.current?.tBodies[0]?.rows[pending.row];
+    if (!row) return;
+    // Moved to the top (or bottom), its Up (Down) is disabled: the other one keeps the focus in the row.
+    const order: RowAct[] = pending.act === 'up' ? ['up', 'down'] : pending.act === 'down' ? ['down', 'up'] : ['remove'];
+    for (const act of order) {
+      const button = row.querySelector<HTMLButtonElement>(`button[data-row-act="${act}"]:not(:disabled)`);
+      if (button) return button.focus();
+    }
+  });
   // The row buttons read this at the click: a row drawn earlier still moves and removes in the current list.
   const latest = useRef<RowActions>({ move, remove });
   latest.current = { move, remove };
   if (!items.length) return <p className="portal-empty">No {label.toLowerCase()}</p>;
   const editable = !!onChange;
   return (
-    <HTMLTable compact striped aria-label={label}>
+    <HTMLTable compact striped aria-label={label} ref={table}>
       <thead>
         <tr>
           {numbered && <th>Sr. No.</th>}
@@ -64,8 +98,10 @@ export function ItemTable<T>({ label, items, columns, onChange, reorder, extraAc
   );
 }
 
+type RowAct = 'up' | 'down' | 'remove';
+
 interface RowActions {
-  move: (from: number, to: number) => void;
+  move: (from: number, to: number, act: RowAct) => void;
   remove: (index: number) => void;
 }
 
@@ -86,8 +122,8 @@ function RowButtons(props: { index: number; last: boolean; name: string; reorder
   );
 }
 
-const RowButton = memo(function RowButton(props: { icon: IconName; text: string; name: string; disabled: boolean; index: number; act: 'up' | 'down' | 'remove'; actions: RefObject<RowActions> }) {
+const RowButton = memo(function RowButton(props: { icon: IconName; text: string; name: string; disabled: boolean; index: number; act: RowAct; actions: RefObject<RowActions> }) {
   const { icon, text, name, disabled, index, act, actions } = props;
-  const click = () => (act === 'remove' ? actions.current.remove(index) : actions.current.move(index, act === 'up' ? index - 1 : index + 1));
-  return <Button size="small" icon={icon} text={text} aria-label={`${text} ${name}`} disabled={disabled} onClick={click} />;
+  const click = () => (act === 'remove' ? actions.current.remove(index) : actions.current.move(index, act === 'up' ? index - 1 : index + 1, act));
+  return <Button size="small" icon={icon} text={text} aria-label={`${text} ${name}`} disabled={disabled} onClick={click} data-row-act={act} />;
 });

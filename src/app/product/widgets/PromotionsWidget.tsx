@@ -8,6 +8,7 @@ import { codeTitle } from './codeTitle';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 import { focusField } from '../../../ui/form/focusField';
+import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
 
 type Promotion = Record<string, unknown>;
 
@@ -34,6 +35,19 @@ interface PromotionPaths {
 }
 
 const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
+
+/** The id of the block drawn at this document path (the promotion section, its form). */
+const blockAt = (editor: ProductEditor, path: string): string | undefined => editor.form.blocks.find((b) => b['x-block'].path === path)?.['x-block'].id;
+const inBlock = (blockId: string | undefined, selector: string) => () => (blockId ? document.querySelector<HTMLElement>(`section[data-block="${CSS.escape(blockId)}"] ${selector}`) : null);
+
+/**
+ * Keyboard users keep their place: Add Promotion and Edit take the focus to the form's first field
+ * (the button pressed is gone, or far above it); Save Promotion, Update and Cancel bring it back to
+ * Add Promotion (the form and its buttons are gone), ready for the next one.
+ */
+const focusFormOf = (editor: ProductEditor, paths: PromotionPaths) =>
+  focusWhenDrawn(inBlock(blockAt(editor, paths.draft), ':is(select, input:not([readonly]), textarea):not([disabled])'));
+const focusAddOf = (editor: ProductEditor, paths: PromotionPaths) => focusWhenDrawn(inBlock(blockAt(editor, paths.section), '.portal-promotion-add button'));
 const objectAt = (d: Doc, path: string) => ((path ? getAt(d, path) : d) as Record<string, unknown> | undefined) ?? {};
 const setObject = (d: Doc, path: string, value: Record<string, unknown>): Doc => (path ? setAt(d, path, value) : { ...d, ...value });
 
@@ -125,9 +139,15 @@ function usePromotionForm(editor: ProductEditor, paths: PromotionPaths, ownKey: 
       else list.push(clean);
       return setAt(closeForm(d), paths.list, list);
     });
+    focusAddOf(editor, paths);
   };
 
-  return { editing, save, cancel: () => editor.update(resetForm) };
+  const cancel = () => {
+    editor.update(resetForm);
+    focusAddOf(editor, paths);
+  };
+
+  return { editing, save, cancel };
 }
 
 function PromotionEditor({ items, editor, paths, write }: { items: Promotion[]; editor: ProductEditor; paths: PromotionPaths; write: (next: Promotion[]) => void }) {
@@ -138,17 +158,20 @@ function PromotionEditor({ items, editor, paths, write }: { items: Promotion[]; 
     return p.promotion_company != null && p.promotion_company !== '' && p.product_type != null && p.product_type !== '';
   });
 
-  const add = () =>
+  const add = () => {
     editor.update((d) => {
       const p = objectAt(d, paths.section);
       return setAt(setObject(d, paths.section, { ...p, adding: true }), paths.draft, { promotion_company: p.promotion_company, product_type: p.product_type });
     });
+    focusFormOf(editor, paths);
+  };
 
   const edit = (i: number) => {
     const item = items[i]!;
     editor.update((d) =>
       setAt(setObject(d, paths.section, { ...objectAt(d, paths.section), promotion_company: item.promotion_company, product_type: item.product_type, edit_index: i }), paths.draft, { ...item }),
     );
+    focusFormOf(editor, paths);
   };
 
   const remove = async (i: number) => {

@@ -6,6 +6,7 @@ import type { CodeTables, Doc } from '../../../ui/form/types';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { EditorBlocks } from './EditorBlocks';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
+import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 export interface SectorLevel {
@@ -67,6 +68,7 @@ export function SectorChainsWidget(props: WidgetProps) {
   const [editing, setEditing] = useState<number | null>(null);
   // The rows' memoised Edit buttons call the latest edit (the current list) at the click.
   const editRef = useRef<(i: number) => void>(() => {});
+  const addButton = useRef<HTMLButtonElement>(null);
 
   if (!editable || !editor) return <ReadChains chains={chains} />;
   const editorBlock = draft ? editor.form.blocks.find((b) => b['x-block'].path === draft)?.['x-block'].id : undefined;
@@ -108,9 +110,12 @@ export function SectorChainsWidget(props: WidgetProps) {
     if (editing === i) setEditing(null);
   };
 
+  // Edit takes the focus to the Sector dropdown the chain is loaded into (below every row); Cancel, whose
+  // button goes, gives it to Add: a keyboard user is where the next step is, not on the page.
   const edit = (i: number) => {
     setEditing(i);
     editor.update((d) => withDraft(d, draftFromChain(chains[i]!, draftOf(d).allowed_sectors)));
+    if (draft) focusWhenDrawn(() => document.getElementById(`${draft}.${LEVEL_KEYS[0]}`));
   };
 
   editRef.current = edit;
@@ -118,6 +123,7 @@ export function SectorChainsWidget(props: WidgetProps) {
   const cancel = () => {
     setEditing(null);
     editor.update((d) => withDraft(d, { allowed_sectors: draftOf(d).allowed_sectors }));
+    focusWhenDrawn(() => addButton.current);
   };
 
   return (
@@ -136,7 +142,7 @@ export function SectorChainsWidget(props: WidgetProps) {
       <div className="portal-sector-editor">
         {editorBlock && <EditorBlocks include={[editorBlock]} hideFields={[`${draft}.allowed_sectors`]} />}
         <ButtonGroup>
-          <Button intent="primary" icon={editing === null ? 'add' : 'tick'} text={editing === null ? 'Add' : 'Update'} onClick={add} disabled={editor.uploading} />
+          <Button ref={addButton} intent="primary" icon={editing === null ? 'add' : 'tick'} text={editing === null ? 'Add' : 'Update'} onClick={add} disabled={editor.uploading} />
           {editing !== null && <Button text="Cancel" onClick={cancel} />}
         </ButtonGroup>
       </div>
