@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
@@ -35,7 +35,7 @@ describe('sign-in and sessions in the browser', () => {
     const token = admin.payload.access_token;
     const roles = await api<{ payload: Array<{ role_id: number; role_name: string }> }>(server, '/api/admin/roles', { token });
     const roleId = (name: string) => roles.payload.find((r) => r.role_name === name)!.role_id;
-    for (const [username, role] of [['reviewer1', 'reviewer'], ['editor1', 'editor'], ['idler', 'reviewer'], ['twotabs', 'reviewer']]) {
+    for (const [username, role] of [['reviewer1', 'reviewer'], ['editor1', 'editor'], ['editor2', 'editor'], ['idler', 'reviewer'], ['twotabs', 'reviewer']]) {
       await api(server, '/api/admin/users', { method: 'POST', token, body: JSON.stringify({ username, password: `${username}-password`, role_id: roleId(role) }) });
     }
   });
@@ -119,6 +119,37 @@ describe('sign-in and sessions in the browser', () => {
       // The tab goes to sign-in at once; the server's sign-out answer sets the cookie after it.
       await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
       await page.close();
+    });
+
+    it("an editor who opens the header's Admin Portal gets 'You are not authorized!' and lands on Add Product, still signed in", async () => {
+      // The site origin would be the root, which signs a role without the dashboard out of every tab
+      // (docs/decisions/not-authorized-goes-to-first-module.md).
+      const alerts: string[] = [];
+      const onDialog = (d: Dialog) => {
+        alerts.push(d.message());
+        void d.accept();
+      };
+      browser.context.on('dialog', onDialog);
+      try {
+        const page = await browser.context.newPage();
+        await page.goto(`${server.url}/signin`);
+        await signIn(page, 'editor2', 'editor2-password');
+        await page.waitForURL(`${server.url}/addproduct`);
+        const [admin] = await Promise.all([browser.context.waitForEvent('page'), page.getByRole('button', { name: 'Admin Portal' }).click()]);
+        await expect.poll(() => alerts).toEqual(['You are not authorized!']);
+        await admin.waitForURL(`${server.url}/addproduct`);
+        await expect.poll(() => admin.getByRole('heading', { name: 'Add product' }).isVisible()).toBe(true);
+        // Still signed in, in both tabs: no second alert, no sign-out.
+        expect((await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('true');
+        expect(page.url()).toBe(`${server.url}/addproduct`);
+        expect(alerts).toEqual(['You are not authorized!']);
+        await admin.close();
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+        await page.waitForURL(`${server.url}/signin`);
+        await page.close();
+      } finally {
+        browser.context.off('dialog', onDialog);
+      }
     });
   });
 
