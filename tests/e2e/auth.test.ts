@@ -237,6 +237,22 @@ describe('sign-in and sessions in the browser', () => {
       expect(await tab.getByLabel('Password*').inputValue()).toBe('');
       const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newcomer', password: 'newcomer-password' }) });
       expect((await res.json()).payload.user_role.role_name).toBe('analyst');
+
+      // What a save did shows where the user is: Save permissions ends a role card taller than a
+      // 1366x768 window, and the notice at the page's top was out of sight (nothing seemed to happen).
+      await tab.setViewportSize({ width: 1366, height: 768 });
+      await tab.getByRole('tab', { name: 'Roles and permissions' }).click();
+      await tab.getByRole('table', { name: 'Roles' }).getByRole('cell', { name: 'analyst', exact: true }).click();
+      const save = tab.getByRole('button', { name: 'Save permissions' });
+      await save.scrollIntoViewIfNeeded();
+      expect(await tab.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await save.click();
+      await expect.poll(() => tab.getByRole('status').innerText()).toBe('Permissions of analyst saved.');
+      const inView = async () => {
+        const box = await tab.getByRole('status').boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 768;
+      };
+      await expect.poll(inView).toBe(true);
     } finally {
       await browser.close();
     }
