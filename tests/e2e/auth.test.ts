@@ -253,6 +253,22 @@ describe('sign-in and sessions in the browser', () => {
         return box !== null && box.y >= 0 && box.y + box.height <= 768;
       };
       await expect.poll(inView).toBe(true);
+
+      // A role's sectors are chosen by title, and listed by title (they were ids to type in).
+      const newRole = tab.locator('form').filter({ has: tab.getByRole('button', { name: 'Create role' }) });
+      await newRole.getByLabel('Role name*').fill('two-sectors');
+      await newRole.getByRole('checkbox', { name: 'Banking' }).check({ force: true });
+      await newRole.getByRole('checkbox', { name: 'Energy' }).check({ force: true });
+      await newRole.getByRole('button', { name: 'Create role' }).click();
+      await expect.poll(() => tab.getByRole('status').innerText()).toBe('Role two-sectors created.');
+      const roleRow = tab.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: 'two-sectors' });
+      await expect.poll(() => roleRow.innerText()).toMatch(/two-sectors\s+0\s+Banking, Energy/);
+      // Its card beside the New role form: a label toggles its own form's field (the two shared ids).
+      await roleRow.click();
+      const card = tab.locator('form').filter({ has: tab.getByRole('button', { name: 'Save role' }) });
+      await card.getByText('All sectors allowed').click();
+      expect(await card.getByRole('checkbox', { name: 'All sectors allowed' }).isChecked()).toBe(true);
+      expect(await newRole.getByRole('checkbox', { name: 'All sectors allowed' }).isChecked()).toBe(false);
     } finally {
       await browser.close();
     }
