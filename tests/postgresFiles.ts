@@ -36,4 +36,4 @@ export const oneConnectionFiles = [
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /** Server files that open an embedded database of their own whatever the suite runs on. */
-export const pgliteOnlyFiles = ['durability', 'embeddedDatabaseInUse', 'metadataReload', 'pdfBomb', 'rulesDiff'].map((name) => `tests/server/${name}.test.ts`);
+export const pgliteOnlyFiles = ['backupWriteFailure', 'durability', 'embeddedDatabaseInUse', 'metadataReload', 'pdfBomb', 'rulesDiff'].map((name) => `tests/server/${name}.test.ts`);

@@ -275,6 +275,8 @@ export interface ImportLog {
   s3_content_length: number;
   status: number;
   status_code: number;
+  /** A refused message's file (its name) and why it was refused, e.g. `junk.eml: not an email message: ...`; null otherwise. */
+  reason: string | null;
 }
 
 export interface ImportLogsResponse {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '../api/types';
+import { databaseUnavailableMessage, isDatabaseUnavailable } from './db/databaseUnavailable';
 import { emailMessages } from './emails/emailMessages';
 
 /** Shown instead of the real cause of a server error; the cause goes to the log with the request id. */
@@ -17,8 +18,9 @@ export function errorBody(status: number, message: string): ErrorResponse {
 
 /**
  * Every failure becomes JSON `{error, message}` with its status: 400 for malformed JSON and schema
- * failures (404 with the email area's emailMissing message for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, and 500 with a generic
- * message for anything unexpected (stack logged, never sent).
+ * failures (404 with the email area's emailMissing message for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, 503 with
+ * databaseUnavailableMessage while the database does not answer, and 500 with a generic message for
+ * anything unexpected (stack logged, never sent).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -27,6 +29,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err.validationContext === 'params' && err.validation?.some((v) => v.instancePath === '/muid')) {
       req.log.info({ status: 404, message: err.message }, 'request refused');
       return reply.code(404).type('application/json').send(errorBody(404, emailMessages().emailMissing));
+    }
+    // A stopped or unreachable database is not a bug in the request: 503 with what is wrong (the
+    // sign-in screen, the dashboards and /api/health show it), and when to try again.
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'request failed: the database does not answer');
+      return reply.code(503).header('retry-after', '30').type('application/json').send(errorBody(503, databaseUnavailableMessage));
     }
     const status = statusOf(err);
     if (status >= 500) {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
@@ -35,7 +35,7 @@ describe('sign-in and sessions in the browser', () => {
     const token = admin.payload.access_token;
     const roles = await api<{ payload: Array<{ role_id: number; role_name: string }> }>(server, '/api/admin/roles', { token });
     const roleId = (name: string) => roles.payload.find((r) => r.role_name === name)!.role_id;
-    for (const [username, role] of [['reviewer1', 'reviewer'], ['editor1', 'editor'], ['idler', 'reviewer'], ['twotabs', 'reviewer']]) {
+    for (const [username, role] of [['reviewer1', 'reviewer'], ['editor1', 'editor'], ['editor2', 'editor'], ['idler', 'reviewer'], ['twotabs', 'reviewer']]) {
       await api(server, '/api/admin/users', { method: 'POST', token, body: JSON.stringify({ username, password: `${username}-password`, role_id: roleId(role) }) });
     }
   });
@@ -119,6 +119,37 @@ describe('sign-in and sessions in the browser', () => {
       // The tab goes to sign-in at once; the server's sign-out answer sets the cookie after it.
       await expect.poll(async () => (await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('false');
       await page.close();
+    });
+
+    it("an editor who opens the header's Admin Portal gets 'You are not authorized!' and lands on Add Product, still signed in", async () => {
+      // The site origin would be the root, which signs a role without the dashboard out of every tab
+      // (docs/decisions/not-authorized-goes-to-first-module.md).
+      const alerts: string[] = [];
+      const onDialog = (d: Dialog) => {
+        alerts.push(d.message());
+        void d.accept();
+      };
+      browser.context.on('dialog', onDialog);
+      try {
+        const page = await browser.context.newPage();
+        await page.goto(`${server.url}/signin`);
+        await signIn(page, 'editor2', 'editor2-password');
+        await page.waitForURL(`${server.url}/addproduct`);
+        const [admin] = await Promise.all([browser.context.waitForEvent('page'), page.getByRole('button', { name: 'Admin Portal' }).click()]);
+        await expect.poll(() => alerts).toEqual(['You are not authorized!']);
+        await admin.waitForURL(`${server.url}/addproduct`);
+        await expect.poll(() => admin.getByRole('heading', { name: 'Add product' }).isVisible()).toBe(true);
+        // Still signed in, in both tabs: no second alert, no sign-out.
+        expect((await browser.context.cookies()).find((c) => c.name === 'isSignedIn')?.value).toBe('true');
+        expect(page.url()).toBe(`${server.url}/addproduct`);
+        expect(alerts).toEqual(['You are not authorized!']);
+        await admin.close();
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+        await page.waitForURL(`${server.url}/signin`);
+        await page.close();
+      } finally {
+        browser.context.off('dialog', onDialog);
+      }
     });
   });
 
@@ -206,6 +237,38 @@ describe('sign-in and sessions in the browser', () => {
       expect(await tab.getByLabel('Password*').inputValue()).toBe('');
       const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newcomer', password: 'newcomer-password' }) });
       expect((await res.json()).payload.user_role.role_name).toBe('analyst');
+
+      // What a save did shows where the user is: Save permissions ends a role card taller than a
+      // 1366x768 window, and the notice at the page's top was out of sight (nothing seemed to happen).
+      await tab.setViewportSize({ width: 1366, height: 768 });
+      await tab.getByRole('tab', { name: 'Roles and permissions' }).click();
+      await tab.getByRole('table', { name: 'Roles' }).getByRole('cell', { name: 'analyst', exact: true }).click();
+      const save = tab.getByRole('button', { name: 'Save permissions' });
+      await save.scrollIntoViewIfNeeded();
+      expect(await tab.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await save.click();
+      await expect.poll(() => tab.getByRole('status').innerText()).toBe('Permissions of analyst saved.');
+      const inView = async () => {
+        const box = await tab.getByRole('status').boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 768;
+      };
+      await expect.poll(inView).toBe(true);
+
+      // A role's sectors are chosen by title, and listed by title (they were ids to type in).
+      const newRole = tab.locator('form').filter({ has: tab.getByRole('button', { name: 'Create role' }) });
+      await newRole.getByLabel('Role name*').fill('two-sectors');
+      await newRole.getByRole('checkbox', { name: 'Banking' }).check({ force: true });
+      await newRole.getByRole('checkbox', { name: 'Energy' }).check({ force: true });
+      await newRole.getByRole('button', { name: 'Create role' }).click();
+      await expect.poll(() => tab.getByRole('status').innerText()).toBe('Role two-sectors created.');
+      const roleRow = tab.getByRole('table', { name: 'Roles' }).getByRole('row').filter({ hasText: 'two-sectors' });
+      await expect.poll(() => roleRow.innerText()).toMatch(/two-sectors\s+0\s+Banking, Energy/);
+      // Its card beside the New role form: a label toggles its own form's field (the two shared ids).
+      await roleRow.click();
+      const card = tab.locator('form').filter({ has: tab.getByRole('button', { name: 'Save role' }) });
+      await card.getByText('All sectors allowed').click();
+      expect(await card.getByRole('checkbox', { name: 'All sectors allowed' }).isChecked()).toBe(true);
+      expect(await newRole.getByRole('checkbox', { name: 'All sectors allowed' }).isChecked()).toBe(false);
     } finally {
       await browser.close();
     }

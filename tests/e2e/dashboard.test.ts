@@ -437,7 +437,7 @@ describe('email dashboards in the browser', () => {
     const table = body('Import logs');
     await poll(() => table.locator('.dashboard-cell').count()).toBeGreaterThan(0);
     const headers = (await headerOf('Import logs').locator('.bp6-table-column-name').allInnerTexts()).map((h) => h.trim());
-    expect(headers).toEqual(['Muid', 'Original Muid', 'Email Date', 'MimeType', 'S3 Content Length', 'Status', 'Status Code']);
+    expect(headers).toEqual(['Muid', 'Original Muid', 'Email Date', 'MimeType', 'S3 Content Length', 'Status', 'Status Code', 'Reason']);
     // The table ends with its last row: no empty band kept for a horizontal scrollbar the fitted columns never need.
     const gapBelowRows = () =>
       page.getByRole('region', { name: 'Import logs' }).evaluate((box) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { badCredentialsMessage, tooManyAttemptsMessage } from '../../src/server/auth/authApiRoutes';
+import { adminMessages } from '../../src/server/auth/adminApiRoutes';
 import { signAccessToken, tokenAudience, tokenIssuer } from '../../src/server/auth/tokens';
 import type { Db } from '../../src/server/db/Db';
 import { adminPassword, bearer, cookiesOf, seedRoleUsers, signInAs } from './helpers/authKit';
@@ -234,6 +235,27 @@ describe('sign-in, tokens and sessions', () => {
     await app.inject({ method: 'PATCH', url: `/api/admin/users/${victim.userId}`, headers: bearer(admin.accessToken), payload: { disabled: false } });
     await signInAs(app, 'leaver', 'leaver-password');
     expect((await permissions(bearer(victim.accessToken))).statusCode).toBe(401);
+  });
+
+  it("an administrator cannot take the Admin Portal away from themselves: not by their own role, not by their role's permissions", async () => {
+    const admin = await signInAs(app, 'admin', adminPassword);
+    const headers = bearer(admin.accessToken);
+    const roles = (await app.inject({ method: 'GET', url: '/api/admin/roles', headers })).json<{ payload: Array<{ role_id: number; role_name: string; permissions: Record<string, string[]> }> }>().payload;
+    const roleId = (name: string) => roles.find((r) => r.role_name === name)!.role_id;
+    const demote = await app.inject({ method: 'PATCH', url: `/api/admin/users/${admin.userId}`, headers, payload: { role_id: roleId('reviewer') } });
+    expect(demote.statusCode).toBe(400);
+    expect(demote.json().message).toBe(adminMessages.ownRole);
+    const strip = await app.inject({ method: 'PUT', url: `/api/admin/roles/${roleId('admin')}/permissions`, headers, payload: { permissions: { dashboard: ['view'] } } });
+    expect(strip.statusCode).toBe(400);
+    expect(strip.json().message).toBe(adminMessages.ownPermissions);
+    // Nothing changed: still an administrator.
+    expect((await app.inject({ method: 'GET', url: '/api/admin/users', headers })).statusCode).toBe(200);
+    // Someone else's role, and the own role's other modules, change as before.
+    await app.inject({ method: 'POST', url: '/api/admin/users', headers, payload: { username: 'mover', password: 'mover-password', role_id: roleId('reviewer') } });
+    const mover = await signInAs(app, 'mover', 'mover-password');
+    expect((await app.inject({ method: 'PATCH', url: `/api/admin/users/${mover.userId}`, headers, payload: { role_id: roleId('analyst') } })).statusCode).toBe(200);
+    const own = roles.find((r) => r.role_name === 'admin')!.permissions;
+    expect((await app.inject({ method: 'PUT', url: `/api/admin/roles/${roleId('admin')}/permissions`, headers, payload: { permissions: own } })).statusCode).toBe(200);
   });
 
   it('resetting a password ends the old password and the sessions', async () => {

@@ -62,12 +62,15 @@ describe('import logs and deduplicates API', () => {
     const first = await post<ImportLogsResponse>('/api/import-jobs/logs', { cron_log_id: jobs[1].id, page: 1, perpage: 3 });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ tot_logs: 4, lastPage: 2, hasNext: true });
-    expect(Object.keys(first.body.payload[0]).sort()).toEqual(['db_muid', 'email_date', 'mimtype', 'original_muid', 's3_content_length', 'status', 'status_code']);
+    expect(Object.keys(first.body.payload[0]).sort()).toEqual(['db_muid', 'email_date', 'mimtype', 'original_muid', 'reason', 's3_content_length', 'status', 'status_code']);
     const second = await post<ImportLogsResponse>('/api/import-jobs/logs', { cron_log_id: jobs[1].id, page: 2, perpage: 3, tot_logs: 4 });
     expect(second.body).toMatchObject({ hasNext: false });
     const all = [...first.body.payload, ...second.body.payload];
     expect(all.filter((l) => l.status === 1)).toHaveLength(3);
     expect(all.filter((l) => l.status !== 1)).toHaveLength(1);
+    // The operator sees which file was refused and why (its sha256 said neither); successes have no reason.
+    expect(all.find((l) => l.status !== 1)?.reason).toMatch(/^broken\.eml: \S/);
+    expect(all.filter((l) => l.status === 1).map((l) => l.reason)).toEqual([null, null, null]);
   });
 
   it('lists dedup groups, searches by ID (default) and Subject, sorts, and compares', async () => {

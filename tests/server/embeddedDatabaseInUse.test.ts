@@ -27,6 +27,8 @@ describe('a command beside a portal running on the same embedded database', { ti
           `A portal is running on DATA_DIR ${dataDir} and holds its embedded database; a second process opening it would corrupt it. Stop that portal first`,
         );
       }
+      // Emails reach a running portal through its drop folder: the refusal says so.
+      await expect(runPortal(['import', join(tmp, 'mail.eml')], { env })).rejects.toThrow('emails: put the files in its IMPORT_DROP_DIR');
       // The backup still goes through the running portal, and the portal still answers.
       const backup = await runPortal(['backup', join(tmp, 'b.backup')], { env });
       expect(backup.stdout).toContain('taken by the running server');

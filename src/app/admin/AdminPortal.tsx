@@ -36,7 +36,7 @@ export function AdminPortal() {
       </Navbar>
       <div className="admin-body">
         {shown ? (
-          <Callout intent={shown.intent} role="status" style={{ marginBottom: 16 }}>
+          <Callout className="admin-notice" intent={shown.intent} role="status">
             {shown.message}
           </Callout>
         ) : null}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AdminModule, AdminRole } from '../../api/authTypes';
 import { AdminForm } from './AdminForm';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
+import { useMetadataFiles } from '../../api/hooks/useMetadataFiles';
 
 interface RolesPanelProps {
   roles: AdminRole[];
@@ -13,9 +14,18 @@ interface RolesPanelProps {
 
 type RoleForm = { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] };
 
+// The sectors code table: an administrator picks a role's sectors by title, not by id.
+const sectorsFile = 'schemas/codes/sectors.json';
+const sectorChoices = (files: Record<string, unknown> | undefined) =>
+  ((files?.[sectorsFile] as { oneOf?: Array<{ const: number; title: string }> } | undefined)?.oneOf ?? []).map((c) => ({ value: c.const, label: c.title }));
+
 /** Roles: create, rename, allowed sectors, and module permissions (operations per module). */
 export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {
   const api = usePortalApi();
+  const sectors = sectorChoices(useMetadataFiles().data?.files);
+  const sectorTitle = (id: number) => sectors.find((c) => c.value === id)?.label ?? String(id);
+  // Until the code table has loaded the ids stay editable as numbers.
+  const roleUi = (title: string) => ({ 'ui:title': title, ...(sectors.length ? { sectors: { 'ui:widget': 'choiceList', 'ui:title': 'Allowed sectors', 'ui:options': { choices: sectors } } } : {}) });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
   // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
@@ -47,7 +57,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
               <tr key={r.role_id} onClick={() => setSelectedId(r.role_id)} style={{ fontWeight: r.role_id === selectedId ? 600 : undefined }}>
                 <td>{r.role_name}</td>
                 <td>{r.user_count}</td>
-                <td>{r.all_sectors ? 'all' : r.sectors.length ? r.sectors.join(', ') : 'none'}</td>
+                <td>{r.all_sectors ? 'all' : r.sectors.length ? r.sectors.map(sectorTitle).join(', ') : 'none'}</td>
               </tr>
             ))}
           </tbody>
@@ -56,7 +66,8 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
           <AdminForm<RoleForm>
             key={created}
             form="role"
-            uiSchema={{ 'ui:title': 'New role' }}
+            idPrefix="new_role"
+            uiSchema={roleUi('New role')}
             submitText="Create role"
             onSubmit={(data) => void act(() => api.admin.createRole(data), `Role ${data.role_name} created.`, () => setCreated((n) => n + 1))()}
           />
@@ -67,7 +78,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
           <H4>{selected.role_name}</H4>
           <AdminForm<RoleForm>
             form="role"
-            uiSchema={{ 'ui:title': 'Role name, description and sectors' }}
+            uiSchema={roleUi('Role name, description and sectors')}
             formData={{ role_name: selected.role_name, description: selected.description, all_sectors: selected.all_sectors, sectors: selected.sectors }}
             submitText="Save role"
             onSubmit={(data) => void act(() => api.admin.updateRole(selected.role_id, data), `Role ${data.role_name} saved.`)()}

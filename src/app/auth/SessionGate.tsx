@@ -125,7 +125,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
         } else {
           window.alert(sessionMessages.notAuthorizedPath);
           if (pathname === '/') void end('signedOut', 'signOut');
-          else window.location.assign(window.location.origin);
+          // To the site origin; for a role without the dashboard there (an editor), to its first module
+          // as after sign-in: the origin would sign it out of every tab, e.g. after the header's Admin Portal.
+          else window.location.assign(window.location.origin + (permittedModule(role.modules, '/') ? '/' : (landingPath(role.modules, undefined) ?? '/')));
         }
       }
     }

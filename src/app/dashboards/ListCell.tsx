@@ -29,7 +29,10 @@ export function ListCell({ column: c, row }: { column: ColumnMeta; row: Record<s
         </a>
       );
     }
-    default:
-      return <span>{v === null || v === undefined ? '' : String(v)}</span>;
+    default: {
+      // The whole text on hover: a narrow column cuts a long one (an import failure's reason).
+      const text = v === null || v === undefined ? '' : String(v);
+      return <span title={text || undefined}>{text}</span>;
+    }
   }
 }

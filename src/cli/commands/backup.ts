@@ -26,26 +26,33 @@ export function register(program: Command): void {
       const out = createWriteStream(partial, { mode: 0o600 });
       const done = finished(out);
       done.catch(() => undefined);
-      try {
-        let how: string;
+      // The file cannot be written (no such folder, a full disk): the backup stops with the reason.
+      // Waited for alone, a stream that failed never finishes and the command ended silently (exit 13).
+      const writeFailed = new Promise<never>((_, reject) => out.once('error', reject));
+      writeFailed.catch(() => undefined);
+      const take = async (): Promise<string> => {
         if (!config.databaseUrl && (await requestBackupFromServer(config.dataDir, out)) === 'done') {
-          how = 'taken by the running server';
           out.end();
-        } else {
-          const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-          try {
-            const summary = await writeBackup({ db, databaseUrl: config.databaseUrl, storage: storageFor(config) }, out as Writable);
-            how = `${total(summary.rowCounts)} rows in ${Object.keys(summary.rowCounts).length} tables, ${Object.keys(summary.files).length} files`;
-          } finally {
-            await db.close();
-          }
+          return 'taken by the running server';
         }
+        const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+        try {
+          const summary = await writeBackup({ db, databaseUrl: config.databaseUrl, storage: storageFor(config) }, out as Writable);
+          return `${total(summary.rowCounts)} rows in ${Object.keys(summary.rowCounts).length} tables, ${Object.keys(summary.files).length} files`;
+        } finally {
+          await db.close();
+        }
+      };
+      try {
+        const how = await Promise.race([take(), writeFailed]);
         await done;
         await rename(partial, path);
         console.log(`backup written to ${path} (${how})`);
       } catch (err) {
         out.destroy();
+        // A partial file left on a full disk keeps it full.
         await rm(partial, { force: true });
+        if (out.errored) throw new Error(`no backup written: ${path} cannot be written (${out.errored.message})`);
         throw err;
       }
     });

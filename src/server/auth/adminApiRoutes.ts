@@ -9,7 +9,7 @@ import { httpError } from '../httpError';
 import { requireAuth } from './access';
 import type { AuthRuntime } from './AuthRuntime';
 import { portalModules } from './modules';
-import { createRole, deleteRole, listRoles, setRolePermissions, updateRole } from './roles';
+import { createRole, deleteRole, findRole, listRoles, setRolePermissions, updateRole } from './roles';
 import { createUser, listUsers, setUserDisabled, setUserPassword, updateUser } from './users';
 
 /** The admin forms' schemas validate the requests too; `$id` is dropped so Fastify does not register them. */
@@ -23,6 +23,15 @@ function body<T extends { $id?: string }>(schema: T): Omit<T, '$id'> {
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 type Id = { Params: { id: number } };
+
+/** Whether permissions keep the Admin Portal's edit operation (a role's grants by module key; `*` for all). */
+const editsAdmin = (permissions: Record<string, string[]>) => ['admin', '*'].some((m) => (permissions[m] ?? []).some((op) => op === 'edit' || op === '*'));
+
+/** Refusals that keep an administrator from locking themselves out of the Admin Portal. */
+export const adminMessages = {
+  ownRole: 'You cannot give yourself a role without the Admin Portal (edit); ask another administrator.',
+  ownPermissions: 'You cannot take the Admin Portal (edit) away from your own role; ask another administrator.',
+} as const;
 
 /** /api/admin/*: the Admin Portal's users, roles, module permissions and allowed sectors (module "admin"). */
 export const adminApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = async (app, { runtime }) => {
@@ -61,6 +70,12 @@ export const adminApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = asyn
       const me = requireAuth(req);
       const { disabled, ...rest } = req.body;
       if (disabled === true && req.params.id === me.userId) throw httpError(400, 'You cannot disable yourself.');
+      // One slip of the Role select in your own row locked you out of the Admin Portal (and, as the
+      // only administrator, everyone: only the command line with the portal stopped brought it back).
+      if (rest.role_id !== undefined && rest.role_id !== me.roleId && req.params.id === me.userId) {
+        const role = await findRole(db, rest.role_id);
+        if (role && !editsAdmin(role.permissions)) throw httpError(400, adminMessages.ownRole);
+      }
       await updateUser(db, req.params.id, rest);
       if (disabled !== undefined) await setUserDisabled(db, req.params.id, disabled);
       await audit(me.userId, me.username, 'user', req.params.id, disabled === true ? 'disable' : disabled === false ? 'enable' : 'update', req.body);
@@ -115,6 +130,7 @@ export const adminApiRoutes: FastifyPluginAsync<{ runtime: AuthRuntime }> = asyn
       const me = requireAuth(req);
       const exists = await db.query('select 1 from auth_roles where role_id = $1', [req.params.id]);
       if (!exists.rows.length) throw httpError(404, 'No such role.');
+      if (req.params.id === me.roleId && !editsAdmin(req.body.permissions)) throw httpError(400, adminMessages.ownPermissions);
       await db.transaction((tx) => setRolePermissions(tx, req.params.id, req.body.permissions));
       await audit(me.userId, me.username, 'role', req.params.id, 'permissions', req.body.permissions);
       return { statusCode: 200, payload: { role_id: req.params.id } };

@@ -106,6 +106,12 @@ export function requestBackupFromServer(dataDir: string, out: Writable): Promise
       });
     });
     req.once('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNREFUSED' || err.code === 'ENOENT' ? resolve('no-server') : reject(err)));
+    // The file cannot be written (no such folder, a full disk): stop the transfer and say why, instead
+    // of waiting for a stream that has stopped taking data.
+    out.once('error', (err) => {
+      reject(err);
+      req.destroy();
+    });
     req.end();
   });
 }

@@ -22,7 +22,12 @@ export interface BackupSource {
 }
 
 const addEntry = (pack: Pack, name: string, data: Buffer) =>
-  new Promise<void>((resolve, reject) => pack.entry({ name, size: data.byteLength, mtime: new Date() }, data, (err) => (err ? reject(err) : resolve())));
+  new Promise<void>((resolve, reject) => {
+    const entry = pack.entry({ name, size: data.byteLength, mtime: new Date() }, data, (err) => (err ? reject(err) : resolve()));
+    // A failed write (a full disk) destroys the entry with the error, which reaches us through the
+    // callback; the entry also emits it, and with no listener that ended the process with a stack trace.
+    entry.on('error', () => undefined);
+  });
 
 /** The database at one instant, with the row counts of that same instant. */
 async function snapshotDatabase(src: BackupSource): Promise<{ entry: string; data: Buffer; rowCounts: Record<string, number> }> {
@@ -93,7 +98,12 @@ export async function writeBackup(src: BackupSource, out: Writable): Promise<Bac
     return summary;
   } catch (err) {
     pack.destroy(err as Error);
-    await done.catch(() => undefined);
-    throw err;
+    // The output's own failure (a full disk) is the reason; the pack's refusal of the next entry
+    // after it ('already finalized or destroyed') is not.
+    const outputFailure = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    throw outputFailure ?? err;
   }
 }

@@ -26,7 +26,8 @@ export class EmbeddedDatabaseInUse extends Error {
   constructor(dataDir: string) {
     super(
       `A portal is running on DATA_DIR ${dataDir} and holds its embedded database; a second process opening it would corrupt it. ` +
-        'Stop that portal first, or do this in the running portal (users and roles: the Admin Portal; rule impact: the Rule changes screen); ' +
+        'Stop that portal first, or do this in the running portal (users and roles: the Admin Portal; rule impact: the Rule changes screen; ' +
+        'emails: put the files in its IMPORT_DROP_DIR); ' +
         '`portal backup` is the one command that works beside it.',
     );
     this.name = 'EmbeddedDatabaseInUse';

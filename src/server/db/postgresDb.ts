@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { Db, Queryable, QueryOptions, QueryResult } from './Db';
+import { noteIfDatabaseUnavailable, noteUnavailable } from './databaseUnavailable';
 import { rehearsing } from './rehearsal';
 
 // BIGINT and NUMERIC arrive as strings by default; counts and ids here fit in a JS number.
@@ -35,12 +36,13 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
   pool.on('error', opts.onIdleError ?? ((err) => console.warn(`database: an idle connection ended (${err.message}); the next query opens a new one`)));
   await pool.query('select 1');
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    // A failure because the server does not answer is noted: the error handler answers 503, not 500.
     async query<Row>(sql: string, params: unknown[] = [], opts: QueryOptions = {}): Promise<QueryResult<Row>> {
-      const r = opts.prepare ? await c.query({ name: statementName(sql), text: sql, values: params }) : await c.query(sql, params);
+      const r = await noteUnavailable(opts.prepare ? c.query({ name: statementName(sql), text: sql, values: params }) : c.query(sql, params));
       return { rows: r.rows as Row[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
-      await c.query(sql);
+      await noteUnavailable(c.query(sql));
     },
   });
   // The health check's connection, outside the pool: opened at the first ping, again after one fails.
@@ -66,7 +68,7 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
         await p.client.query('select 1');
       } catch (err) {
         await dropPinger(p);
-        throw err;
+        throw noteIfDatabaseUnavailable(err);
       }
     },
     async forEachConnection(fn: (q: Queryable) => Promise<void>, { waitMs = 10_000 }: { waitMs?: number } = {}): Promise<number> {
@@ -103,11 +105,11 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const dryRun = rehearsing();
-      const client = await pool.connect();
+      const client = await noteUnavailable(pool.connect());
       try {
-        await client.query('BEGIN');
+        await noteUnavailable(client.query('BEGIN'));
         const result = await fn(wrap(client));
-        await client.query(dryRun ? 'ROLLBACK' : 'COMMIT');
+        await noteUnavailable(client.query(dryRun ? 'ROLLBACK' : 'COMMIT'));
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -118,7 +120,7 @@ export async function openPostgresDb(url: string, opts: { onIdleError?: (err: Er
     },
     async script<Row>(sql: string): Promise<QueryResult<Row>> {
       // Without parameters node-postgres uses the simple protocol: one result per statement.
-      const r = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const r = (await noteUnavailable(pool.query(sql))) as unknown as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(r) ? r[r.length - 1] : r;
       return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? last?.rows.length ?? 0 };
     },

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ImportJob, ImportLogsRequest, ImportLogsResponse } from '../../api/emailTypes';
 import type { Queryable } from '../db/Db';
 
@@ -40,7 +41,7 @@ export async function importJobLogs(db: Queryable, req: ImportLogsRequest): Prom
       ? req.tot_logs
       : Number((await db.query<{ n: number }>('select count(*)::integer as n from import_logs where job_id = $1', [req.cron_log_id])).rows[0].n);
   const r = await db.query<Record<string, unknown>>(
-    `select db_muid, original_muid, email_date, mimetype as mimtype, content_length as s3_content_length, status, status_code
+    `select db_muid, original_muid, email_date, mimetype as mimtype, content_length as s3_content_length, status, status_code, reason, file
      from import_logs where job_id = $1 order by id limit $2 offset $3`,
     [req.cron_log_id, perpage + 1, (page - 1) * perpage],
   );
@@ -52,6 +53,8 @@ export async function importJobLogs(db: Queryable, req: ImportLogsRequest): Prom
     s3_content_length: Number(x.s3_content_length),
     status: Number(x.status),
     status_code: Number(x.status_code),
+    // A failure's sha256 says nothing to the operator: the file it came from and why it was refused do.
+    reason: Number(x.status) === 1 ? null : `${basename(String(x.file ?? ''))}: ${(x.reason as string | null) ?? 'refused'}`,
   }));
   return { payload: rows, hasNext: r.rows.length > perpage, tot_logs: total, lastPage: Math.max(1, Math.ceil(total / perpage)) };
 }

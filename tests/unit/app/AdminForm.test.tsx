@@ -12,14 +12,15 @@ const roleChoices = { role_id: { 'ui:widget': 'choices', 'ui:options': { choices
 describe('AdminForm on the Blueprint theme', { timeout: 30_000 }, () => {
   it('draws the user form with Blueprint fields, a hidden password, the role choices and a Blueprint submit button', async () => {
     let created: unknown;
+    // Each form's field ids start with its name (idPrefix): forms side by side on one tab never share one.
     const { container } = render(<AdminForm form="user" uiSchema={roleChoices} submitText="Create user" onSubmit={(d) => (created = d)} />);
-    const username = container.querySelector<HTMLInputElement>('input[id="root_username"]')!;
+    const username = container.querySelector<HTMLInputElement>('input[id="user_username"]')!;
     expect(username.classList.contains('bp6-input')).toBe(true);
     expect(username.closest('.bp6-form-group')!.querySelector('.portal-required')).not.toBeNull();
-    const password = container.querySelector<HTMLInputElement>('input[id="root_password"]')!;
+    const password = container.querySelector<HTMLInputElement>('input[id="user_password"]')!;
     expect(password.type).toBe('password');
     expect(password.classList.contains('bp6-input')).toBe(true);
-    const role = container.querySelector<HTMLSelectElement>('select[id="root_role_id"]')!;
+    const role = container.querySelector<HTMLSelectElement>('select[id="user_role_id"]')!;
     expect(role.closest('.bp6-html-select')).not.toBeNull();
     expect([...role.options].map((o) => o.text)).toEqual(['', 'reviewer', 'analyst']);
     const submit = screen.getByRole('button', { name: 'Create user' });
@@ -45,7 +46,7 @@ describe('AdminForm on the Blueprint theme', { timeout: 30_000 }, () => {
     const allSectors = screen.getByLabelText('All sectors allowed') as HTMLInputElement;
     expect(allSectors.closest('.bp6-checkbox')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const sector = container.querySelector<HTMLInputElement>('input[id="root_sectors_0"]')!;
+    const sector = container.querySelector<HTMLInputElement>('input[id="role_sectors_0"]')!;
     expect(sector.classList.contains('bp6-input')).toBe(true);
     fireEvent.change(screen.getByLabelText(/Role name/), { target: { value: 'bankers' } });
     fireEvent.change(sector, { target: { value: '87' } });
