@@ -9,6 +9,7 @@
 const whyPostgres = {
   backup: 'a repeatable-read snapshot beside three writers; restore into a new database',
   crashSafety: 'pg-boss jobs and the liveness advisory lock across a kill -9',
+  databaseUnavailable: "the pool's connections cut and new ones refused, as when the server stops: 503, then served again once it is back",
   db: 'migrations in transactions under an advisory lock; the pool runs queries side by side',
   emails: "text sorts and full-text search in the server's collation; status changes on separate connections",
   health: 'a child `portal serve` on DATABASE_URL answers db "postgres"',
