@@ -14,6 +14,9 @@ export function keepActionFocus(pressed: HTMLElement, action: string, run: Promi
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     focusWhenDrawn(() => {
+      // The user went on meanwhile (a click or Tab into a field while the toolbar was redrawn): theirs stands.
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected) return false;
       if (pressed.isConnected) return pressed;
       const bar = label ? document.querySelector(`[role="toolbar"][aria-label="${CSS.escape(label)}"]`) : null;
       return bar?.querySelector<HTMLElement>(`[data-action="${CSS.escape(action)}"], [data-action="save"]`);
