@@ -7,7 +7,7 @@ import { adminFormSpecs, type AdminFormFiles } from '../src/app/admin/adminFormS
 export const adminFormValidatorsId = 'virtual:admin-form-validators';
 const resolvedId = `\0${adminFormValidatorsId}`;
 
-const files = { password: 'password.json', user: 'user.json', role: 'role.json', modulePermission: 'module-permission.json', modules: 'modules.json' } as const;
+const files = { password: 'password.json', user: 'user.json', userUpdate: 'user-update.json', role: 'role.json', modulePermission: 'module-permission.json', modules: 'modules.json' } as const;
 
 /**
  * The Admin Portal's form validators, precompiled (Ajv standalone code through RJSF's

@@ -238,6 +238,15 @@ describe('sign-in and sessions in the browser', () => {
       const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newcomer', password: 'newcomer-password' }) });
       expect((await res.json()).payload.user_role.role_name).toBe('analyst');
 
+      // An existing user's email (the address they forward from and are copied on, 000 §6) is changed in the Users tab.
+      await tab.getByRole('button', { name: 'Change email of newcomer' }).click();
+      const emailForm = tab.locator('form').filter({ has: tab.getByRole('button', { name: 'Save email' }) });
+      await emailForm.getByLabel('Email').fill('newcomer@research.example');
+      await emailForm.getByRole('button', { name: 'Save email' }).click();
+      await expect.poll(() => tab.getByRole('status').innerText()).toBe('Email of newcomer changed.');
+      const newcomerRow = tab.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'newcomer' });
+      await expect.poll(() => newcomerRow.innerText()).toContain('newcomer@research.example');
+
       // What a save did shows where the user is: Save permissions ends a role card taller than a
       // 1366x768 window, and the notice at the page's top was out of sight (nothing seemed to happen).
       await tab.setViewportSize({ width: 1366, height: 768 });

@@ -14,10 +14,11 @@ interface UsersPanelProps {
 // The roles change at run time, so they are the select's choices, not part of the precompiled schema.
 const roleChoices = (roles: AdminRole[]) => ({ role_id: { 'ui:widget': 'choices', 'ui:options': { choices: roles.map((r) => ({ value: r.role_id, label: r.role_name })) } } });
 
-/** Users: create, change role, disable/enable (ends their sessions at once), reset password. */
+/** Users: create, change role or email, disable/enable (ends their sessions at once), reset password. */
 export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
   const api = usePortalApi();
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [editingEmail, setEditingEmail] = useState<AdminUser | null>(null);
   // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
   const [created, setCreated] = useState(0);
   const act = (what: () => Promise<unknown>, done: string, onDone?: () => void) => async () => {
@@ -72,6 +73,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
                   ) : (
                     <Button size="small" intent="danger" text="Disable" onClick={act(() => api.admin.updateUser(u.user_id, { disabled: true }), `${u.username} disabled; their sessions are ended.`)} />
                   )}
+                  <Button size="small" text="Change email" aria-label={`Change email of ${u.username}`} onClick={() => setEditingEmail(u)} />
                   <Button size="small" text="Reset password" onClick={() => setResetting(u)} />
                 </ButtonGroup>
               </td>
@@ -79,6 +81,25 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
           ))}
         </tbody>
       </HTMLTable>
+
+      {editingEmail ? (
+        // The address the user forwards from and is copied on (000 §6); empty clears it.
+        <Callout className="admin-form" title={`Email of ${editingEmail.username}`}>
+          <AdminForm<{ email?: string }>
+            key={editingEmail.user_id}
+            form="email"
+            idPrefix="user_email"
+            formData={{ email: editingEmail.email ?? '' }}
+            submitText="Save email"
+            onSubmit={(data) => {
+              const user = editingEmail;
+              setEditingEmail(null);
+              void act(() => api.admin.updateUser(user.user_id, { email: (data.email ?? '').trim() }), `Email of ${user.username} changed.`)();
+            }}
+          />
+          <Button text="Cancel" onClick={() => setEditingEmail(null)} />
+        </Callout>
+      ) : null}
 
       {resetting ? (
         <Callout className="admin-form" title={`New password for ${resetting.username}`}>
