@@ -89,9 +89,12 @@ describe('product editor actions', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr td').first().textContent()).toBe('05/01/2024');
 
-    await page.getByRole('button', { name: `Edit panelist ${name}` }).click();
+    // With the keyboard: Edit takes the focus to the row's form (it stayed on the pencil), Update back to the search.
+    await page.getByRole('button', { name: `Edit panelist ${name}` }).focus();
+    await page.keyboard.press('Enter');
     const editor = page.locator('fieldset', { has: page.getByText('Edit Panelist', { exact: true }) });
     await editor.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('panelist_draft.pp_date');
     expect(await byId(page, 'panelist_draft.pp_date').inputValue()).toBe('05/01/2024');
     await fillDate(page, 'panelist_draft.pp_date', '2024-05-03');
     await byId(page, 'panelist_draft.tracking_id').fill('4321');
@@ -102,8 +105,9 @@ describe('product editor actions', () => {
     expect(row).toHaveLength(1);
     expect(row[0]).toContain('4321');
     expect(row[0]).toContain(String(panelist.panelist_id));
-    // Back to the add form.
+    // Back to the add form, the focus in its search.
     await page.locator('legend', { hasText: 'Add Panelist' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('panelist-search');
   });
 
   it('adds, edits, updates, reorders and removes sector combinations; the last removal asks first (001 §2, §4)', async () => {

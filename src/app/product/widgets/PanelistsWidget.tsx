@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { codeTitle } from './codeTitle';
+import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 import { usePickedList, type PickedList } from './usePickedList';
 import type { PanelistHit } from './ProductLookups';
@@ -105,8 +106,14 @@ function PanelistPicker({ editor, list, props }: { editor: ProductEditor; list: 
     if (editing === i) reset();
   };
 
+  // Edit takes the focus to the form the row is loaded into, Update and Cancel (their buttons go) back to
+  // the search: a keyboard user is where the next step is, not on the row's pencil or the page.
+  const focusDraft = () => focusWhenDrawn(() => document.getElementById(dateField ? draftId(dateField.key) : draftId('invitation_id')));
+  const focusSearch = () => focusWhenDrawn(() => document.getElementById('panelist-search'));
+
   const edit = (i: number) => {
     const p = items[i]!;
+    focusDraft();
     setEditing(i);
     setDate(typeof p.pp_date === 'string' ? p.pp_date : undefined);
     setInvitation(p.invitation_id == null ? '' : String(p.invitation_id));
@@ -147,8 +154,14 @@ function PanelistPicker({ editor, list, props }: { editor: ProductEditor; list: 
           />
         ) : (
           <ButtonGroup>
-            <Button intent="primary" text="Update Panelist" onClick={() => void add(items[editing]!)} />
-            <Button text="Cancel" onClick={reset} />
+            <Button intent="primary" text="Update Panelist" onClick={() => void add(items[editing]!).then(focusSearch)} />
+            <Button
+              text="Cancel"
+              onClick={() => {
+                reset();
+                focusSearch();
+              }}
+            />
           </ButtonGroup>
         )}
       </fieldset>
