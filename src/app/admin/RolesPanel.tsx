@@ -2,6 +2,7 @@ import { Button, Card, H4, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { AdminModule, AdminRole } from '../../api/authTypes';
 import { AdminForm } from './AdminForm';
+import { adminAction, type AdminReport } from './adminAction';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useMetadataFiles } from '../../api/hooks/useMetadataFiles';
 
@@ -9,7 +10,7 @@ interface RolesPanelProps {
   roles: AdminRole[];
   modules: AdminModule[];
   reload: () => Promise<void>;
-  report: (message: string, intent: 'success' | 'danger') => void;
+  report: AdminReport;
 }
 
 type RoleForm = { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] };
@@ -30,16 +31,7 @@ export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) 
   const selected = roles.find((r) => r.role_id === selectedId) ?? null;
   // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
   const [created, setCreated] = useState(0);
-  const act = (what: () => Promise<unknown>, done: string, onDone?: () => void) => async () => {
-    try {
-      await what();
-      report(done, 'success');
-      onDone?.();
-      await reload();
-    } catch (err) {
-      report(err instanceof Error ? err.message : String(err), 'danger');
-    }
-  };
+  const act = adminAction(reload, report);
 
   return (
     <div className="admin-roles" style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>

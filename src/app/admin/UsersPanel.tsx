@@ -2,13 +2,14 @@ import { Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, Tag } from '@bluep
 import { useState } from 'react';
 import type { AdminRole, AdminUser } from '../../api/authTypes';
 import { AdminForm } from './AdminForm';
+import { adminAction, type AdminReport } from './adminAction';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 
 interface UsersPanelProps {
   users: AdminUser[];
   roles: AdminRole[];
   reload: () => Promise<void>;
-  report: (message: string, intent: 'success' | 'danger') => void;
+  report: AdminReport;
 }
 
 // The roles change at run time, so they are the select's choices, not part of the precompiled schema.
@@ -21,16 +22,7 @@ export function UsersPanel({ users, roles, reload, report }: UsersPanelProps) {
   const [editingEmail, setEditingEmail] = useState<AdminUser | null>(null);
   // The New form is drawn afresh after a creation: what was typed (a password too) does not stay for a second click.
   const [created, setCreated] = useState(0);
-  const act = (what: () => Promise<unknown>, done: string, onDone?: () => void) => async () => {
-    try {
-      await what();
-      report(done, 'success');
-      onDone?.();
-      await reload();
-    } catch (err) {
-      report(err instanceof Error ? err.message : String(err), 'danger');
-    }
-  };
+  const act = adminAction(reload, report);
 
   return (
     <div className="admin-users">

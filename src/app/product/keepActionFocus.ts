@@ -1,4 +1,4 @@
-import { focusWhenDrawn } from '../../ui/form/focusWhenDrawn';
+import { focusWhenDrawn } from '../../ui/focus/focusWhenDrawn';
 
 /**
  * After a save or status action the focus goes back to the button that ran it. The actions are

@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { codeTitle } from './codeTitle';
-import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
+import { focusWhenDrawn } from '../../../ui/focus/focusWhenDrawn';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 import { usePickedList, type PickedList } from './usePickedList';
 import type { PanelistHit } from './ProductLookups';

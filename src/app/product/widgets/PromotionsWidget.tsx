@@ -8,7 +8,7 @@ import { codeTitle } from './codeTitle';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 import { focusField } from '../../../ui/form/focusField';
-import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
+import { focusWhenDrawn } from '../../../ui/focus/focusWhenDrawn';
 
 type Promotion = Record<string, unknown>;
 

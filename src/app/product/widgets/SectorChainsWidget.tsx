@@ -6,7 +6,7 @@ import type { CodeTables, Doc } from '../../../ui/form/types';
 import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { EditorBlocks } from './EditorBlocks';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
-import { focusWhenDrawn } from '../../../ui/form/focusWhenDrawn';
+import { focusWhenDrawn } from '../../../ui/focus/focusWhenDrawn';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 export interface SectorLevel {
