@@ -7,6 +7,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { ownPortal } from './helpers/sharedServers';
 import { signInByApi } from './helpers/signIn';
 
 // A reviewer's place through a day (issue 28 item 1): a page that no longer exists shows the last one,
@@ -24,7 +25,7 @@ describe("a reviewer's place in the lists", () => {
     // A portal of its own on a copy of the demo: the Copy-toggle test needs page 2's rows to stay where
     // they are, and on the run's shared portal other files move emails away from under it (the row
     // checked there was re-drawn and gone before the click landed, CI stop 50).
-    server = await startServer({ seeded: 'demo' });
+    server = await ownPortal('demo');
     browser = await launchBrowser();
     await signInByApi(browser.context, server.url);
     ({ page, problems } = await openWatchedPage(browser.context));

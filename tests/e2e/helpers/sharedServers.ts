@@ -71,3 +71,10 @@ export function sharedServer(name: SharedPortal): StartedServer {
     kill: () => Promise.reject(new Error('a shared server is not a test file\'s to kill: start one with startServer({ seeded })')),
   };
 }
+
+/**
+ * A portal of the file's own on a copy of `template`, with the default configuration: for a file whose
+ * assertions need rows that no other file changes meanwhile (a list's page 2 staying page 2), which
+ * the shared portal cannot promise. It costs a server start; use sharedServer where that promise is not needed.
+ */
+export const ownPortal = (template: SeededTemplate): Promise<StartedServer> => startServer({ seeded: template });
