@@ -178,6 +178,10 @@ export interface AssignCopyLookupResponse {
   entryID: string | null;
   muid: number | null;
   msg?: string;
+  /** The product found (one the caller may see). */
+  productId?: number;
+  /** Whether that product was catalogued from this email (its muid), not one the email was assigned to as a Copy. */
+  ownProduct?: boolean;
 }
 
 /** POST /api/emails/assign-copy with {payload, entryID}. */

@@ -9,6 +9,8 @@ import { copySeededDataDir, startServer, type StartedServer } from '../server/he
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { ownPortal } from './helpers/sharedServers';
 import { signInByApi } from './helpers/signIn';
+import { adminToken, apiAs, byId, createProductApi } from './productKit';
+import { approvableProduct } from '../server/productsKit';
 
 // A reviewer's place through a day (issue 28 item 1): a page that no longer exists shows the last one,
 // the Deduplicates and Spacey lists keep their page, sort and search through reload (and Back), and Ctrl+End in the
@@ -55,8 +57,11 @@ describe("a reviewer's place in the lists", () => {
     await page.goto(`${server.url}/`);
     const links = page.locator('[data-email-link]');
     await links.first().waitFor();
+    const onPage1 = await links.first().getAttribute('data-email-link');
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await poll(() => param('page')).toBe('2');
+    // Page 2's rows, not page 1's still drawn while they load (a row read then was gone before the click).
+    await poll(() => links.first().getAttribute('data-email-link')).not.toBe(onPage1);
     await poll(() => page.getByLabel('Loading', { exact: true }).count()).toBe(0);
     const muid = await links.first().getAttribute('data-email-link');
     await page.getByPlaceholder('Entry ID or MUID').fill('100251');
@@ -173,6 +178,51 @@ describe("a reviewer's place in the lists", () => {
     // The editor is where it was.
     expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid}`);
     expect(problems).toEqual([]);
+  });
+  it("Manage Product of a Copy email offers the entry it belongs to, and a new product only on request: never an empty form that would catalogue the offer twice", async () => {
+    const token = await adminToken(server);
+    const productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Copy owner, reviewer place e2e' }));
+    const entry = (await apiAs<{ payload: { entry_id: string } }>(server, token, `/api/product/${productId}`)).payload.entry_id;
+    // A Focus email that is neither Used nor a Copy yet, assigned to that entry as a Copy (000 §5).
+    await page.goto(`${server.url}/?page=3`);
+    const links = page.locator('[data-email-link]');
+    await links.first().waitFor();
+    const muids = (await links.evaluateAll((as) => as.map((a) => a.getAttribute('data-email-link')))).map(Number);
+    let copy = 0;
+    for (const m of muids) {
+      const email = await apiAs<{ deleted: number; entry_id?: string | null }>(server, token, `/api/emails/email/${m}`);
+      if (email.deleted === 0 && !email.entry_id) {
+        copy = m;
+        break;
+      }
+    }
+    expect(copy).toBeGreaterThan(0);
+    await apiAs(server, token, '/api/emails/assign-copy', { payload: [{ muid: copy }], entryID: entry });
+
+    // The popup Manage Product opens (000 §2).
+    await page.goto(`${server.url}/product/v2/${copy}`);
+    await poll(() => page.getByRole('heading', { name: `Email ${copy} is already catalogued` }).count()).toBe(1);
+    expect(await page.getByText(`It belongs to Entry ID ${entry}.`, { exact: false }).count()).toBe(1);
+    const open = page.getByRole('button', { name: 'Open its product' });
+    await poll(() => open.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await poll(() => new URL(page.url()).search).toBe(`?product_id=${productId}`);
+    expect(new URL(page.url()).pathname).toBe('/product/v2');
+    // That product in the editor: its headline, its entry id on the page.
+    const headline = byId(page, 'product_headline');
+    await poll(async () => ((await headline.count()) ? headline.inputValue() : null)).toBe('Copy owner, reviewer place e2e');
+    expect(await page.locator('body').innerText()).toContain(entry);
+
+    // Back: the choice again; a new product only when asked for, linked to this email.
+    await page.goBack();
+    await poll(() => page.getByRole('heading', { name: `Email ${copy} is already catalogued` }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add a new product' }).click();
+    await poll(() => page.getByRole('toolbar', { name: 'Product actions' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: `Email ${copy} is already catalogued` }).count()).toBe(0);
+    // The copy has no product of its own: the editor's read of it answers 404, as for any email without one (and the browser logs it).
+    const own = `/api/product/muid/${copy}`;
+    expect(problems.filter((p) => !p.endsWith(own) && p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)')).toEqual([]);
+    problems.length = 0;
   });
 });
 

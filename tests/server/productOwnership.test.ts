@@ -144,7 +144,7 @@ describe('product ownership rules (issue 26)', () => {
       const entry = (await row(id)).document.entry_id;
       expect(await email(open)).toEqual({ deleted: 2, product_id: String(id), entry_id: entry });
       // It leaves Focus's default list and its id names the entry (000 §5 assign-copy lookup).
-      expect((await post('/api/emails/assign-copy', { muid: open }, kit.as.admin)).json()).toEqual({ entryID: entry, muid: null });
+      expect((await post('/api/emails/assign-copy', { muid: open }, kit.as.admin)).json()).toEqual({ entryID: entry, muid: null, productId: id, ownProduct: true });
       const log = await kit.db.query<{ action: string; before: unknown; after: unknown }>(`select action, before, after from activity where entity = 'email' and entity_id = $1`, [String(open)]);
       expect(log.rows).toEqual([{ action: 'catalogued', before: { deleted: 0, product_id: null, entry_id: null }, after: { deleted: 2, product_id: id, entry_id: entry } }]);
 
@@ -176,7 +176,7 @@ describe('product ownership rules (issue 26)', () => {
       const used = await addEmail('Used for a card', null, 2);
       await kit.db.query('update products set muid = $2 where product_id = $1', [card, used]);
       expect((await post('/api/emails/assign-copy', { muid: used }, as['reviewer-87'])).json()).toEqual({ entryID: null, muid: null, msg: 'This product does not exist.' });
-      expect((await post('/api/emails/assign-copy', { muid: used }, kit.as.admin)).json()).toEqual({ entryID: entry, muid: null });
+      expect((await post('/api/emails/assign-copy', { muid: used }, kit.as.admin)).json()).toEqual({ entryID: entry, muid: null, productId: card, ownProduct: true });
     });
 
     it('assigning by product id stores the product’s entry id, not the number typed', async () => {
@@ -186,6 +186,8 @@ describe('product ownership rules (issue 26)', () => {
       const res = await post('/api/emails/assign-copy', { payload: [{ muid: target }], entryID: String(bank) }, as['reviewer-87']);
       expect(res.json(), res.body).toEqual({ status: true, msg: `1 email(s) assigned to product ${entry} as Copy.`, muids: [target] });
       expect((await kit.db.query('select deleted, entry_id, product_id::int from emails where muid = $1', [target])).rows[0]).toEqual({ deleted: 4, entry_id: entry, product_id: bank });
+      // Its lookup names that product, not one of its own: the product screen of the copy offers it (Manage Product).
+      expect((await post('/api/emails/assign-copy', { muid: target }, as['reviewer-87'])).json()).toEqual({ entryID: entry, muid: null, productId: bank, ownProduct: false });
     });
   });
 

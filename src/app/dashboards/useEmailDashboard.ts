@@ -78,9 +78,12 @@ export function useEmailDashboard(panelistType: PanelistTypeFilter) {
   // Only from this list's own answer (not the previous page kept while it loads) and an exact total.
   const answered = page.isValidating ? undefined : page.data;
   const pastLast = answered && answered.payload.length === 0 && !answered.totalIsEstimate && list.page > answered.lastPage ? answered.lastPage : null;
+  // Only while the address still shows that page: a pager click that landed before this effect ran (an
+  // answer arriving as the user clicks) has moved on, and replacing its entry would undo the click.
+  const pastSearch = location.search;
   useEffect(() => {
-    if (pastLast !== null) setParams(writeListState({ ...now.current.list, page: pastLast }, config.params), { replace: true });
-  }, [pastLast, setParams, config]);
+    if (pastLast !== null && window.location.search === pastSearch) setParams(writeListState({ ...now.current.list, page: pastLast }, config.params), { replace: true });
+  }, [pastLast, pastSearch, setParams, config]);
 
   // Unsaved Copy toggles (checked under a product id) are not dropped silently by leaving the list: another
   // dashboard or tab, a sidebar link or Back asks first (page, search and clear ask in their actions).

@@ -7,6 +7,7 @@ import { useProduct, type ProductRef } from '../../api/hooks/productHooks';
 import { useSession } from '../auth/SessionContext';
 import { newProductDocument } from './newProductDocument';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
+import { CataloguedElsewherePanel, type CataloguedElsewhere } from './CataloguedElsewherePanel';
 import { ProductEditorView } from './ProductEditorView';
 import { NO_PERMISSION, NO_SUCH_MUID, noSuchMuidHelp } from './productScreenText';
 import type { ScreenKind } from './statusButtons';
@@ -59,8 +60,12 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query), unsaved) : null));
   const ready = data !== undefined && (justSaved || !isValidating);
   const noProduct = noProductYet(error, ref);
-  const emailState = useEmailOfNewProduct(noProduct ? muid : undefined);
-  const missing = noProduct && emailState === 'found';
+  const email = useEmailOfNewProduct(noProduct ? muid : undefined);
+  const emailState = email.state;
+  // An email catalogued in another product opens that choice first: a new product from it would catalogue it twice.
+  const [addAnyway, setAddAnyway] = useState(false);
+  const elsewhere = noProduct && !addAnyway ? email.elsewhere : undefined;
+  const missing = noProduct && emailState === 'found' && !elsewhere;
   useEffect(() => {
     if (store) return;
     if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid), unsaved));
@@ -73,6 +78,7 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   }, [store, unsaved]);
   if (store) return <Editor pe={pe} kind={kind} store={store} restored={!!unsaved} />;
   if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
+  if (elsewhere && muid) return <CataloguedElsewherePanel muid={muid} elsewhere={elsewhere} onAddAnyway={() => setAddAnyway(true)} />;
   // Neither a product nor an email has this muid (a mistyped or stale link): an empty form would only
   // be refused at the first save ('Email not found'), after the editor had filled it in.
   if (noProduct && emailState === 'absent') return <NonIdealState icon="search" title={NO_SUCH_MUID} description={noSuchMuidHelp(muid ?? '')} />;
@@ -83,27 +89,33 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
 /**
  * Whether the email of a muid without a product exists (the new product would be made for it):
  * 'checking' until the answer; 'found' also when the check itself fails otherwise (the save still checks).
+ * A found email that is already catalogued in another product (a Copy assigned to an entry) says which.
  */
-function useEmailOfNewProduct(muid: string | undefined): 'checking' | 'found' | 'absent' {
+function useEmailOfNewProduct(muid: string | undefined): { state: 'checking' | 'found' | 'absent'; elsewhere?: CataloguedElsewhere } {
   const api = usePortalApi();
-  const [state, setState] = useState<{ muid: string; found: boolean } | null>(null);
+  const [state, setState] = useState<{ muid: string; found: boolean; elsewhere?: CataloguedElsewhere } | null>(null);
   useEffect(() => {
     if (muid === undefined) return;
     let live = true;
-    const settle = (found: boolean) => live && setState({ muid, found });
+    const settle = (found: boolean, elsewhere?: CataloguedElsewhere) => live && setState({ muid, found, elsewhere });
     const id = Number(muid);
     if (!/^[1-9]\d{0,14}$/.test(muid)) settle(false);
     else
       api.emails.detail(id).then(
-        () => settle(true),
+        async (email) => {
+          if (!email.entry_id) return settle(true);
+          // The lookup is the dashboards' (an editor without them, or a failed one, gets the new product as before).
+          const res = await api.emails.lookupCopy(id).catch(() => null);
+          settle(true, res?.productId !== undefined && !res.ownProduct ? { productId: res.productId, entryID: res.entryID } : undefined);
+        },
         (e: unknown) => settle(!(e instanceof ApiError && (e.status === 404 || e.status === 400))),
       );
     return () => {
       live = false;
     };
   }, [api, muid]);
-  if (muid === undefined || state?.muid !== muid) return 'checking';
-  return state.found ? 'found' : 'absent';
+  if (muid === undefined || state?.muid !== muid) return { state: 'checking' };
+  return { state: state.found ? 'found' : 'absent', elsewhere: state.elsewhere };
 }
 
 function Editor({ pe, kind, store, restored }: { pe: ProductEngine; kind: ScreenKind; store: ProductDocumentStore; restored: boolean }) {

@@ -55,17 +55,19 @@ export async function lookupCopy(db: Db, auth: AuthContext | null, muid: number)
   const visible = visibleProductsCondition(auth, p);
   const and = visible ? ` and ${visible}` : '';
   const product = row
-    ? (await db.query<{ entry_id: string | null }>(
-      `select entry_id from (
-         (select entry_id, 0 as pref from products where product_id = ${p.add(row.product_id, 'bigint')}${and})
-         union all (select entry_id, 1 from products where muid = ${p.add(muid, 'bigint')}${and} order by product_id desc limit 1)
-         union all (select entry_id, 2 from products where entry_id = ${p.add(row.entry_id)}${and} order by product_id desc limit 1)
+    ? (await db.query<{ entry_id: string | null; product_id: string; own: boolean }>(
+      `select entry_id, product_id::text as product_id, own from (
+         (select entry_id, product_id, muid = ${p.add(muid, 'bigint')} as own, 0 as pref from products where product_id = ${p.add(row.product_id, 'bigint')}${and})
+         union all (select entry_id, product_id, true, 1 from products where muid = ${p.add(muid, 'bigint')}${and} order by product_id desc limit 1)
+         union all (select entry_id, product_id, muid = ${p.add(muid, 'bigint')}, 2 from products where entry_id = ${p.add(row.entry_id)}${and} order by product_id desc limit 1)
        ) m order by pref limit 1`,
       p.values,
     )).rows[0]
     : undefined;
-  if (product?.entry_id) return { entryID: product.entry_id, muid: null };
-  if (product) return { entryID: null, muid };
+  // The product editor opens another email's product from here (a Copy's): its id, and whether it is this email's own.
+  const found = product ? { productId: Number(product.product_id), ownProduct: product.own === true } : {};
+  if (product?.entry_id) return { entryID: product.entry_id, muid: null, ...found };
+  if (product) return { entryID: null, muid, ...found };
   return { entryID: null, muid: null, msg: emailMessages().productMissing };
 }
 
