@@ -133,6 +133,14 @@ describe('predictions (spacey)', () => {
     expect(again.body.feedback.find((f) => f.target === 'company')).toMatchObject({ label: '2', title: 'Travel Now' });
     expect(again.body.feedback.find((f) => f.target === 'sector')).toMatchObject({ label: '90', title: again.body.sectors.find((g) => g.label === '90')?.title ?? expect.any(String) });
     expect(again.body.feedback.find((f) => f.target === 'sector')!.title).not.toBe('90');
+
+    // A category of another sector replaces the product's first chain, and the answer says so: from the
+    // spacey list the editor would not otherwise see the sector change.
+    const moved = await post<AcceptResponse>(`/api/spacey/accept/${fresh.travel}`, { category: '1001' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.msg).toBe(`Product ${res.body.product_id} updated with the accepted predictions: the first sector chain is now Banking > Checking Account (it was Credit Card).`);
+    const same = await post<AcceptResponse>(`/api/spacey/accept/${fresh.travel}`, { category: '1001' });
+    expect(same.body.msg).toBe(`Product ${res.body.product_id} updated with the accepted predictions.`);
   });
 
   it('Reject stores the feedback, drops the label from the email, and the next training counts it', async () => {

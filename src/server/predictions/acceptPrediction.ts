@@ -49,6 +49,13 @@ async function draftFromEmail(db: Db, muid: number, email: { email_date: Date | 
 
 const chainEntry = (id: string, level: number, title: string | null) => ({ id: Number(id), name: title ?? id, sequence: level, sectorWorksiteVoluntary: 0 });
 
+/** A sector chain as an editor reads it ('Banking > Checking'); '' for none. */
+function chainText(chain: unknown[] | undefined): string {
+  return (chain ?? [])
+    .map((e) => (e !== null && typeof e === 'object' ? String((e as { name?: unknown; id?: unknown }).name ?? (e as { id?: unknown }).id) : String(e)))
+    .join(' > ');
+}
+
 /**
  * Accept (000 §2 predictions screen; what it does is not shown): applies the accepted labels to the
  * email's product through the same save the editor uses (rules, allowed sectors, permissions), or
@@ -68,6 +75,7 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
   const doc: Record<string, unknown> = stored ? { ...stored.document, product_id: stored.product_id } : await draftFromEmail(db, muid, email.rows[0]);
 
   const chains = Array.isArray(doc.sectors) ? [...(doc.sectors as unknown[][])] : [];
+  const chainBefore = chainText(chains[0]);
   const current = productLabels(doc);
   let sector = accept.sector ?? null;
   const category = accept.category ?? null;
@@ -89,6 +97,13 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
     const others = ((doc.companies as Array<Record<string, unknown>> | undefined) ?? []).filter((x) => String(x.companyID) !== accept.company);
     doc.companies = [c.rows[0], ...others];
   }
+  // What an update changed, in words: a category from another sector replaces the product's first chain, which
+  // an editor would not otherwise notice from the spacey list.
+  const changes: string[] = [];
+  const chainAfter = chainText(chains[0]);
+  if (stored && chainAfter !== chainBefore) changes.push(`the first sector chain is now ${chainAfter}${chainBefore ? ` (it was ${chainBefore})` : ''}`);
+  if (stored && accept.mailing_type && String(current.mailing_type) !== accept.mailing_type) changes.push(`the mailing type is now ${codeTitle('mailing_type', accept.mailing_type) ?? accept.mailing_type}`);
+  if (stored && accept.company && current.company !== accept.company) changes.push(`${String((doc.companies as Array<Record<string, unknown>>)[0]!.companyName)} is its first company`);
   // The route checked the caller may see this email; a new draft is linked to it.
   const saved = await saveProduct(db, storage, req, { document: doc, emailLink: stored ? undefined : muid });
   const info = await currentModelInfo(db, 'current');
@@ -102,6 +117,8 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
     product_id: id,
     entry_id: saved.row.entry_id,
     created: saved.created,
-    msg: saved.created ? `Draft product ${id} created with the accepted predictions.` : `Product ${id} updated with the accepted predictions.`,
+    msg: saved.created
+      ? `Draft product ${id} created with the accepted predictions.`
+      : `Product ${id} updated with the accepted predictions${changes.length ? `: ${changes.join('; ')}` : ''}.`,
   };
 }
