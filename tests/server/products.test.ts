@@ -183,6 +183,44 @@ describe('product API', () => {
     });
   });
 
+  describe('two editors on one product: a save over a later change by another user is refused, never undoes it', () => {
+    type Loaded = Record<string, unknown> & { updated_at: string; product_headline: string };
+    const load = async (id: number, headers: Record<string, string>) => (await get(`/api/product/${id}`, headers)).json<{ payload: Loaded }>().payload;
+    it("answers 409 naming who changed it and when; the editor's own saves in a row and a save from a fresh copy go through", async () => {
+      const id = await createProduct(kit, approvableProduct({ product_headline: 'Two editors, first headline' }));
+      // Both open it.
+      const mine = await load(id, kit.as.editor);
+      const theirs = await load(id, kit.as.admin);
+      // The other user saves first.
+      const first = await post('/api/addProduct', { ...theirs, product_headline: 'Their headline' }, kit.as.admin);
+      expect(first.statusCode, first.body).toBe(200);
+      // This editor's save from the older copy would put the old headline back: refused, nothing stored.
+      const activity = await countRows(kit.db, 'activity');
+      const stale = await post('/api/addProduct', { ...mine, product_comment: 'My comment' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(
+        /^admin changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Open the product again in a new tab to see theirs, then make your changes there\.$/,
+      );
+      expect((await stored(id)).document).toMatchObject({ product_headline: 'Their headline' });
+      expect((await stored(id)).document.product_comment).not.toBe('My comment');
+      expect(await countRows(kit.db, 'activity')).toBe(activity);
+      // A status action from the old copy too.
+      expect((await post(`/api/product/${id}/status`, { action: 'problem', product: { ...mine, product_comment: 'Problem from an old copy' } })).statusCode).toBe(409);
+
+      // From a fresh copy it saves, and again from the answer of that save (the editor's next Update).
+      const fresh = await load(id, kit.as.editor);
+      const saved = await post('/api/addProduct', { ...fresh, product_comment: 'My comment' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const answer = saved.json<{ payload: { product: Loaded } }>().payload.product;
+      const again = await post('/api/addProduct', { ...answer, product_comment: 'My second comment' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await stored(id)).document).toMatchObject({ product_headline: 'Their headline', product_comment: 'My second comment' });
+      // A copy that carries no time (a script, an import) is not checked.
+      const { updated_at: _ignored, ...untimed } = mine;
+      expect((await post('/api/addProduct', { ...untimed, product_headline: 'From a script' })).statusCode).toBe(200);
+    });
+  });
+
   describe('status actions: POST /api/product/{id}/status', () => {
     it('Problem needs a comment; the status is set to 4 once it has one', async () => {
       const id = await createProduct(kit, approvableProduct());

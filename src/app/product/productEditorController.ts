@@ -179,6 +179,9 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
         else if (e instanceof ApiError && e.status === 403) {
           set({ denied: true });
           notify(NO_PERMISSION, 'danger');
+        } else if (e instanceof ApiError && e.status === 409) {
+          // Another user's later change (or an archived product): a dialog, not a toast that fades while the edits stay unsaved.
+          await controller.alert(e.message);
         } else notify(e instanceof Error ? e.message : String(e), 'danger');
       } finally {
         set({ busy: false });

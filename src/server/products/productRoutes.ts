@@ -56,7 +56,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
   // One route saves new and stored products: `add` creates, `edit` changes (saveProduct checks which).
   app.post<{ Body: Record<string, unknown> }>('/api/addProduct', { config: { permission: { module: 'product', operation: 'edit', also: ['add'] } }, schema: { body: productSchema('ProductDocumentJson') } }, async (req, reply) =>
     saveOr422(reply, async () => {
-      const { row } = await saveProduct(db, storage, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body) });
+      const { row } = await saveProduct(db, storage, req, { document: req.body, emailLink: await emailOfNewProduct(db, req, req.body), baseUpdatedAt: req.body.updated_at });
       return saved(row);
     }),
   );
@@ -74,7 +74,7 @@ export const productRoutes: RoutePlugin = async (app, { ctx }) => {
         // status and the fields the action owns (ASVS V8.2.3), whatever else the body says.
         const sent = req.body.product as Record<string, unknown> | undefined;
         const document = sent && hasPermission(req.auth, 'product', 'edit') ? sent : statusActionDocument(stored.document, sent, req.body.action);
-        const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId };
+        const input: SaveRequest = { document: { ...document, product_id: productId }, action: req.body.action, productId, baseUpdatedAt: document === sent ? sent.updated_at : undefined };
         const { row } = await saveProduct(db, storage, req, input);
         return saved(row);
       });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { StatusActionName } from '../../api/products';
 import { noPermissionMessage, requireAuth } from '../auth/access';
 import { hasPermission } from '../auth/AuthContext';
-import type { Db } from '../db/Db';
+import type { Db, Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
@@ -31,6 +31,12 @@ export interface SaveRequest {
    * prediction, emailOfNewProduct); the document's own muid is never taken (issue 26 §10).
    */
   emailLink?: number;
+  /**
+   * The editor's copy: the `updated_at` of the product as the editor loaded it (or last saved it). A save
+   * over another user's later change is refused (409) instead of undoing it; none for a server-side
+   * save that starts from the stored product (accepting a prediction).
+   */
+  baseUpdatedAt?: unknown;
 }
 
 export interface SaveResult {
@@ -82,6 +88,7 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
     // prediction); a status action alone needs only its own operation (checked below).
     if (stored && !input.action && !hasPermission(auth, 'product', 'edit')) throw httpError(403, noPermissionMessage);
     if (stored?.is_deleted === 1) throw httpError(409, deletedProductMessage);
+    if (stored) await refuseLostUpdate(tx, auth.username, stored.product_id, input.baseUpdatedAt);
 
     const doc: Record<string, unknown> = { ...input.document };
     const previousStatus = stored?.product_status ?? 0;
@@ -131,4 +138,38 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
     await recordProductActivity(tx, auth, productId, what, diff.before, diff.after);
     return { row, created: !stored, actions };
   });
+}
+
+/** Product changes that are not another editor's copy of the document: background work, links sent, image settings. */
+const notAnEdit = ['pdf_processed', 'pdf_failed', 'send_link', 'default_image', 'rotate_image', 'resample'];
+
+/**
+ * Refuses (409) a save whose editor loaded the product before another user changed it: the later
+ * save would silently undo that change (two editors on one product, a reviewer's status action, an
+ * accepted prediction). The activity log says who and when; the editor's own saves and uploads, and
+ * the server's background work, are not conflicts. Milliseconds: the editor's copy carries its time
+ * as JSON (ms), the log's is microseconds.
+ */
+async function refuseLostUpdate(tx: Queryable, username: string, productId: number, base: unknown): Promise<void> {
+  if (typeof base !== 'string' || Number.isNaN(Date.parse(base))) return;
+  const later = await tx.query<{ username: string; at: Date | string }>(
+    `select username, at from activity
+      where entity = 'product' and entity_id = $1 and date_trunc('milliseconds', at) > $2::timestamptz
+        and username is not null and username <> $3 and action <> all($4::text[])
+      order by at desc limit 1`,
+    [String(productId), new Date(base).toISOString(), username, notAnEdit],
+  );
+  const other = later.rows[0];
+  if (!other) return;
+  throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)));
+}
+
+/** What the editor is told (the time as the portal writes times: MM/DD/YYYY hh:mm AM/PM, UTC). */
+export const lostUpdateMessage = (username: string, at: Date): string =>
+  `${username} changed this product at ${formatUtc(at)} (UTC), after you opened it. Nothing was saved, so their change is kept; yours are still on your screen. Open the product again in a new tab to see theirs, then make your changes there.`;
+
+function formatUtc(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const h = d.getUTCHours() % 12 || 12;
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(h)}:${p(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
 }
