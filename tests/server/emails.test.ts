@@ -338,7 +338,8 @@ describe('email dashboards API', () => {
   });
 
   it("assign-copy with {muid}: the entry id, or null and 'This product does not exist.'", async () => {
-    expect((await post('/api/emails/assign-copy', { muid: ids.mortgage })).json()).toEqual({ entryID: '2024-05-01-7', muid: null });
+    // The product of that entry, which is not catalogued from this email (its product screen offers it: Manage Product of a Copy).
+    expect((await post('/api/emails/assign-copy', { muid: ids.mortgage })).json()).toEqual({ entryID: '2024-05-01-7', muid: null, productId: expect.any(Number), ownProduct: false });
     expect((await post('/api/emails/assign-copy', { muid: ids.used })).json()).toEqual({ entryID: null, muid: null, msg: 'This product does not exist.' });
   });
 
