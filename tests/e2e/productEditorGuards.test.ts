@@ -111,33 +111,43 @@ describe('product editor guards', () => {
     await page.waitForURL((u) => u.pathname !== '/addproduct');
   });
 
-  it("refuses an Update over another editor's later save and says who and when; what was typed stays on screen (two editors on one product)", async () => {
-    const id = await createProductApi(server, token, approvableProduct({ product_headline: 'Two editors headline, guards e2e' }));
+  it("refuses an Update over another editor's later save and says who and when; Keep editing keeps what was typed, 'Load theirs with my changes' draws it over their copy (two editors on one product)", async () => {
+    const id = await createProductApi(server, token, approvableProduct({ product_headline: 'Two editors headline, guards e2e', product_comment: 'First comment' }));
     // The other editor: a user of the editor role, made by the admin through the API.
     const other = { username: 'guards-other-editor', password: 'guards-other-password' };
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const roles = (await (await fetch(`${server.url}/api/admin/roles`, { headers: auth })).json()) as { payload: Array<{ role_id: number; role_name: string }> };
     expect((await fetch(`${server.url}/api/admin/users`, { method: 'POST', headers: auth, body: JSON.stringify({ ...other, role_id: roles.payload.find((r) => r.role_name === 'editor')!.role_id }) })).status).toBe(200);
     const otherToken = ((await (await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(other) })).json()) as { payload: { access_token: string } }).payload.access_token;
+    const storedNow = async () => (await apiAs<{ payload: { product_headline: string; product_comment: string } }>(server, token, `/api/product/${id}`)).payload;
 
     await open(`/product?product_id=${id}`);
     const headline = byId(page, 'product_headline');
+    const comment = byId(page, 'product_comment');
     await expect.poll(() => headline.inputValue()).toBe('Two editors headline, guards e2e');
     // Meanwhile the other editor opens it and saves a new headline.
     const theirs = (await apiAs<{ payload: Record<string, unknown> }>(server, otherToken, `/api/product/${id}`)).payload;
     await apiAs(server, otherToken, '/api/addProduct', { ...theirs, product_headline: 'The other editor headline' });
 
-    await headline.fill('My headline, typed over an old copy');
+    await comment.fill('My comment, typed on an old copy');
+    const confirm = page.getByRole('alertdialog');
+    const said = /^guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Load their change with yours drawn over it, then check and save\?/;
     await toolbarButton(page, 'Update').click();
-    const alert = page.getByRole('alertdialog');
-    await expect.poll(() => alert.textContent()).toMatch(/guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved/);
-    await alert.getByRole('button').first().click();
-    await alert.waitFor({ state: 'detached' });
-    expect(await headline.inputValue()).toBe('My headline, typed over an old copy');
-    expect((await apiAs<{ payload: { product_headline: string } }>(server, token, `/api/product/${id}`)).payload.product_headline).toBe('The other editor headline');
-    // Leaving still asks: the edits are unsaved.
-    await toolbarButton(page, 'Cancel').click();
-    await answerLeave('Leave without saving');
+    await expect.poll(() => confirm.textContent()).toMatch(said);
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect([await headline.inputValue(), await comment.inputValue()]).toEqual(['Two editors headline, guards e2e', 'My comment, typed on an old copy']);
+    expect(await storedNow()).toMatchObject({ product_headline: 'The other editor headline', product_comment: 'First comment' });
+
+    // Again, and this time their copy with my change over it: their headline, my comment; the next Update stores both.
+    await toolbarButton(page, 'Update').click();
+    await expect.poll(() => confirm.textContent()).toMatch(said);
+    await confirm.getByRole('button', { name: 'Load theirs with my changes' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => headline.inputValue()).toBe('The other editor headline');
+    expect(await comment.inputValue()).toBe('My comment, typed on an old copy');
+    await toolbarButton(page, 'Update').click();
+    await expect.poll(storedNow).toMatchObject({ product_headline: 'The other editor headline', product_comment: 'My comment, typed on an old copy' });
   });
 
   it('a refused approval marks its fields, links each to its field and focuses the first (issue 27 item 3)', async () => {

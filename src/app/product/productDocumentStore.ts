@@ -24,6 +24,10 @@ export interface ProductDocumentStore {
   reset(doc: Doc): void;
   /** True when the product would be stored differently from the one loaded or last saved (editor state aside). */
   isDirty(): boolean;
+  /** The product as loaded or last saved: the reference isDirty compares with. */
+  getSaved(): Doc;
+  /** Draws `doc` as a load (no `$prev`: no edit effect runs), keeping the reference: changes made elsewhere, shown as unsaved. */
+  drawOver(doc: Doc): void;
   /**
    * The action the view model's errors are for (null: none, the default): after a refused Approve,
    * its failing fields stay marked, and each edit updates the marks, until a save succeeds.
@@ -97,6 +101,10 @@ export function createProductDocumentStore(engine: Engine, initial: Doc, unsaved
       apply(doc, doc);
     },
     isDirty: () => doc !== saved && !sameProduct(doc, saved, editorState),
+    getSaved: () => saved,
+    drawOver(next) {
+      apply(shareUnchanged(doc, next), null);
+    },
     check(action, probe) {
       return evaluateFor(action, probe ?? doc).errors.map((e) => ({ rule: e.rule, field: e.field, message: e.message }));
     },

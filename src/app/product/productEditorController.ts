@@ -3,7 +3,9 @@ import type { StatusActionName } from '../../api/products';
 import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
 import { ApiError } from '../../api/client/ApiError';
+import { isLostUpdateMessage } from '../../shared/lostUpdateMessage';
 import { cancelTarget } from './cancelTarget';
+import { mergeOwnChanges } from './mergeOwnChanges';
 import type { ProductDocumentStore } from './productDocumentStore';
 import { NO_PERMISSION } from './productScreenText';
 import { checkRuleActions, type StatusButton } from './statusButtons';
@@ -33,6 +35,8 @@ export type ToastIntent = 'danger' | 'warning' | 'success' | 'primary';
 /** The calls a save and a delete make (useProductWrites; a fake in unit tests): a save answers the product as stored. */
 export interface EditorApi {
   save(doc: Doc): Promise<Doc>;
+  /** The product as stored now (a reload after another user's change). */
+  load?(id: number): Promise<Doc>;
   status(id: number, action: StatusActionName, doc: Doc): Promise<Doc>;
   softDelete(id: number, indexName: string): Promise<{ message: string }>;
 }
@@ -179,8 +183,18 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
         else if (e instanceof ApiError && e.status === 403) {
           set({ denied: true });
           notify(NO_PERMISSION, 'danger');
+        } else if (e instanceof ApiError && e.status === 409 && isLostUpdateMessage(e.message) && id !== undefined && api.load) {
+          // Another user's later change: their copy with this editor's changes drawn over it, or keep editing this one.
+          const reload = await controller.confirm({ message: `${e.message} Load their change with yours drawn over it, then check and save?`, confirmText: 'Load theirs with my changes', cancelText: 'Keep editing' });
+          if (reload) {
+            const theirs = await api.load(id);
+            const merged = mergeOwnChanges(store.getSaved(), store.getDoc(), theirs);
+            store.reset(theirs);
+            store.drawOver(merged);
+            notify('Their change is loaded and yours are drawn over it: check them, then save.', 'primary');
+          }
         } else if (e instanceof ApiError && e.status === 409) {
-          // Another user's later change (or an archived product): a dialog, not a toast that fades while the edits stay unsaved.
+          // An archived product: a dialog, not a toast that fades while the edits stay unsaved.
           await controller.alert(e.message);
         } else notify(e instanceof Error ? e.message : String(e), 'danger');
       } finally {

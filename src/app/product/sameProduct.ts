@@ -11,7 +11,8 @@ export function sameProduct(a: Doc, b: Doc, editorState: readonly string[][]): b
   return sameValue(withoutPaths(a, editorState), withoutPaths(b, editorState));
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Two values stored alike ("not entered" values equal). */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isEmptyValue(a) && isEmptyValue(b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

@@ -6,6 +6,7 @@ import { hasPermission } from '../auth/AuthContext';
 import type { Db, Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
+import { lostUpdateMessage } from '../../shared/lostUpdateMessage';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
 import { storedImageErrors } from './missingStoredImage';
 import { prepareDocument } from './prepareDocument';
@@ -162,14 +163,4 @@ async function refuseLostUpdate(tx: Queryable, username: string, productId: numb
   const other = later.rows[0];
   if (!other) return;
   throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)));
-}
-
-/** What the editor is told (the time as the portal writes times: MM/DD/YYYY hh:mm AM/PM, UTC). */
-export const lostUpdateMessage = (username: string, at: Date): string =>
-  `${username} changed this product at ${formatUtc(at)} (UTC), after you opened it. Nothing was saved, so their change is kept; yours are still on your screen. Open the product again in a new tab to see theirs, then make your changes there.`;
-
-function formatUtc(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const h = d.getUTCHours() % 12 || 12;
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(h)}:${p(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
 }
