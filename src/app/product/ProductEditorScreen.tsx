@@ -8,6 +8,7 @@ import { useSession } from '../auth/SessionContext';
 import { newProductDocument } from './newProductDocument';
 import { createProductDocumentStore, type ProductDocumentStore } from './productDocumentStore';
 import { CataloguedElsewherePanel, type CataloguedElsewhere } from './CataloguedElsewherePanel';
+import { mergeOwnChanges } from './mergeOwnChanges';
 import { ProductEditorView } from './ProductEditorView';
 import { NO_PERMISSION, NO_SUCH_MUID, noSuchMuidHelp } from './productScreenText';
 import type { ScreenKind } from './statusButtons';
@@ -57,7 +58,7 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   // Changes this user had not saved here when the session ended: drawn over the product as loaded.
   const username = useSession().role?.username;
   const [unsaved] = useState(() => peekUnsavedProduct(location.pathname + location.search, username) ?? undefined);
-  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query), unsaved) : null));
+  const [store, setStore] = useState<ProductDocumentStore | null>(() => (ref === null ? createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query), unsaved?.doc) : null));
   const ready = data !== undefined && (justSaved || !isValidating);
   const noProduct = noProductYet(error, ref);
   const email = useEmailOfNewProduct(noProduct ? muid : undefined);
@@ -68,8 +69,9 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   const missing = noProduct && emailState === 'found' && !elsewhere;
   useEffect(() => {
     if (store) return;
-    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid), unsaved));
-    else if (ready) setStore(createProductDocumentStore(pe.engine, data, unsaved));
+    if (missing) setStore(createProductDocumentStore(pe.engine, newProductDocument(pe.blocks, query, muid), unsaved?.doc));
+    // Only what the user changed is drawn over the product as it is now: another user's change meanwhile stays.
+    else if (ready) setStore(createProductDocumentStore(pe.engine, data, unsaved && (unsaved.base ? mergeOwnChanges(unsaved.base, unsaved.doc, data) : unsaved.doc)));
     // The query is read once per product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, missing, ready, data, pe]);

@@ -10,6 +10,11 @@ export interface UnsavedProduct {
   path: string;
   username: string;
   doc: Doc;
+  /**
+   * The product as the editor had loaded or last saved it: coming back, only what the user changed from it is
+   * drawn over the product as it is then, so another user's change meanwhile is kept (mergeOwnChanges).
+   */
+  base?: Doc;
   /** Milliseconds since the epoch when it was kept. */
   at: number;
 }
@@ -27,8 +32,8 @@ export function stashUnsavedProduct(entry: UnsavedProduct): void {
   }
 }
 
-/** The changes kept for this address and user, if any and recent; reading leaves them in place. */
-export function peekUnsavedProduct(path: string, username: string | undefined, now = Date.now()): Doc | null {
+/** The changes kept for this address and user, if any and recent (with the copy they were made on); reading leaves them in place. */
+export function peekUnsavedProduct(path: string, username: string | undefined, now = Date.now()): { doc: Doc; base?: Doc } | null {
   if (!username) return null;
   let entry: Partial<UnsavedProduct> | null;
   try {
@@ -38,7 +43,7 @@ export function peekUnsavedProduct(path: string, username: string | undefined, n
   }
   if (!entry || entry.path !== path || entry.username !== username || typeof entry.at !== 'number') return null;
   if (now - entry.at > unsavedProductMaxAgeMs || !entry.doc || typeof entry.doc !== 'object') return null;
-  return entry.doc;
+  return entry.base && typeof entry.base === 'object' ? { doc: entry.doc, base: entry.base } : { doc: entry.doc };
 }
 
 /** Forgets the kept changes (once an editor has taken them). */

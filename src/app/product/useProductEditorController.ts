@@ -220,7 +220,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       onSessionEnd(() => {
         if (!username || !controller.mustAsk()) return;
         const { pathname, search } = locationRef.current;
-        stashUnsavedProduct({ path: pathname + search, username, doc: store.getDoc(), at: Date.now() });
+        stashUnsavedProduct({ path: pathname + search, username, doc: store.getDoc(), base: store.getSaved(), at: Date.now() });
       }),
     [controller, store, username],
   );
