@@ -199,7 +199,7 @@ describe('product API', () => {
       const stale = await post('/api/addProduct', { ...mine, product_comment: 'My comment' });
       expect(stale.statusCode, stale.body).toBe(409);
       expect(stale.json<{ message: string }>().message).toMatch(
-        /^admin changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\.$/,
+        /^admin changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\.$/,
       );
       expect((await stored(id)).document).toMatchObject({ product_headline: 'Their headline' });
       expect((await stored(id)).document.product_comment).not.toBe('My comment');
