@@ -5,6 +5,7 @@ import { AdminForm } from './AdminForm';
 import { adminAction, type AdminReport } from './adminAction';
 import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useMetadataFiles } from '../../api/hooks/useMetadataFiles';
+import { codeTableEntries } from '../codeTableEntries';
 
 interface RolesPanelProps {
   roles: AdminRole[];
@@ -16,9 +17,7 @@ interface RolesPanelProps {
 type RoleForm = { role_name: string; description?: string; all_sectors?: boolean; sectors?: number[] };
 
 // The sectors code table: an administrator picks a role's sectors by title, not by id.
-const sectorsFile = 'schemas/codes/sectors.json';
-const sectorChoices = (files: Record<string, unknown> | undefined) =>
-  ((files?.[sectorsFile] as { oneOf?: Array<{ const: number; title: string }> } | undefined)?.oneOf ?? []).map((c) => ({ value: c.const, label: c.title }));
+const sectorChoices = (files: Record<string, unknown> | undefined) => codeTableEntries(files, 'codes/sectors').map((c) => ({ value: Number(c.const), label: c.title }));
 
 /** Roles: create, rename, allowed sectors, and module permissions (operations per module). */
 export function RolesPanel({ roles, modules, reload, report }: RolesPanelProps) {

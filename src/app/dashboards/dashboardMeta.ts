@@ -6,6 +6,7 @@ import type dedupJson from '../../../schemas/dashboards/deduplicates.json';
 import type importLogsJson from '../../../schemas/dashboards/importlogs.json';
 import type detailJson from '../../../schemas/dashboards/email_detail.json';
 import type { SearchRuleFile } from '../../ui/dashboard/searchRules';
+import { codeTableEntries } from '../codeTableEntries';
 import type { CodeEntry, ColumnMeta, RowActionMeta, SearchField, ToolbarMeta } from '../../ui/dashboard/dashboardTypes';
 
 export type { CodeEntry, ColumnMeta, RowActionMeta, SearchField, ToolbarMeta } from '../../ui/dashboard/dashboardTypes';
@@ -53,11 +54,7 @@ export function dashboardMetaOf(files: Record<string, unknown>): DashboardMeta {
   };
   const email = file<EmailsMeta>('schemas/dashboards/emails.json');
   const search = file<typeof searchJson>('schemas/dashboards/email_search.json');
-  const codeEntries = (ref: string | undefined): CodeEntry[] => {
-    if (!ref) return [];
-    const name = ref.replace(/^.*codes\//, '').replace(/\.json$/, '');
-    return (files[`schemas/codes/${name}.json`] as { oneOf?: CodeEntry[] } | undefined)?.oneOf ?? [];
-  };
+  const codeEntries = (ref: string | undefined): CodeEntry[] => codeTableEntries(files, ref);
   const statuses = codeEntries(email.statusCodes.$ref);
   const codes = (flag: string) => statuses.filter((e) => e[flag] === true).map((e) => Number(e.const));
   return {

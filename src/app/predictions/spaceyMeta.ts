@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 // Type-only: the file itself comes from GET /api/metadata (reload, METADATA_DIR), never the bundle.
 import type spaceyJson from '../../../schemas/dashboards/spacey.json';
 import type { ColumnMeta, RowActionMeta } from '../dashboards/dashboardMeta';
+import { codeTableEntries } from '../codeTableEntries';
 import { loadMetadataFiles } from '../loadMetadataFiles';
 
 export type SpaceyMeta = typeof spaceyJson;
@@ -14,8 +15,7 @@ export type CodeOf = (ref: string, key: string) => number;
 
 function codeReader(files: Record<string, unknown>): CodeOf {
   return (ref, key) => {
-    const table = files[`schemas/${ref.replace(/\.json$/, '')}.json`] as { oneOf?: Array<{ const: unknown; 'x-key'?: string }> } | undefined;
-    const hit = table?.oneOf?.find((e) => e['x-key'] === key);
+    const hit = codeTableEntries(files, ref).find((e) => e['x-key'] === key);
     if (!hit) throw new Error(`${ref} has no code with x-key "${key}"`);
     return Number(hit.const);
   };
