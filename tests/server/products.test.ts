@@ -198,6 +198,8 @@ describe('product API', () => {
       const activity = await countRows(kit.db, 'activity');
       const stale = await post('/api/addProduct', { ...mine, product_comment: 'My comment' });
       expect(stale.statusCode, stale.body).toBe(409);
+      // The editor acts on the code, not the words (an analyst may reword them).
+      expect(stale.json<{ code?: string }>().code).toBe('lost_update');
       expect(stale.json<{ message: string }>().message).toMatch(
         /^admin changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\.$/,
       );
@@ -205,7 +207,9 @@ describe('product API', () => {
       expect((await stored(id)).document.product_comment).not.toBe('My comment');
       expect(await countRows(kit.db, 'activity')).toBe(activity);
       // A status action from the old copy too.
-      expect((await post(`/api/product/${id}/status`, { action: 'problem', product: { ...mine, product_comment: 'Problem from an old copy' } })).statusCode).toBe(409);
+      const staleStatus = await post(`/api/product/${id}/status`, { action: 'problem', product: { ...mine, product_comment: 'Problem from an old copy' } });
+      expect(staleStatus.statusCode).toBe(409);
+      expect(staleStatus.json<{ code?: string }>().code).toBe('lost_update');
 
       // From a fresh copy it saves, and again from the answer of that save (the editor's next Update).
       const fresh = await load(id, kit.as.editor);
@@ -347,7 +351,10 @@ describe('product API', () => {
       expect((await stored(id)).is_deleted).toBe(1);
       expect((await get(`/api/product/${id}`)).json<{ payload: { is_deleted: number } }>().payload.is_deleted).toBe(1);
       // A deleted product cannot be saved or change status until an administrator restores it.
-      expect((await post('/api/addProduct', { ...row.document, product_name: 'x' })).statusCode).toBe(409);
+      const archived = await post('/api/addProduct', { ...row.document, product_name: 'x' });
+      expect(archived.statusCode).toBe(409);
+      // Its body is the plain {error, message}: no code, so the editor shows it as an alert, not a reload.
+      expect(archived.json()).toEqual({ error: 'Conflict', message: 'This product has been moved to the archive section; contact an administrator to restore it.' });
       expect((await post(`/api/product/${id}/status`, { action: 'approve' })).statusCode).toBe(409);
       expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] })).statusCode).toBe(403);
       expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] }, kit.as.admin)).statusCode).toBe(200);

@@ -16,7 +16,6 @@ const parse = (text: string): unknown => {
     return null;
   }
 };
-const messageOf = (data: unknown, fallback: string) => (data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : fallback);
 
 /** A write the rules may refuse: 422 with `errors` is a ProductRefusedError, any other failure an ApiError. */
 async function refusable<T>(t: Transport, path: string, options: RequestOptions): Promise<T> {
@@ -25,7 +24,7 @@ async function refusable<T>(t: Transport, path: string, options: RequestOptions)
   if (res.status === 422 && data && typeof data === 'object' && Array.isArray((data as { errors?: unknown }).errors)) {
     throw new ProductRefusedError((data as { errors: ProductRuleError[] }).errors);
   }
-  if (!res.ok) throw new ApiError(res.status, messageOf(data, res.statusText));
+  if (!res.ok) throw ApiError.of(res.status, data, res.statusText);
   return data as T;
 }
 
@@ -100,7 +99,7 @@ export function productsClient(t: Transport) {
       const path = productId ? `/api/upload-product-media?product_id=${productId}` : '/api/upload-product-media';
       const res = await t.upload(path, form, { operationId: 'edit', onProgress: (sent, total) => onProgress(sent, total || file.size), signal });
       const data = parse(res.text);
-      if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, messageOf(data, 'Upload failed'));
+      if (res.status < 200 || res.status >= 300) throw ApiError.of(res.status, data, 'Upload failed');
       return (data as UploadResponse).payload;
     },
   };

@@ -3,7 +3,7 @@ import type { StatusActionName } from '../../api/products';
 import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
 import { ApiError } from '../../api/client/ApiError';
-import { isLostUpdateMessage } from '../../shared/lostUpdateMessage';
+import { lostUpdateCode } from '../../shared/lostUpdateCode';
 import { cancelTarget } from './cancelTarget';
 import { mergeOwnChanges } from './mergeOwnChanges';
 import type { ProductDocumentStore } from './productDocumentStore';
@@ -183,7 +183,7 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
         else if (e instanceof ApiError && e.status === 403) {
           set({ denied: true });
           notify(NO_PERMISSION, 'danger');
-        } else if (e instanceof ApiError && e.status === 409 && isLostUpdateMessage(e.message) && id !== undefined && api.load) {
+        } else if (e instanceof ApiError && e.code === lostUpdateCode && id !== undefined && api.load) {
           // Another user's later change: their copy with this editor's changes drawn over it, or keep editing this one.
           const reload = await controller.confirm({ message: `${e.message} Load their change with yours drawn over it, then check and save?`, confirmText: 'Load theirs with my changes', cancelText: 'Keep editing' });
           if (reload) {

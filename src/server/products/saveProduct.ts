@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
 import { lostUpdateMessage } from '../../shared/lostUpdateMessage';
+import { lostUpdateCode } from '../../shared/lostUpdateCode';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
 import { storedImageErrors } from './missingStoredImage';
 import { prepareDocument } from './prepareDocument';
@@ -162,5 +163,5 @@ async function refuseLostUpdate(tx: Queryable, username: string, productId: numb
   );
   const other = later.rows[0];
   if (!other) return;
-  throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)));
+  throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)), lostUpdateCode);
 }

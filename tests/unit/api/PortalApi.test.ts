@@ -68,6 +68,16 @@ describe('the products section (the product editor, 001 §7)', () => {
     expect(calls[1]).toMatchObject({ path: '/api/product/12/status', options: { method: 'POST', json: { action: 'approve', product: stored } } });
   });
 
+  it("carries the server's error code on the ApiError (a save refused over another editor's change: lost_update)", async () => {
+    const body = { error: 'Conflict', message: 'ann changed this product', code: 'lost_update' };
+    const { t } = recording([json(body, 409), json({ error: 'Conflict', message: 'archived' }, 409)]);
+    const api = createPortalApi(t);
+    expect(await api.products.save({ product_id: 12 }).catch((e: unknown) => e)).toMatchObject({ status: 409, message: 'ann changed this product', code: 'lost_update' });
+    const plain = await api.products.save({ product_id: 12 }).catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(ApiError);
+    expect((plain as ApiError).code).toBeUndefined();
+  });
+
   it('returns the move answers that carry a status_code (the dialog words them, 001 §8), and throws for any other', async () => {
     const notFound = { status_code: 404, message: 'Entry Id not found' };
     const { t } = recording([json(notFound, 404), new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);

@@ -138,6 +138,23 @@ describe('the product editor controller', () => {
     expect(controller.mustAsk()).toBe(false);
   });
 
+  it("offers 'Load theirs with my changes' on the server's lost_update code, whatever its words; another 409 is an alert (two editors on one product)", async () => {
+    const doc = { ...basics, product_id: 9, product_status: 0 };
+    const reworded = new ApiError(409, 'Ann got there first.', 'lost_update');
+    const coded = setup(doc, { save: () => Promise.reject(reworded), load: async () => doc });
+    const running = coded.controller.run('save');
+    expect(await modalOf(coded.controller)).toMatchObject({ kind: 'confirm', opts: { message: 'Ann got there first. Load their change with yours drawn over it, then check and save?', confirmText: 'Load theirs with my changes' } });
+    coded.controller.answer(false);
+    await running;
+    // The former words without the code: the archived product's alert, not a reload.
+    const words = 'ann changed this product at 06/01/2024 10:00:00 AM (UTC), after you opened it. Nothing was saved, so their change is kept; yours are still on your screen.';
+    const uncoded = setup(doc, { save: () => Promise.reject(new ApiError(409, words)), load: async () => doc });
+    const alerting = uncoded.controller.run('save');
+    expect(await modalOf(uncoded.controller)).toEqual({ kind: 'alert', message: words });
+    uncoded.controller.answer(true);
+    await alerting;
+  });
+
   it('shows a refused permission on the page and in a toast (001 §6)', async () => {
     const { controller, calls } = setup(basics, { save: () => Promise.reject(new ApiError(403, 'Forbidden')) });
     await controller.run('save');
