@@ -131,7 +131,7 @@ describe('product editor guards', () => {
 
     await comment.fill('My comment, typed on an old copy');
     const confirm = page.getByRole('alertdialog');
-    const said = /^guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Load their change with yours drawn over it, then check and save\?/;
+    const said = /^guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Load that change with yours drawn over it, then check and save\?/;
     await toolbarButton(page, 'Update').click();
     await expect.poll(() => confirm.textContent()).toMatch(said);
     await confirm.getByRole('button', { name: 'Keep editing' }).click();

@@ -10,6 +10,7 @@ import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useProductWrites } from '../../api/hooks/useProductWrites';
 import { useSession } from '../auth/SessionContext';
 import { onSessionEnd } from '../auth/sessionEndHooks';
+import { lostUpdateText } from '../../shared/lostUpdateText';
 import { stashUnsavedProduct } from './unsavedProductStash';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
@@ -89,6 +90,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       store,
       buttons,
       hiddenDrops: (doc) => enteredHiddenDrops(pe.engine, doc),
+      text: (key) => lostUpdateText(pe.files, key),
       api: writes,
       notify,
       navigate: (to, opts) => void navigate(to, opts),

@@ -6,7 +6,9 @@ import { hasPermission } from '../auth/AuthContext';
 import type { Db, Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
-import { lostUpdateMessage } from '../../shared/lostUpdateMessage';
+import { formatEmailDate } from '../../shared/formatEmailDate';
+import { lostUpdateText } from '../../shared/lostUpdateText';
+import { metadataStore } from '../metadata/metadataStore';
 import { lostUpdateCode } from '../../shared/lostUpdateCode';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
 import { storedImageErrors } from './missingStoredImage';
@@ -163,5 +165,7 @@ async function refuseLostUpdate(tx: Queryable, username: string, productId: numb
   );
   const other = later.rows[0];
   if (!other) return;
-  throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)), lostUpdateCode);
+  // Worded in the rule file (x-messages.lostUpdate) as the server runs it now; the time is the portal's UTC format.
+  const message = lostUpdateText(metadataStore().current().metadata.files, 'lostUpdate', { user: other.username, at: formatEmailDate(new Date(other.at), { utc: true }) });
+  throw httpError(409, message, lostUpdateCode);
 }
