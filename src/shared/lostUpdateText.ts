@@ -7,7 +7,7 @@ import { metadataText, type TextValues } from './metadataText';
 export const lostUpdateFile = 'rules/product/validation-save.json';
 
 /** Every key the server and the editor use (a unit test checks each is in the file). */
-export const lostUpdateKeys = ['lostUpdate', 'lostUpdateQuestion', 'lostUpdateLoad', 'lostUpdateKeep', 'lostUpdateLoaded'] as const;
+export const lostUpdateKeys = ['lostUpdate', 'lostUpdateOwn', 'lostUpdateQuestion', 'lostUpdateLoad', 'lostUpdateKeep', 'lostUpdateLoaded'] as const;
 export type LostUpdateKey = (typeof lostUpdateKeys)[number];
 
 /** One of those texts from the served metadata files, its {placeholders} filled. */

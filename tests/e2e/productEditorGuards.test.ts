@@ -38,8 +38,9 @@ describe('product editor guards', () => {
     await server?.stop();
   });
 
-  /** Opens a path, signing in first when the session is not there yet (each test may run alone). */
-  async function open(path: string) {
+  /** Opens a path, signing in first when the session is not there yet (each test may run alone); in `page` unless told. */
+  async function open(path: string, tab: Page = page) {
+    const page = tab;
     await page.goto(`${server.url}${path}`);
     const signIn = page.getByLabel('Username');
     await signIn.or(page.getByRole('toolbar', { name: 'Product actions' })).waitFor();
@@ -148,6 +149,50 @@ describe('product editor guards', () => {
     expect(await comment.inputValue()).toBe('My comment, typed on an old copy');
     await toolbarButton(page, 'Update').click();
     await expect.poll(storedNow).toMatchObject({ product_headline: 'The other editor headline', product_comment: 'My comment, typed on an old copy' });
+  });
+
+  it("the same user in two tabs: an Update in the tab opened before the other tab's save is refused and says so; 'Load theirs with my changes' keeps this tab's edits over the other's", async () => {
+    const id = await createProductApi(server, token, approvableProduct({ product_headline: 'Two tabs headline, guards e2e', product_comment: 'Two tabs first comment' }));
+    const storedNow = async () => (await apiAs<{ payload: { product_headline: string; product_comment: string } }>(server, token, `/api/product/${id}`)).payload;
+    // Tab B (this test's page) and tab A: one browser, one signed-in user, the same product.
+    await open(`/product?product_id=${id}`);
+    const tabA = (await openWatchedPage(browser.context)).page;
+    try {
+      await open(`/product?product_id=${id}`, tabA);
+      for (const tab of [page, tabA]) await expect.poll(() => byId(tab, 'product_headline').inputValue()).toBe('Two tabs headline, guards e2e');
+      // Tab A saves the headline, then the comment: its own consecutive saves are no conflict.
+      await byId(tabA, 'product_headline').fill('Headline saved in tab A');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A' });
+      await byId(tabA, 'product_comment').fill('Comment saved in tab A');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A' });
+
+      // Tab B, still on the copy opened before, changes the comment: its Update would undo tab A's save.
+      const comment = byId(page, 'product_comment');
+      await comment.fill('Comment typed in tab B');
+      await toolbarButton(page, 'Update').click();
+      const confirm = page.getByRole('alertdialog');
+      await expect
+        .poll(() => confirm.textContent())
+        .toMatch(
+          /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\. Load that change with yours drawn over it, then check and save\?/,
+        );
+      expect(await storedNow()).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A' });
+      // Tab A's copy with tab B's edit over it: A's headline, B's comment (B changed it too, so B's shows); saved by the next Update.
+      await confirm.getByRole('button', { name: 'Load theirs with my changes' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe('Headline saved in tab A');
+      expect(await comment.inputValue()).toBe('Comment typed in tab B');
+      await toolbarButton(page, 'Update').click();
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment typed in tab B' });
+      // Tab B's save is now the later change for tab A, whose next Update is refused in turn.
+      await byId(tabA, 'product_headline').fill('Tab A headline again');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(() => tabA.getByRole('alertdialog').textContent()).toMatch(/^You changed this product in another tab or window at /);
+    } finally {
+      await tabA.close();
+    }
   });
 
   it('a refused approval marks its fields, links each to its field and focuses the first (issue 27 item 3)', async () => {

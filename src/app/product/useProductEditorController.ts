@@ -12,6 +12,7 @@ import { useSession } from '../auth/SessionContext';
 import { onSessionEnd } from '../auth/sessionEndHooks';
 import { lostUpdateText } from '../../shared/lostUpdateText';
 import { stashUnsavedProduct } from './unsavedProductStash';
+import { newEditorId } from './newEditorId';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { enteredHiddenDrops } from './enteredHiddenDrops';
@@ -76,7 +77,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const session = useSession();
   const api = usePortalApi();
   const writes = useProductWrites();
-  const lookups = useMemo(() => productLookups(api.products), [api]);
+  // This load of the editor, named with each save, status action and upload: the same user's other tab is told apart.
+  const [editorId] = useState(newEditorId);
+  const lookups = useMemo(() => productLookups(api.products, editorId), [api, editorId]);
   const moveCalls = useMemo<MoveAndDeleteCalls>(() => ({ lookup: api.products.moveLookup, validate: api.products.moveValidate, confirm: writes.moveConfirm }), [api, writes]);
   const toaster = useRef<OverlayToaster | null>(null);
   const locationRef = useRef(location);
@@ -91,7 +94,7 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       buttons,
       hiddenDrops: (doc) => enteredHiddenDrops(pe.engine, doc),
       text: (key) => lostUpdateText(pe.files, key),
-      api: writes,
+      api: { ...writes, save: (d) => writes.save(d, editorId), status: (id, action, d) => writes.status(id, action, d, editorId) },
       notify,
       navigate: (to, opts) => void navigate(to, opts),
       location: () => locationRef.current,
