@@ -13,6 +13,7 @@ export function writeAlteredMetadata(dir: string): void {
   addContactPhones(dir);
   addPetCare(dir);
   junkNotSelectable(dir);
+  rewordLostUpdate(dir);
 }
 
 function editJson<T>(dir: string, file: string, change: (json: T) => void): void {
@@ -121,5 +122,17 @@ function junkNotSelectable(dir: string): void {
   });
   editJson<{ messages: Record<string, string> }>(dir, 'schemas/dashboards/emails.json', (emails) => {
     emails.messages.statusNotSelectable = junkRefusal;
+  });
+}
+
+/** The reworded refusal of a save from an older copy of another tab, and the button that loads that change (metadataFirst.test.ts). */
+export const otherTabRefusal = 'Another tab of yours saved this product at {at} (UTC). Nothing was saved here.';
+export const loadOtherTab = 'Load the other tab with my edits';
+
+/** An analyst rewords the two-editors texts (x-messages of rules/product/validation-save.json). */
+function rewordLostUpdate(dir: string): void {
+  editJson<{ 'x-messages': Record<string, string> }>(dir, 'rules/product/validation-save.json', (file) => {
+    file['x-messages'].lostUpdateOwn = otherTabRefusal;
+    file['x-messages'].lostUpdateLoad = loadOtherTab;
   });
 }
