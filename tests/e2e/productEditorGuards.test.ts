@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
+import { makePdf, numberedPages } from '../server/helpers/makePdf';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, toolbarButton } from './productKit';
 
@@ -153,7 +154,7 @@ describe('product editor guards', () => {
 
   it("the same user in two tabs: an Update in the tab opened before the other tab's save is refused and says so; 'Load theirs with my changes' keeps this tab's edits over the other's", async () => {
     const id = await createProductApi(server, token, approvableProduct({ product_headline: 'Two tabs headline, guards e2e', product_comment: 'Two tabs first comment' }));
-    const storedNow = async () => (await apiAs<{ payload: { product_headline: string; product_comment: string } }>(server, token, `/api/product/${id}`)).payload;
+    const storedNow = async () => (await apiAs<{ payload: { product_headline: string; product_comment: string; file_name?: string } }>(server, token, `/api/product/${id}`)).payload;
     // Tab B (this test's page) and tab A: one browser, one signed-in user, the same product.
     await open(`/product?product_id=${id}`);
     const tabA = (await openWatchedPage(browser.context)).page;
@@ -164,9 +165,20 @@ describe('product editor guards', () => {
       await byId(tabA, 'product_headline').fill('Headline saved in tab A');
       await toolbarButton(tabA, 'Update').click();
       await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A' });
+      // Its own upload is no conflict either: the upload names the same editor load as its saves.
+      const loads: string[] = [];
+      tabA.on('request', (r) => {
+        if (/\/api\/(addProduct|upload-product-media)/.test(r.url())) loads.push(r.headers()['x-editor-id'] ?? 'none');
+      });
+      await tabA.getByLabel('Product media file').setInputFiles({ name: 'tab-a.pdf', mimeType: 'application/pdf', buffer: await makePdf(numberedPages(1)) });
+      await tabA.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect.poll(() => tabA.getByLabel('Upload progress').textContent(), { timeout: 30_000 }).toMatch(/^100% /);
       await byId(tabA, 'product_comment').fill('Comment saved in tab A');
       await toolbarButton(tabA, 'Update').click();
-      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A' });
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A', file_name: 'tab-a.pdf' });
+      expect(loads).toHaveLength(2);
+      expect(loads[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(loads[1]).toBe(loads[0]);
 
       // Tab B, still on the copy opened before, changes the comment: its Update would undo tab A's save.
       const comment = byId(page, 'product_comment');
@@ -178,14 +190,15 @@ describe('product editor guards', () => {
         .toMatch(
           /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\. Load that change with yours drawn over it, then check and save\?/,
         );
-      expect(await storedNow()).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A' });
+      expect(await storedNow()).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A', file_name: 'tab-a.pdf' });
       // Tab A's copy with tab B's edit over it: A's headline, B's comment (B changed it too, so B's shows); saved by the next Update.
       await confirm.getByRole('button', { name: 'Load theirs with my changes' }).click();
       await confirm.waitFor({ state: 'detached' });
       await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe('Headline saved in tab A');
       expect(await comment.inputValue()).toBe('Comment typed in tab B');
       await toolbarButton(page, 'Update').click();
-      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment typed in tab B' });
+      // Tab A's upload is kept too: tab B did not change the file.
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment typed in tab B', file_name: 'tab-a.pdf' });
       // Tab B's save is now the later change for tab A, whose next Update is refused in turn.
       await byId(tabA, 'product_headline').fill('Tab A headline again');
       await toolbarButton(tabA, 'Update').click();
