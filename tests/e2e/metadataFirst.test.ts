@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
-import { loadOtherTab, otherTabRefusal, unusedLabel } from './helpers/alteredMetadata';
+import { copyPanelOpen, copyPanelTitle, loadOtherTab, otherTabRefusal, unusedLabel } from './helpers/alteredMetadata';
 import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
@@ -72,6 +72,24 @@ describe('metadata first (issue 16)', () => {
     await confirm.getByRole('button', { name: loadOtherTab }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await byId(page, 'product_comment').inputValue()).toBe('Typed on the older copy');
+    await page.close();
+  });
+
+  it("the Copy panel's words reworded in the email area's messages are what Manage Product of a Copy email shows (copy-email-product.md)", async () => {
+    const token = await adminToken(server);
+    const productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Copy owner, metadata first e2e' }));
+    const entry = (await apiAs<{ payload: { entry_id: string } }>(server, token, `/api/product/${productId}`)).payload.entry_id;
+    // A Focus email that is neither Used nor a Copy yet, assigned to that entry as a Copy (000 §5).
+    const list = await apiAs<{ payload: Array<{ muid: number; deleted: number; entry_id: string | null }> }>(server, token, '/api/emails/list', {
+      page: 4, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'muid', sorting_direction: 'asc',
+    });
+    const copy = list.payload.find((e) => e.deleted === 0 && !e.entry_id)!.muid;
+    await apiAs(server, token, '/api/emails/assign-copy', { payload: [{ muid: copy }], entryID: entry });
+    const { page } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/product/v2/${copy}`);
+    await expect.poll(() => page.getByRole('heading', { name: copyPanelTitle.replace('{muid}', String(copy)) }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: copyPanelOpen }).count()).toBe(1);
+    expect(await page.getByText(`It belongs to Entry ID ${entry}.`, { exact: false }).count()).toBe(1);
     await page.close();
   });
 

@@ -14,6 +14,7 @@ export function writeAlteredMetadata(dir: string): void {
   addPetCare(dir);
   junkNotSelectable(dir);
   rewordLostUpdate(dir);
+  rewordCopyPanel(dir);
 }
 
 function editJson<T>(dir: string, file: string, change: (json: T) => void): void {
@@ -134,5 +135,17 @@ function rewordLostUpdate(dir: string): void {
   editJson<{ 'x-messages': Record<string, string> }>(dir, 'rules/product/validation-save.json', (file) => {
     file['x-messages'].lostUpdateOwn = otherTabRefusal;
     file['x-messages'].lostUpdateLoad = loadOtherTab;
+  });
+}
+
+/** The Copy panel's reworded title ({muid}) and first button (metadataFirst.test.ts). */
+export const copyPanelTitle = 'Copy {muid} is on file already';
+export const copyPanelOpen = 'Go to its product';
+
+/** An analyst rewords the Copy panel of Manage Product (messages of schemas/dashboards/emails.json). */
+function rewordCopyPanel(dir: string): void {
+  editJson<{ messages: Record<string, string> }>(dir, 'schemas/dashboards/emails.json', (emails) => {
+    emails.messages.cataloguedElsewhere = copyPanelTitle;
+    emails.messages.openItsProduct = copyPanelOpen;
   });
 }
