@@ -4,10 +4,14 @@
  * validate requests and serialise responses. Keep these plain data types (no functions, classes).
  */
 
-/** Every error answer: `error` is the HTTP reason phrase, `message` says what went wrong. */
+/**
+ * Every error answer: `error` is the HTTP reason phrase, `message` says what went wrong, and `code` (some answers
+ * only) names the case for a client that acts on it, e.g. 'lost_update' (docs/decisions/two-editors-on-one-product.md).
+ */
 export interface ErrorResponse {
   error: string;
   message: string;
+  code?: string;
 }
 
 /** GET /api/health */

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '../api/types';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db/databaseUnavailable';
 import { emailMessages } from './emails/emailMessages';
+import { HttpError } from './httpError';
 
 /** Shown instead of the real cause of a server error; the cause goes to the log with the request id. */
 export const internalErrorMessage = 'Something went wrong on the server. The error has been logged.';
@@ -12,12 +13,15 @@ function statusOf(err: Partial<FastifyError>): number {
   return typeof s === 'number' && s >= 400 && s <= 599 ? s : 500;
 }
 
-export function errorBody(status: number, message: string): ErrorResponse {
-  return { error: STATUS_CODES[status] ?? 'Error', message };
+export function errorBody(status: number, message: string, code?: string): ErrorResponse {
+  const body: ErrorResponse = { error: STATUS_CODES[status] ?? 'Error', message };
+  if (code) body.code = code;
+  return body;
 }
 
 /**
- * Every failure becomes JSON `{error, message}` with its status: 400 for malformed JSON and schema
+ * Every failure becomes JSON `{error, message}` with its status (plus `code` when an HttpError names one; Fastify's
+ * own error codes stay in the log): 400 for malformed JSON and schema
  * failures (404 with the email area's emailMissing message for a malformed email id in the path), 404 for unknown /api routes, 413 for bodies over the limit, 503 with
  * databaseUnavailableMessage while the database does not answer, and 500 with a generic message for
  * anything unexpected (stack logged, never sent).
@@ -42,6 +46,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).type('application/json').send(errorBody(status, internalErrorMessage));
     }
     req.log.info({ status, code: err.code, message: err.message }, 'request refused');
-    return reply.code(status).type('application/json').send(errorBody(status, err.message));
+    return reply.code(status).type('application/json').send(errorBody(status, err.message, err instanceof HttpError ? err.code : undefined));
   });
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
-import { unusedLabel } from './helpers/alteredMetadata';
+import { copyPanelOpen, copyPanelTitle, loadOtherTab, otherTabRefusal, unusedLabel } from './helpers/alteredMetadata';
 import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { signInByApi } from './helpers/signIn';
-import { adminPassword, adminToken, apiAs, createProductApi, refusedProblems, toolbarButton } from './productKit';
+import { adminPassword, adminToken, apiAs, byId, createProductApi, refusedProblems, toolbarButton } from './productKit';
 
 // Issue 16: the rule catalogue shows what each rule does on the rule cases and the demo products.
 describe('metadata first (issue 16)', () => {
@@ -47,6 +47,49 @@ describe('metadata first (issue 16)', () => {
     expect(labels.slice(0, 5)).toEqual(['Approve', 'Unapproved', 'Problem', 'Reprocessed', unusedLabel]);
     expect(await refusedProblems(page, unusedLabel)).toContain('Please Enter Comment');
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("the two-editors texts reworded in the rule file are the server's refusal and the editor's button (route-texts-in-rule-files.md)", async () => {
+    const token = await adminToken(server);
+    const id = await createProductApi(server, token, approvableProduct({ product_comment: 'Reworded refusal, first comment' }));
+    const { page } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/product?product_id=${id}`);
+    await expect.poll(() => byId(page, 'product_comment').inputValue()).toBe('Reworded refusal, first comment');
+    // Another load of the same user (another tab: its own x-editor-id) saves after this page opened the product.
+    const stored = (await apiAs<{ payload: Record<string, unknown> }>(server, token, `/api/product/${id}`)).payload;
+    const other = await fetch(`${server.url}/api/addProduct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', operationid: 'edit', 'x-editor-id': 'metadata-first-other-tab-0001' },
+      body: JSON.stringify({ ...stored, product_comment: 'Saved in the other tab' }),
+    });
+    expect(other.status).toBe(200);
+    await byId(page, 'product_comment').fill('Typed on the older copy');
+    await toolbarButton(page, 'Update').click();
+    const confirm = page.getByRole('alertdialog');
+    const said = new RegExp(`^${otherTabRefusal.replace(/[.()]/g, '\\$&').replace('{at}', '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2} (AM|PM)')} `);
+    await expect.poll(() => confirm.textContent()).toMatch(said);
+    await confirm.getByRole('button', { name: loadOtherTab }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await byId(page, 'product_comment').inputValue()).toBe('Typed on the older copy');
+    await page.close();
+  });
+
+  it("the Copy panel's words reworded in the email area's messages are what Manage Product of a Copy email shows (copy-email-product.md)", async () => {
+    const token = await adminToken(server);
+    const productId = await createProductApi(server, token, approvableProduct({ product_headline: 'Copy owner, metadata first e2e' }));
+    const entry = (await apiAs<{ payload: { entry_id: string } }>(server, token, `/api/product/${productId}`)).payload.entry_id;
+    // A Focus email that is neither Used nor a Copy yet, assigned to that entry as a Copy (000 §5).
+    const list = await apiAs<{ payload: Array<{ muid: number; deleted: number; entry_id: string | null }> }>(server, token, '/api/emails/list', {
+      page: 4, perpage: 50, panelist: 'all', dashboard: 'focus', sorting_field: 'muid', sorting_direction: 'asc',
+    });
+    const copy = list.payload.find((e) => e.deleted === 0 && !e.entry_id)!.muid;
+    await apiAs(server, token, '/api/emails/assign-copy', { payload: [{ muid: copy }], entryID: entry });
+    const { page } = await openWatchedPage(browser.context);
+    await page.goto(`${server.url}/product/v2/${copy}`);
+    await expect.poll(() => page.getByRole('heading', { name: copyPanelTitle.replace('{muid}', String(copy)) }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: copyPanelOpen }).count()).toBe(1);
+    expect(await page.getByText(`It belongs to Entry ID ${entry}.`, { exact: false }).count()).toBe(1);
     await page.close();
   });
 

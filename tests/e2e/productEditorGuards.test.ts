@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { approvableProduct } from '../server/productsKit';
+import { makePdf, numberedPages } from '../server/helpers/makePdf';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, toolbarButton } from './productKit';
 
@@ -38,8 +39,9 @@ describe('product editor guards', () => {
     await server?.stop();
   });
 
-  /** Opens a path, signing in first when the session is not there yet (each test may run alone). */
-  async function open(path: string) {
+  /** Opens a path, signing in first when the session is not there yet (each test may run alone); in `page` unless told. */
+  async function open(path: string, tab: Page = page) {
+    const page = tab;
     await page.goto(`${server.url}${path}`);
     const signIn = page.getByLabel('Username');
     await signIn.or(page.getByRole('toolbar', { name: 'Product actions' })).waitFor();
@@ -131,7 +133,7 @@ describe('product editor guards', () => {
 
     await comment.fill('My comment, typed on an old copy');
     const confirm = page.getByRole('alertdialog');
-    const said = /^guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Load their change with yours drawn over it, then check and save\?/;
+    const said = /^guards-other-editor changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\. Load that change with yours drawn over it, then check and save\?/;
     await toolbarButton(page, 'Update').click();
     await expect.poll(() => confirm.textContent()).toMatch(said);
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
@@ -148,6 +150,62 @@ describe('product editor guards', () => {
     expect(await comment.inputValue()).toBe('My comment, typed on an old copy');
     await toolbarButton(page, 'Update').click();
     await expect.poll(storedNow).toMatchObject({ product_headline: 'The other editor headline', product_comment: 'My comment, typed on an old copy' });
+  });
+
+  it("the same user in two tabs: an Update in the tab opened before the other tab's save is refused and says so; 'Load theirs with my changes' keeps this tab's edits over the other's", async () => {
+    const id = await createProductApi(server, token, approvableProduct({ product_headline: 'Two tabs headline, guards e2e', product_comment: 'Two tabs first comment' }));
+    const storedNow = async () => (await apiAs<{ payload: { product_headline: string; product_comment: string; file_name?: string } }>(server, token, `/api/product/${id}`)).payload;
+    // Tab B (this test's page) and tab A: one browser, one signed-in user, the same product.
+    await open(`/product?product_id=${id}`);
+    const tabA = (await openWatchedPage(browser.context)).page;
+    try {
+      await open(`/product?product_id=${id}`, tabA);
+      for (const tab of [page, tabA]) await expect.poll(() => byId(tab, 'product_headline').inputValue()).toBe('Two tabs headline, guards e2e');
+      // Tab A saves the headline, then the comment: its own consecutive saves are no conflict.
+      await byId(tabA, 'product_headline').fill('Headline saved in tab A');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A' });
+      // Its own upload is no conflict either: the upload names the same editor load as its saves.
+      const loads: string[] = [];
+      tabA.on('request', (r) => {
+        if (/\/api\/(addProduct|upload-product-media)/.test(r.url())) loads.push(r.headers()['x-editor-id'] ?? 'none');
+      });
+      await tabA.getByLabel('Product media file').setInputFiles({ name: 'tab-a.pdf', mimeType: 'application/pdf', buffer: await makePdf(numberedPages(1)) });
+      await tabA.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect.poll(() => tabA.getByLabel('Upload progress').textContent(), { timeout: 30_000 }).toMatch(/^100% /);
+      await byId(tabA, 'product_comment').fill('Comment saved in tab A');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A', file_name: 'tab-a.pdf' });
+      expect(loads).toHaveLength(2);
+      expect(loads[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(loads[1]).toBe(loads[0]);
+
+      // Tab B, still on the copy opened before, changes the comment: its Update would undo tab A's save.
+      const comment = byId(page, 'product_comment');
+      await comment.fill('Comment typed in tab B');
+      await toolbarButton(page, 'Update').click();
+      const confirm = page.getByRole('alertdialog');
+      await expect
+        .poll(() => confirm.textContent())
+        .toMatch(
+          /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\. Load that change with yours drawn over it, then check and save\?/,
+        );
+      expect(await storedNow()).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A', file_name: 'tab-a.pdf' });
+      // Tab A's copy with tab B's edit over it: A's headline, B's comment (B changed it too, so B's shows); saved by the next Update.
+      await confirm.getByRole('button', { name: 'Load theirs with my changes' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => byId(page, 'product_headline').inputValue()).toBe('Headline saved in tab A');
+      expect(await comment.inputValue()).toBe('Comment typed in tab B');
+      await toolbarButton(page, 'Update').click();
+      // Tab A's upload is kept too: tab B did not change the file.
+      await expect.poll(storedNow).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment typed in tab B', file_name: 'tab-a.pdf' });
+      // Tab B's save is now the later change for tab A, whose next Update is refused in turn.
+      await byId(tabA, 'product_headline').fill('Tab A headline again');
+      await toolbarButton(tabA, 'Update').click();
+      await expect.poll(() => tabA.getByRole('alertdialog').textContent()).toMatch(/^You changed this product in another tab or window at /);
+    } finally {
+      await tabA.close();
+    }
   });
 
   it('a refused approval marks its fields, links each to its field and focuses the first (issue 27 item 3)', async () => {

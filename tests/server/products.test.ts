@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metadataHash } from '../../src/server/metadataHash';
 import { storageFor } from '../../src/server/storage/storageFor';
+import { makePdf, numberedPages } from './helpers/makePdf';
 import { approvableProduct, countRows, createProduct, creditCardChain, productsKit, type ProductsKit } from './productsKit';
 
 // 001 §4, §5, §7 and 002 §7: the product API enforces the same rules as the editor, on a real database.
@@ -198,6 +199,8 @@ describe('product API', () => {
       const activity = await countRows(kit.db, 'activity');
       const stale = await post('/api/addProduct', { ...mine, product_comment: 'My comment' });
       expect(stale.statusCode, stale.body).toBe(409);
+      // The editor acts on the code, not the words (an analyst may reword them).
+      expect(stale.json<{ code?: string }>().code).toBe('lost_update');
       expect(stale.json<{ message: string }>().message).toMatch(
         /^admin changed this product at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after you opened it\. Nothing was saved, so their change is kept; yours are still on your screen\.$/,
       );
@@ -205,7 +208,9 @@ describe('product API', () => {
       expect((await stored(id)).document.product_comment).not.toBe('My comment');
       expect(await countRows(kit.db, 'activity')).toBe(activity);
       // A status action from the old copy too.
-      expect((await post(`/api/product/${id}/status`, { action: 'problem', product: { ...mine, product_comment: 'Problem from an old copy' } })).statusCode).toBe(409);
+      const staleStatus = await post(`/api/product/${id}/status`, { action: 'problem', product: { ...mine, product_comment: 'Problem from an old copy' } });
+      expect(staleStatus.statusCode).toBe(409);
+      expect(staleStatus.json<{ code?: string }>().code).toBe('lost_update');
 
       // From a fresh copy it saves, and again from the answer of that save (the editor's next Update).
       const fresh = await load(id, kit.as.editor);
@@ -218,6 +223,47 @@ describe('product API', () => {
       // A copy that carries no time (a script, an import) is not checked.
       const { updated_at: _ignored, ...untimed } = mine;
       expect((await post('/api/addProduct', { ...untimed, product_headline: 'From a script' })).statusCode).toBe(200);
+    });
+
+    it("the same user in two tabs: a save from a load older than the other tab's change is refused in its own words; the same load saves on", async () => {
+      const id = await createProduct(kit, approvableProduct({ product_headline: 'Two tabs, first headline', product_pdf: '' }));
+      // Each editor load names itself (x-editor-id) with its saves and uploads.
+      const tabA = { ...kit.as.editor, 'x-editor-id': 'tab-a-00000000000000000000000001' };
+      const tabB = { ...kit.as.editor, 'x-editor-id': 'tab-b-00000000000000000000000002' };
+      const a = await load(id, tabA);
+      const b = await load(id, tabB);
+      const savedA = await post('/api/addProduct', { ...a, product_headline: 'Tab A headline' }, tabA);
+      expect(savedA.statusCode, savedA.body).toBe(200);
+      // Its own upload and its own earlier save are no conflict for tab A, even from the copy it first loaded.
+      const boundary = '----two-tabs-boundary';
+      const pdf = await makePdf(numberedPages(1));
+      const form = Buffer.concat([
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="product_id"\r\n\r\n${id}\r\n--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="tab-a.pdf"\r\ncontent-type: application/pdf\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const uploaded = await kit.app.inject({ method: 'POST', url: '/api/upload-product-media', headers: { ...tabA, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: form });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const productPdf = uploaded.json<{ payload: { product_pdf: string } }>().payload.product_pdf;
+      const againA = await post('/api/addProduct', { ...a, product_headline: 'Tab A headline', product_pdf: productPdf, product_comment: 'Tab A comment' }, tabA);
+      expect(againA.statusCode, againA.body).toBe(200);
+
+      // Tab B, opened before those, would undo them: refused with the code and the other-tab words, nothing stored.
+      const activity = await countRows(kit.db, 'activity');
+      const stale = await post('/api/addProduct', { ...b, product_comment: 'Tab B comment' }, tabB);
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json<{ code?: string }>().code).toBe('lost_update');
+      expect(stale.json<{ message: string }>().message).toMatch(
+        /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\.$/,
+      );
+      expect((await post(`/api/product/${id}/status`, { action: 'problem', product: { ...b, product_comment: 'Problem from tab B' } }, tabB)).statusCode).toBe(409);
+      expect(await countRows(kit.db, 'activity')).toBe(activity);
+      expect((await stored(id)).document).toMatchObject({ product_headline: 'Tab A headline', product_comment: 'Tab A comment', product_pdf: productPdf });
+
+      // Tab B reloaded (a fresh copy) saves; so does a write that names no editor load (a script), as before.
+      const fresh = await post('/api/addProduct', { ...(await load(id, tabB)), product_comment: 'Tab B comment' }, tabB);
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect((await post('/api/addProduct', { ...b, product_comment: 'From a script' })).statusCode).toBe(200);
     });
   });
 
@@ -347,7 +393,10 @@ describe('product API', () => {
       expect((await stored(id)).is_deleted).toBe(1);
       expect((await get(`/api/product/${id}`)).json<{ payload: { is_deleted: number } }>().payload.is_deleted).toBe(1);
       // A deleted product cannot be saved or change status until an administrator restores it.
-      expect((await post('/api/addProduct', { ...row.document, product_name: 'x' })).statusCode).toBe(409);
+      const archived = await post('/api/addProduct', { ...row.document, product_name: 'x' });
+      expect(archived.statusCode).toBe(409);
+      // Its body is the plain {error, message}: no code, so the editor shows it as an alert, not a reload.
+      expect(archived.json()).toEqual({ error: 'Conflict', message: 'This product has been moved to the archive section; contact an administrator to restore it.' });
       expect((await post(`/api/product/${id}/status`, { action: 'approve' })).statusCode).toBe(409);
       expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] })).statusCode).toBe(403);
       expect((await post('/api/product/restore', { data: [{ product_id: id, index_name: row.index_name }] }, kit.as.admin)).statusCode).toBe(200);

@@ -15,6 +15,8 @@ export interface RequestOptions {
 /** A multipart upload that reports its progress (fetch cannot). */
 export interface UploadOptions {
   operationId?: RequestOptions['operationId'];
+  /** Headers besides the session's (the product editor's load id). */
+  headers?: Record<string, string>;
   onProgress(sent: number, total: number): void;
   signal: AbortSignal;
 }

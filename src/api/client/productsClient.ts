@@ -4,9 +4,10 @@ import type {
   PanelistSearchRow, ProductDocumentJson, ProductLogResponse, ProductResponse, ProductRuleError, PublicationSearchRow, SectorOption, SendLinkRequest,
   StatusActionName, UploadResponse, UsersResponse,
 } from '../products';
+import { editorIdHeader } from '../../shared/editorIdHeader';
 import { ApiError } from './ApiError';
 import { ProductRefusedError } from './ProductRefusedError';
-import { post, type RequestOptions, type Transport } from './Transport';
+import { post, type RequestOptions, type Transport, type UploadOptions } from './Transport';
 
 const parse = (text: string): unknown => {
   try {
@@ -16,7 +17,6 @@ const parse = (text: string): unknown => {
     return null;
   }
 };
-const messageOf = (data: unknown, fallback: string) => (data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : fallback);
 
 /** A write the rules may refuse: 422 with `errors` is a ProductRefusedError, any other failure an ApiError. */
 async function refusable<T>(t: Transport, path: string, options: RequestOptions): Promise<T> {
@@ -25,7 +25,7 @@ async function refusable<T>(t: Transport, path: string, options: RequestOptions)
   if (res.status === 422 && data && typeof data === 'object' && Array.isArray((data as { errors?: unknown }).errors)) {
     throw new ProductRefusedError((data as { errors: ProductRuleError[] }).errors);
   }
-  if (!res.ok) throw new ApiError(res.status, messageOf(data, res.statusText));
+  if (!res.ok) throw ApiError.of(res.status, data, res.statusText);
   return data as T;
 }
 
@@ -41,6 +41,9 @@ async function coded<T extends { status_code: number }>(t: Transport, path: stri
   throw new ApiError(res.status, res.statusText);
 }
 
+/** The product editor load a write comes from, so the server tells the same user's tabs apart (two-editors-on-one-product.md). */
+const fromEditor = <T extends { headers?: Record<string, string> }>(options: T, editorId: string | undefined): T => (editorId ? { ...options, headers: { ...options.headers, [editorIdHeader]: editorId } } : options);
+
 const rows = <T>(r: { payload: unknown }) => r.payload as T[];
 const q = encodeURIComponent;
 
@@ -52,11 +55,12 @@ export function productsClient(t: Transport) {
   return {
     byId: (id: number | string) => t.json<ProductResponse>(`/api/product/${q(String(id))}`).then((r) => r.payload),
     byMuid: (muid: string) => t.json<ProductResponse>(`/api/product/muid/${q(muid)}`).then((r) => r.payload),
-    /** Submit/Update: the stored product (422: ProductRefusedError). */
-    save: (doc: ProductDocumentJson) => refusable<AddProductResponse>(t, '/api/addProduct', post(doc, doc.product_id ? 'edit' : 'add')).then((r) => r.payload),
+    /** Submit/Update: the stored product (422: ProductRefusedError). `editorId`: the editor load it comes from. */
+    save: (doc: ProductDocumentJson, editorId?: string) =>
+      refusable<AddProductResponse>(t, '/api/addProduct', fromEditor(post(doc, doc.product_id ? 'edit' : 'add'), editorId)).then((r) => r.payload),
     /** A status action with the editor's document (422: ProductRefusedError). */
-    status: (id: number, action: StatusActionName, product: ProductDocumentJson) =>
-      refusable<AddProductResponse>(t, `/api/product/${id}/status`, post({ action, product }, 'edit')).then((r) => r.payload),
+    status: (id: number, action: StatusActionName, product: ProductDocumentJson, editorId?: string) =>
+      refusable<AddProductResponse>(t, `/api/product/${id}/status`, fromEditor(post({ action, product }, 'edit'), editorId)).then((r) => r.payload),
     softDelete: (id: number, indexName: string) => refusable<MessageResponse>(t, '/api/product/soft-delete', post({ data: [{ product_id: id, index_name: indexName }] }, 'delete')),
     activityLog: (id: number) => t.json<ProductLogResponse>(`/api/product-admin-log/${id}?type=process`).then((r) => r.payload),
     sendLink: (body: SendLinkRequest) => refusable<MessageResponse>(t, '/api/send-email', post(body)),
@@ -91,16 +95,16 @@ export function productsClient(t: Transport) {
      * Uploads the product's file with progress. Without a product id (a new product) the file is
      * staged until the first save claims it; `mediaChannel` then decides the allowed types.
      */
-    async upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal, mediaChannel?: unknown) {
+    async upload(file: File, productId: number | undefined, onProgress: (sent: number, total: number) => void, signal: AbortSignal, mediaChannel?: unknown, editorId?: string) {
       const form = new FormData();
       // Fields before the file: the server reads them when the file part arrives.
       if (productId) form.append('product_id', String(productId));
       else if (mediaChannel !== undefined && mediaChannel !== null) form.append('media_channel', String(mediaChannel));
       form.append('file', file);
       const path = productId ? `/api/upload-product-media?product_id=${productId}` : '/api/upload-product-media';
-      const res = await t.upload(path, form, { operationId: 'edit', onProgress: (sent, total) => onProgress(sent, total || file.size), signal });
+      const res = await t.upload(path, form, fromEditor<UploadOptions>({ operationId: 'edit', onProgress: (sent, total) => onProgress(sent, total || file.size), signal }, editorId));
       const data = parse(res.text);
-      if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, messageOf(data, 'Upload failed'));
+      if (res.status < 200 || res.status >= 300) throw ApiError.of(res.status, data, 'Upload failed');
       return (data as UploadResponse).payload;
     },
   };

@@ -27,10 +27,11 @@ export function useProductWrites() {
     return {
       /** Puts a product the server answered into the caches (also for a caller's own reads). */
       store,
-      save: async (doc: ProductDocumentJson) => store((await api.products.save(doc)).product),
+      /** `editorId`: the product editor load the write comes from (productsClient). */
+      save: async (doc: ProductDocumentJson, editorId?: string) => store((await api.products.save(doc, editorId)).product),
       /** The product as stored now, into the caches (the editor's reload after another user's change). */
       load: async (id: number) => store(await api.products.byId(id)),
-      status: async (id: number, action: StatusActionName, doc: ProductDocumentJson) => store((await api.products.status(id, action, doc)).product),
+      status: async (id: number, action: StatusActionName, doc: ProductDocumentJson, editorId?: string) => store((await api.products.status(id, action, doc, editorId)).product),
       async softDelete(id: number, indexName: string) {
         const res = await api.products.softDelete(id, indexName);
         await reread(id);

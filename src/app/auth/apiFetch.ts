@@ -41,14 +41,11 @@ export async function apiFetch(path: string, init: ApiFetchInit = {}): Promise<R
   return res;
 }
 
-/** apiFetch that parses JSON and throws ApiError (with the server's message) when not 2xx. */
+/** apiFetch that parses JSON and throws ApiError (with the server's message and code) when not 2xx. */
 export async function apiJson<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const res = await apiFetch(path, init);
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : null;
-  if (!res.ok) {
-    const message = typeof data === 'object' && data && 'message' in data ? String((data as { message: unknown }).message) : res.statusText;
-    throw new ApiError(res.status, message);
-  }
+  if (!res.ok) throw ApiError.of(res.status, data, res.statusText);
   return data as T;
 }

@@ -3,7 +3,7 @@ import { readCookie } from './cookies';
 import { sessionState } from './sessionState';
 
 /** A session-signed multipart POST through XHR rather than fetch: fetch reports no upload progress. */
-export function xhrUpload(path: string, form: FormData, { operationId = 'edit', onProgress, signal }: UploadOptions): Promise<{ status: number; text: string }> {
+export function xhrUpload(path: string, form: FormData, { operationId = 'edit', headers = {}, onProgress, signal }: UploadOptions): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -12,6 +12,7 @@ export function xhrUpload(path: string, form: FormData, { operationId = 'edit', 
     if (userId) xhr.setRequestHeader('userid', userId);
     if (sessionState.moduleId !== null && sessionState.moduleId !== undefined) xhr.setRequestHeader('moduleid', String(sessionState.moduleId));
     xhr.setRequestHeader('operationid', operationId);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
     xhr.onload = () => {
       if (xhr.status === 401) sessionState.onUnauthorized?.();

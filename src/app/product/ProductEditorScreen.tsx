@@ -80,7 +80,7 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
   }, [store, unsaved]);
   if (store) return <Editor pe={pe} kind={kind} store={store} restored={!!unsaved} />;
   if (error instanceof ApiError && error.status === 403) return <p className="portal-no-permission">{NO_PERMISSION}</p>;
-  if (elsewhere && muid) return <CataloguedElsewherePanel muid={muid} elsewhere={elsewhere} onAddAnyway={() => setAddAnyway(true)} />;
+  if (elsewhere && muid) return <CataloguedElsewherePanel muid={muid} elsewhere={elsewhere} files={pe.files} onAddAnyway={() => setAddAnyway(true)} />;
   // Neither a product nor an email has this muid (a mistyped or stale link): an empty form would only
   // be refused at the first save ('Email not found'), after the editor had filled it in.
   if (noProduct && emailState === 'absent') return <NonIdealState icon="search" title={NO_SUCH_MUID} description={noSuchMuidHelp(muid ?? '')} />;

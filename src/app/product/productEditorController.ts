@@ -3,7 +3,8 @@ import type { StatusActionName } from '../../api/products';
 import type { HiddenDrop as EngineHiddenDrop } from '../../engine';
 import type { Doc } from '../../ui/form/types';
 import { ApiError } from '../../api/client/ApiError';
-import { isLostUpdateMessage } from '../../shared/lostUpdateMessage';
+import { lostUpdateCode } from '../../shared/lostUpdateCode';
+import type { LostUpdateKey } from '../../shared/lostUpdateText';
 import { cancelTarget } from './cancelTarget';
 import { mergeOwnChanges } from './mergeOwnChanges';
 import type { ProductDocumentStore } from './productDocumentStore';
@@ -54,6 +55,8 @@ export interface EditorControllerDeps {
   /** What saving `doc` would empty, per hidden section. */
   hiddenDrops?(doc: Doc): HiddenDrop[];
   buttons: readonly StatusButton[];
+  /** The editor's words about a refused save over a later change, from the rule file an analyst words them in. */
+  text(key: Exclude<LostUpdateKey, 'lostUpdate'>): string;
   api: EditorApi;
   notify(message: string, intent?: ToastIntent, timeoutMs?: number): void;
   navigate(to: string, opts?: { replace?: boolean; state?: unknown }): void;
@@ -183,15 +186,15 @@ export function createProductEditorController(deps: EditorControllerDeps): Produ
         else if (e instanceof ApiError && e.status === 403) {
           set({ denied: true });
           notify(NO_PERMISSION, 'danger');
-        } else if (e instanceof ApiError && e.status === 409 && isLostUpdateMessage(e.message) && id !== undefined && api.load) {
-          // Another user's later change: their copy with this editor's changes drawn over it, or keep editing this one.
-          const reload = await controller.confirm({ message: `${e.message} Load their change with yours drawn over it, then check and save?`, confirmText: 'Load theirs with my changes', cancelText: 'Keep editing' });
+        } else if (e instanceof ApiError && e.code === lostUpdateCode && id !== undefined && api.load) {
+          // Another user's later change (the server's words): their copy with this editor's changes drawn over it, or keep editing this one.
+          const reload = await controller.confirm({ message: `${e.message} ${deps.text('lostUpdateQuestion')}`, confirmText: deps.text('lostUpdateLoad'), cancelText: deps.text('lostUpdateKeep') });
           if (reload) {
             const theirs = await api.load(id);
             const merged = mergeOwnChanges(store.getSaved(), store.getDoc(), theirs);
             store.reset(theirs);
             store.drawOver(merged);
-            notify('Their change is loaded and yours are drawn over it: check them, then save.', 'primary');
+            notify(deps.text('lostUpdateLoaded'), 'primary');
           }
         } else if (e instanceof ApiError && e.status === 409) {
           // An archived product: a dialog, not a toast that fades while the edits stay unsaved.

@@ -10,7 +10,9 @@ import { usePortalApi } from '../../api/hooks/PortalApiContext';
 import { useProductWrites } from '../../api/hooks/useProductWrites';
 import { useSession } from '../auth/SessionContext';
 import { onSessionEnd } from '../auth/sessionEndHooks';
+import { lostUpdateText } from '../../shared/lostUpdateText';
 import { stashUnsavedProduct } from './unsavedProductStash';
+import { newEditorId } from './newEditorId';
 import { changeActions } from './changeActions';
 import { editorOnlyBlocks, editorOnlyFields, hideFields } from './editorOnlyFields';
 import { enteredHiddenDrops } from './enteredHiddenDrops';
@@ -75,7 +77,9 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
   const session = useSession();
   const api = usePortalApi();
   const writes = useProductWrites();
-  const lookups = useMemo(() => productLookups(api.products), [api]);
+  // This load of the editor, named with each save, status action and upload: the same user's other tab is told apart.
+  const [editorId] = useState(newEditorId);
+  const lookups = useMemo(() => productLookups(api.products, editorId), [api, editorId]);
   const moveCalls = useMemo<MoveAndDeleteCalls>(() => ({ lookup: api.products.moveLookup, validate: api.products.moveValidate, confirm: writes.moveConfirm }), [api, writes]);
   const toaster = useRef<OverlayToaster | null>(null);
   const locationRef = useRef(location);
@@ -89,7 +93,8 @@ export function useProductEditorController(pe: ProductEngine, kind: ScreenKind, 
       store,
       buttons,
       hiddenDrops: (doc) => enteredHiddenDrops(pe.engine, doc),
-      api: writes,
+      text: (key) => lostUpdateText(pe.files, key),
+      api: { ...writes, save: (d) => writes.save(d, editorId), status: (id, action, d) => writes.status(id, action, d, editorId) },
       notify,
       navigate: (to, opts) => void navigate(to, opts),
       location: () => locationRef.current,

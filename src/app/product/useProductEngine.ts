@@ -7,6 +7,8 @@ import { splitMetadata, type ProductMetadata } from './splitMetadata';
 export interface ProductEngine extends ProductMetadata {
   engine: Engine;
   version: string;
+  /** Every served metadata file by path: the texts analysts word there (metadataText) are read from these. */
+  files: Readonly<Record<string, unknown>>;
 }
 
 let loading: Promise<ProductEngine> | null = null;
@@ -18,6 +20,7 @@ export function loadProductEngine(): Promise<ProductEngine> {
     loading = loadMetadataFiles().then(async (md) => ({
       engine: createEngine({ files: md.files }, await browserEngineOptions(md.version, 'product')),
       version: md.version,
+      files: md.files,
       ...splitMetadata(md.files),
     }));
     // A failed load (e.g. signed out) may be retried by the next screen.

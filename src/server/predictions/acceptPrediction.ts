@@ -11,6 +11,8 @@ import { rootFieldDefaults } from '../../engine/model/rootFieldDefaults';
 import { productEngine } from '../products/productEngine';
 import { codeTitle, parentOfCategory, productLabels, type PredictionTarget } from './predictionTargets';
 import { currentModelInfo } from './modelStore';
+import { spaceyMessage } from './spaceyMessages';
+import { sectorChainText } from '../../shared/sectorChainText';
 
 /**
  * What a draft is besides the schema defaults, by code key: a Temp product (the editor finishes it)
@@ -49,13 +51,6 @@ async function draftFromEmail(db: Db, muid: number, email: { email_date: Date | 
 
 const chainEntry = (id: string, level: number, title: string | null) => ({ id: Number(id), name: title ?? id, sequence: level, sectorWorksiteVoluntary: 0 });
 
-/** A sector chain as an editor reads it ('Banking > Checking'); '' for none. */
-function chainText(chain: unknown[] | undefined): string {
-  return (chain ?? [])
-    .map((e) => (e !== null && typeof e === 'object' ? String((e as { name?: unknown; id?: unknown }).name ?? (e as { id?: unknown }).id) : String(e)))
-    .join(' > ');
-}
-
 /**
  * Accept (000 §2 predictions screen; what it does is not shown): applies the accepted labels to the
  * email's product through the same save the editor uses (rules, allowed sectors, permissions), or
@@ -75,7 +70,7 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
   const doc: Record<string, unknown> = stored ? { ...stored.document, product_id: stored.product_id } : await draftFromEmail(db, muid, email.rows[0]);
 
   const chains = Array.isArray(doc.sectors) ? [...(doc.sectors as unknown[][])] : [];
-  const chainBefore = chainText(chains[0]);
+  const chainBefore = sectorChainText(chains[0]);
   const current = productLabels(doc);
   let sector = accept.sector ?? null;
   const category = accept.category ?? null;
@@ -97,13 +92,13 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
     const others = ((doc.companies as Array<Record<string, unknown>> | undefined) ?? []).filter((x) => String(x.companyID) !== accept.company);
     doc.companies = [c.rows[0], ...others];
   }
-  // What an update changed, in words: a category from another sector replaces the product's first chain, which
+  // What an update changed, in words (spacey.json's messages): a category from another sector replaces the product's first chain, which
   // an editor would not otherwise notice from the spacey list.
   const changes: string[] = [];
-  const chainAfter = chainText(chains[0]);
-  if (stored && chainAfter !== chainBefore) changes.push(`the first sector chain is now ${chainAfter}${chainBefore ? ` (it was ${chainBefore})` : ''}`);
-  if (stored && accept.mailing_type && String(current.mailing_type) !== accept.mailing_type) changes.push(`the mailing type is now ${codeTitle('mailing_type', accept.mailing_type) ?? accept.mailing_type}`);
-  if (stored && accept.company && current.company !== accept.company) changes.push(`${String((doc.companies as Array<Record<string, unknown>>)[0]!.companyName)} is its first company`);
+  const chainAfter = sectorChainText(chains[0]);
+  if (stored && chainAfter !== chainBefore) changes.push(chainBefore ? spaceyMessage('chainNowWas', { chain: chainAfter, before: chainBefore }) : spaceyMessage('chainNow', { chain: chainAfter }));
+  if (stored && accept.mailing_type && String(current.mailing_type) !== accept.mailing_type) changes.push(spaceyMessage('mailingTypeNow', { mailing_type: codeTitle('mailing_type', accept.mailing_type) ?? accept.mailing_type }));
+  if (stored && accept.company && current.company !== accept.company) changes.push(spaceyMessage('firstCompany', { company: String((doc.companies as Array<Record<string, unknown>>)[0]!.companyName) }));
   // The route checked the caller may see this email; a new draft is linked to it.
   const saved = await saveProduct(db, storage, req, { document: doc, emailLink: stored ? undefined : muid });
   const info = await currentModelInfo(db, 'current');
@@ -117,8 +112,7 @@ export async function acceptPrediction(db: Db, storage: FileStorage, req: Fastif
     product_id: id,
     entry_id: saved.row.entry_id,
     created: saved.created,
-    msg: saved.created
-      ? `Draft product ${id} created with the accepted predictions.`
-      : `Product ${id} updated with the accepted predictions${changes.length ? `: ${changes.join('; ')}` : ''}.`,
+    // The words are spacey.json's messages: an analyst rewords them there.
+    msg: saved.created ? spaceyMessage('draftCreated', { id }) : changes.length ? spaceyMessage('productUpdatedWith', { id, changes: changes.join('; ') }) : spaceyMessage('productUpdated', { id }),
   };
 }

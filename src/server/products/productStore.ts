@@ -152,7 +152,10 @@ export function changedKeys(before: Record<string, unknown> | null, after: Recor
   return { before: b, after: a };
 }
 
-/** One activity row for a product write (who, what, when, before/after). */
+/**
+ * One activity row for a product write (who, what, when, before/after), and the editor load it came from when the
+ * product editor sent one (editorIdOf): a later save from another load of the same user is then a conflict.
+ */
 export async function recordProductActivity(
   db: Queryable,
   auth: AuthContext | null,
@@ -160,9 +163,10 @@ export async function recordProductActivity(
   action: string,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  editorId?: string,
 ): Promise<void> {
   await db.query(
-    `insert into activity (user_id, username, entity, entity_id, action, before, after) values ($1, $2, 'product', $3, $4, $5::jsonb, $6::jsonb)`,
-    [auth?.userId ?? null, auth?.username ?? null, String(productId), action, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after)],
+    `insert into activity (user_id, username, entity, entity_id, action, before, after, editor_id) values ($1, $2, 'product', $3, $4, $5::jsonb, $6::jsonb, $7)`,
+    [auth?.userId ?? null, auth?.username ?? null, String(productId), action, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), editorId ?? null],
   );
 }

@@ -6,13 +6,17 @@ import { hasPermission } from '../auth/AuthContext';
 import type { Db, Queryable } from '../db/Db';
 import type { FileStorage } from '../storage/FileStorage';
 import { httpError } from '../httpError';
-import { lostUpdateMessage } from '../../shared/lostUpdateMessage';
+import { formatEmailDate } from '../../shared/formatEmailDate';
+import { lostUpdateText } from '../../shared/lostUpdateText';
+import { metadataStore } from '../metadata/metadataStore';
+import { lostUpdateCode } from '../../shared/lostUpdateCode';
 import { attachStagedUpload, stagedUploadFields, takeStagedUpload } from './stagedUpload';
 import { storedImageErrors } from './missingStoredImage';
 import { prepareDocument } from './prepareDocument';
 import { productEngine } from './productEngine';
 import { markEmailUsed } from '../emails/markEmailUsed';
 import { ProductRefused } from './ProductRefused';
+import { editorIdOf } from './editorIdOf';
 import { asShownToEditor, changedKeys, findProduct, insertProduct, nextProductId, recordProductActivity, updateProduct, type ProductRow } from './productStore';
 import { requireDocumentSectors } from './sectorAccess';
 import { actionOfStatus, rulesOfAction, statusChangePermission, statusOfAction } from './statusActions';
@@ -89,7 +93,8 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
     // prediction); a status action alone needs only its own operation (checked below).
     if (stored && !input.action && !hasPermission(auth, 'product', 'edit')) throw httpError(403, noPermissionMessage);
     if (stored?.is_deleted === 1) throw httpError(409, deletedProductMessage);
-    if (stored) await refuseLostUpdate(tx, auth.username, stored.product_id, input.baseUpdatedAt);
+    const editorId = editorIdOf(req);
+    if (stored) await refuseLostUpdate(tx, auth.username, editorId, stored.product_id, input.baseUpdatedAt);
 
     const doc: Record<string, unknown> = { ...input.document };
     const previousStatus = stored?.product_status ?? 0;
@@ -136,7 +141,7 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
     if (!stored && muid !== undefined) await markEmailUsed(tx, auth, muid, productId, typeof document.entry_id === 'string' ? document.entry_id : null);
     const diff = changedKeys(stored ? asShownToEditor(stored.document) : null, document);
     const what = stored ? (statusAction ?? 'update') : statusAction ? `create+${statusAction}` : 'create';
-    await recordProductActivity(tx, auth, productId, what, diff.before, diff.after);
+    await recordProductActivity(tx, auth, productId, what, diff.before, diff.after, editorId);
     return { row, created: !stored, actions };
   });
 }
@@ -145,22 +150,28 @@ export async function saveProduct(db: Db, storage: FileStorage, req: FastifyRequ
 const notAnEdit = ['pdf_processed', 'pdf_failed', 'send_link', 'default_image', 'rotate_image', 'resample'];
 
 /**
- * Refuses (409) a save whose editor loaded the product before another user changed it: the later
- * save would silently undo that change (two editors on one product, a reviewer's status action, an
- * accepted prediction). The activity log says who and when; the editor's own saves and uploads, and
- * the server's background work, are not conflicts. Milliseconds: the editor's copy carries its time
- * as JSON (ms), the log's is microseconds.
+ * Refuses (409) a save whose editor loaded the product before another change: the later save would silently undo it
+ * (two editors on one product, a reviewer's status action, an accepted prediction, the same user in another tab or
+ * window). The activity log says who, when and from which editor load: another user's change is a conflict; so is the
+ * same user's from another editor load (both rows and this request name theirs, editorIdOf). This editor's own saves
+ * and uploads, the same user's writes from no editor (an accepted prediction, a script), and the server's background
+ * work are not. Milliseconds: the editor's copy carries its time as JSON (ms), the log's is microseconds.
  */
-async function refuseLostUpdate(tx: Queryable, username: string, productId: number, base: unknown): Promise<void> {
+async function refuseLostUpdate(tx: Queryable, username: string, editorId: string | undefined, productId: number, base: unknown): Promise<void> {
   if (typeof base !== 'string' || Number.isNaN(Date.parse(base))) return;
   const later = await tx.query<{ username: string; at: Date | string }>(
     `select username, at from activity
       where entity = 'product' and entity_id = $1 and date_trunc('milliseconds', at) > $2::timestamptz
-        and username is not null and username <> $3 and action <> all($4::text[])
-      order by at desc limit 1`,
-    [String(productId), new Date(base).toISOString(), username, notAnEdit],
+        and username is not null and action <> all($4::text[])
+        and (username <> $3 or (editor_id is not null and $5::text is not null and editor_id <> $5::text))
+      order by at desc, id desc limit 1`,
+    [String(productId), new Date(base).toISOString(), username, notAnEdit, editorId ?? null],
   );
   const other = later.rows[0];
   if (!other) return;
-  throw httpError(409, lostUpdateMessage(other.username, new Date(other.at)));
+  // Worded in the rule file (x-messages) as the server runs it now; the time is the portal's UTC format.
+  const at = formatEmailDate(new Date(other.at), { utc: true });
+  const files = metadataStore().current().metadata.files;
+  const message = other.username === username ? lostUpdateText(files, 'lostUpdateOwn', { at }) : lostUpdateText(files, 'lostUpdate', { user: other.username, at });
+  throw httpError(409, message, lostUpdateCode);
 }

@@ -13,6 +13,7 @@ import { startPdfProcessor, type PdfProcessor } from '../media/pdfProcessor';
 import { storageFor } from '../storage/storageFor';
 import { parseId } from './parseId';
 import { changedKeys, findProduct, recordProductActivity } from './productStore';
+import { editorIdOf } from './editorIdOf';
 import { deletedProductMessage } from './saveProduct';
 import { requireDocumentSectors } from './sectorAccess';
 import { requireProductIdAccess } from '../auth/objectAccess';
@@ -183,7 +184,8 @@ export const uploadRoutes: RoutePlugin = async (app, { ctx }) => {
         const after = { ...row.document, ...patch };
         await tx.query('update products set document = $2::jsonb, last_worked_user = $3, updated_at = now() where product_id = $1', [productId, JSON.stringify(after), auth.username]);
         const diff = changedKeys(row.document, after);
-        await recordProductActivity(tx, auth, productId, 'upload', diff.before, { ...diff.after, file_name: filename, sha256 });
+        // The editor's own upload is no conflict for its next save; one from another tab of the same user is.
+        await recordProductActivity(tx, auth, productId, 'upload', diff.before, { ...diff.after, file_name: filename, sha256 }, editorIdOf(req));
       });
     } catch (err) {
       await storage.delete(key);

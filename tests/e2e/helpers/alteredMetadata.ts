@@ -13,6 +13,8 @@ export function writeAlteredMetadata(dir: string): void {
   addContactPhones(dir);
   addPetCare(dir);
   junkNotSelectable(dir);
+  rewordLostUpdate(dir);
+  rewordCopyPanel(dir);
 }
 
 function editJson<T>(dir: string, file: string, change: (json: T) => void): void {
@@ -121,5 +123,29 @@ function junkNotSelectable(dir: string): void {
   });
   editJson<{ messages: Record<string, string> }>(dir, 'schemas/dashboards/emails.json', (emails) => {
     emails.messages.statusNotSelectable = junkRefusal;
+  });
+}
+
+/** The reworded refusal of a save from an older copy of another tab, and the button that loads that change (metadataFirst.test.ts). */
+export const otherTabRefusal = 'Another tab of yours saved this product at {at} (UTC). Nothing was saved here.';
+export const loadOtherTab = 'Load the other tab with my edits';
+
+/** An analyst rewords the two-editors texts (x-messages of rules/product/validation-save.json). */
+function rewordLostUpdate(dir: string): void {
+  editJson<{ 'x-messages': Record<string, string> }>(dir, 'rules/product/validation-save.json', (file) => {
+    file['x-messages'].lostUpdateOwn = otherTabRefusal;
+    file['x-messages'].lostUpdateLoad = loadOtherTab;
+  });
+}
+
+/** The Copy panel's reworded title ({muid}) and first button (metadataFirst.test.ts). */
+export const copyPanelTitle = 'Copy {muid} is on file already';
+export const copyPanelOpen = 'Go to its product';
+
+/** An analyst rewords the Copy panel of Manage Product (messages of schemas/dashboards/emails.json). */
+function rewordCopyPanel(dir: string): void {
+  editJson<{ messages: Record<string, string> }>(dir, 'schemas/dashboards/emails.json', (emails) => {
+    emails.messages.cataloguedElsewhere = copyPanelTitle;
+    emails.messages.openItsProduct = copyPanelOpen;
   });
 }

@@ -12,7 +12,7 @@ function recording(answers: unknown[] = []) {
     json: async <T,>(path: string, options?: RequestOptions) => (calls.push({ path, options }), answers.shift() as T),
     raw: async (path, options) => (calls.push({ path, options }), answers.shift() as Response),
     upload: async (path, form, options) => {
-      calls.push({ path, form, options: { operationId: options.operationId } });
+      calls.push({ path, form, options: options.headers ? { operationId: options.operationId, headers: options.headers } : { operationId: options.operationId } });
       options.onProgress(5, 0);
       return answers.shift() as { status: number; text: string };
     },
@@ -68,6 +68,16 @@ describe('the products section (the product editor, 001 §7)', () => {
     expect(calls[1]).toMatchObject({ path: '/api/product/12/status', options: { method: 'POST', json: { action: 'approve', product: stored } } });
   });
 
+  it("carries the server's error code on the ApiError (a save refused over another editor's change: lost_update)", async () => {
+    const body = { error: 'Conflict', message: 'ann changed this product', code: 'lost_update' };
+    const { t } = recording([json(body, 409), json({ error: 'Conflict', message: 'archived' }, 409)]);
+    const api = createPortalApi(t);
+    expect(await api.products.save({ product_id: 12 }).catch((e: unknown) => e)).toMatchObject({ status: 409, message: 'ann changed this product', code: 'lost_update' });
+    const plain = await api.products.save({ product_id: 12 }).catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(ApiError);
+    expect((plain as ApiError).code).toBeUndefined();
+  });
+
   it('returns the move answers that carry a status_code (the dialog words them, 001 §8), and throws for any other', async () => {
     const notFound = { status_code: 404, message: 'Entry Id not found' };
     const { t } = recording([json(notFound, 404), new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);
@@ -89,6 +99,21 @@ describe('the products section (the product editor, 001 §7)', () => {
     expect(progress).toEqual([[5, 3]]);
     expect(await api.products.upload(file, 9, () => {}, new AbortController().signal).catch((e: unknown) => e)).toMatchObject({ status: 415, message: 'This file type is not allowed.' });
     expect(calls[1]!.path).toBe('/api/upload-product-media?product_id=9');
+  });
+});
+
+describe("the product editor's load id (two-editors-on-one-product.md)", () => {
+  it('names the editor load with x-editor-id on a save, a status action and an upload; nothing when none is given', async () => {
+    const stored = { statusCode: 200, payload: { product_id: 12, index_name: 'products_2024', metadata_version: 'v', product: { product_id: 12 } } };
+    const ok = () => new Response(JSON.stringify(stored), { status: 200 });
+    const uploaded = { status: 200, text: JSON.stringify({ statusCode: 200, payload: { product_id: 12, filename: 'a.pdf', mime: 'application/pdf', size: 3, kind: 'pdf', product_pdf: 'x' } }) };
+    const { t, calls } = recording([ok(), ok(), uploaded, ok()]);
+    const api = createPortalApi(t);
+    await api.products.save({ product_id: 12 }, 'editor-load-1');
+    await api.products.status(12, 'approve', { product_id: 12 }, 'editor-load-1');
+    await api.products.upload(new File(['abc'], 'a.pdf'), 12, () => {}, new AbortController().signal, undefined, 'editor-load-1');
+    await api.products.save({ product_id: 12 });
+    expect(calls.map((c) => c.options?.headers)).toEqual([{ 'x-editor-id': 'editor-load-1' }, { 'x-editor-id': 'editor-load-1' }, { 'x-editor-id': 'editor-load-1' }, undefined]);
   });
 });
 

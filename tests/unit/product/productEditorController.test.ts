@@ -9,22 +9,26 @@ import { statusButtons } from '../../../src/app/product/statusButtons';
 import type { Doc } from '../../../src/ui/form/types';
 import { loadMetadataFromDir } from '../../../src/server/metadata/loadMetadataFromDir';
 import { projectRoot } from '../../../src/server/paths';
+import { lostUpdateFile, lostUpdateText } from '../../../src/shared/lostUpdateText';
 
 // The product editor's controller without a DOM (issue 30 item 8): the rules of the project
 // metadata run in the real engine; the API is a fake that throws for any call a test did not set.
 let engine: Engine;
+let files: Record<string, unknown>;
 beforeAll(() => {
-  engine = createEngine({ files: loadMetadataFromDir(projectRoot).files }, { now: () => '2024-06-01' });
+  files = loadMetadataFromDir(projectRoot).files;
+  engine = createEngine({ files }, { now: () => '2024-06-01' });
 });
 
 const unset = (name: string) => () => Promise.reject(new Error(`unexpected API call: ${name}`));
 
-function setup(initial: Doc, api: Partial<EditorApi> = {}) {
+function setup(initial: Doc, api: Partial<EditorApi> = {}, texts: Record<string, unknown> = files) {
   const store = createProductDocumentStore(engine, initial);
   const calls = { notified: [] as Array<[string, string | undefined]>, navigated: [] as Array<[string, unknown]> };
   const deps: EditorControllerDeps = {
     store,
     buttons: statusButtons(engine),
+    text: (key) => lostUpdateText(texts, key),
     api: { save: unset('save'), status: unset('status'), softDelete: unset('softDelete'), ...api },
     notify: (m, intent) => void calls.notified.push([m, intent]),
     navigate: (to, opts) => void calls.navigated.push([to, opts]),
@@ -138,6 +142,31 @@ describe('the product editor controller', () => {
     expect(controller.mustAsk()).toBe(false);
   });
 
+  it("offers 'Load theirs with my changes' on the server's lost_update code, whatever its words; another 409 is an alert (two editors on one product)", async () => {
+    const doc = { ...basics, product_id: 9, product_status: 0 };
+    const reworded409 = () => new ApiError(409, 'Ann got there first.', 'lost_update');
+    const coded = setup(doc, { save: () => Promise.reject(reworded409()), load: async () => doc });
+    const running = coded.controller.run('save');
+    expect(await modalOf(coded.controller)).toMatchObject({ kind: 'confirm', opts: { message: 'Ann got there first. Load that change with yours drawn over it, then check and save?', confirmText: 'Load theirs with my changes' } });
+    coded.controller.answer(false);
+    await running;
+    // The question and buttons are the rule file's (x-messages): an analyst's rewording is what the editor asks.
+    const rule = files[lostUpdateFile] as Record<string, Record<string, string>>;
+    const analyst = { ...files, [lostUpdateFile]: { ...rule, 'x-messages': { ...rule['x-messages'], lostUpdateQuestion: 'Reload?', lostUpdateLoad: 'Reload', lostUpdateKeep: 'Stay' } } };
+    const reworded = setup(doc, { save: () => Promise.reject(reworded409()), load: async () => doc }, analyst);
+    const asking = reworded.controller.run('save');
+    expect(await modalOf(reworded.controller)).toMatchObject({ kind: 'confirm', opts: { message: 'Ann got there first. Reload?', confirmText: 'Reload', cancelText: 'Stay' } });
+    reworded.controller.answer(false);
+    await asking;
+    // The former words without the code: the archived product's alert, not a reload.
+    const words = 'ann changed this product at 06/01/2024 10:00:00 AM (UTC), after you opened it. Nothing was saved, so their change is kept; yours are still on your screen.';
+    const uncoded = setup(doc, { save: () => Promise.reject(new ApiError(409, words)), load: async () => doc });
+    const alerting = uncoded.controller.run('save');
+    expect(await modalOf(uncoded.controller)).toEqual({ kind: 'alert', message: words });
+    uncoded.controller.answer(true);
+    await alerting;
+  });
+
   it('shows a refused permission on the page and in a toast (001 §6)', async () => {
     const { controller, calls } = setup(basics, { save: () => Promise.reject(new ApiError(403, 'Forbidden')) });
     await controller.run('save');
@@ -154,6 +183,7 @@ describe('the save names what it clears from hidden sections (issue 27 item 1)',
       store,
       buttons: statusButtons(engine),
       hiddenDrops: () => [{ label: 'Delivery', count: 5 }, { label: 'DM/TM Source', count: 1 }],
+      text: (key) => lostUpdateText(files, key),
       api: { save: async () => (saves++, { ...basics, product_id: 3 }), status: unset('status'), softDelete: unset('softDelete') },
       notify: () => {},
       navigate: () => {},

@@ -7,6 +7,7 @@ import { widgetOptions } from '../../../ui/widgets/widgetOptions';
 import { EditorBlocks } from './EditorBlocks';
 import { ItemTable } from '../../../ui/widgets/ItemTable';
 import { focusWhenDrawn } from '../../../ui/focus/focusWhenDrawn';
+import { sectorChainText } from '../../../shared/sectorChainText';
 import { useOptionalProductEditor, type ProductEditor } from './ProductEditorContext';
 
 export interface SectorLevel {
@@ -23,7 +24,8 @@ const LEVEL_KEYS = ['sector', 'category', 'sub_category', 'sub_sub_category'] as
 /** Sector-error toasts clear after 2.5 s (001 §9). */
 const SECTOR_TOAST_MS = 2500;
 
-const chainText = (c: Chain) => c.map((l) => l.name).join(' > ');
+/** The chain as the list, its Edit button and the accept-prediction answer word it. */
+const chainText = (c: Chain) => sectorChainText(c);
 
 /** A chain from the draft's chosen levels, names from the code tables (level 1 sectors, then categories). */
 export function chainFromDraft(draft: Record<string, unknown> | undefined, codes: CodeTables): Chain {
