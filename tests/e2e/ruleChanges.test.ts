@@ -58,7 +58,7 @@ describe('the Rule changes screen', () => {
     const { page, problems } = await openWatchedPage(browser.context);
     await signInAt(page, server, '/rulechanges');
     await page.getByRole('heading', { name: 'What changed' }).waitFor();
-    await page.getByText('Nothing but formatting differs: no field, block, rule, message or code changed.').waitFor();
+    await page.getByText('Nothing but formatting differs: no field, block, rule, message, code or text changed.').waitFor();
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('HEAD');
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('disk');
 
@@ -105,6 +105,25 @@ describe('the Rule changes screen', () => {
     expect(problems).toEqual([]);
   });
 
+  it("shows a screen's reworded text (a dashboard file's messages) with both texts, affecting no product", { timeout: 300_000 }, async () => {
+    const { page, problems } = await openWatchedPage(browser.context);
+    writeFileSync(join(dir, visibility), original);
+    const emails = 'schemas/dashboards/emails.json';
+    const shipped = readFileSync(join(dir, emails), 'utf8');
+    const json = JSON.parse(shipped) as { messages: Obj };
+    json.messages.noRecords = 'No emails match';
+    writeFileSync(join(dir, emails), JSON.stringify(json, null, 2));
+    try {
+      await open(page);
+      await page.getByRole('heading', { name: 'What changed' }).waitFor();
+      await expect.poll(() => rowsOf(page, 'What changed')).toEqual([`Text messages.noRecords of ${emails} changed ${emails} “No Records” “No emails match”`]);
+      expect((await rowsOf(page, 'Impact on stored products'))[0]).toBe('Anything 0 0.0%');
+      expect(problems).toEqual([]);
+    } finally {
+      writeFileSync(join(dir, emails), shipped);
+    }
+  });
+
   it('compares two commits of the metadata repository', { timeout: 300_000 }, async () => {
     const { page, problems } = await openWatchedPage(browser.context);
     writeFileSync(join(dir, visibility), original);
@@ -118,7 +137,7 @@ describe('the Rule changes screen', () => {
     // The files on disk are the last commit: nothing differs.
     await page.getByLabel('From', { exact: true }).selectOption('HEAD');
     await page.getByLabel('To', { exact: true }).selectOption('disk');
-    await page.getByText('Nothing but formatting differs: no field, block, rule, message or code changed.').waitFor();
+    await page.getByText('Nothing but formatting differs: no field, block, rule, message, code or text changed.').waitFor();
     expect(problems).toEqual([]);
   });
 });

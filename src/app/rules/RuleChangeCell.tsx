@@ -44,7 +44,7 @@ export function RuleChangeCell({ column, row, productLabel }: { column: ColumnMe
       );
     default:
       // A message change's texts are quoted, as the CLI prints them.
-      if ((column.key === 'before' || column.key === 'after') && row.subject === 'message' && typeof value === 'string') return <span>“{value}”</span>;
+      if ((column.key === 'before' || column.key === 'after') && (row.subject === 'message' || row.subject === 'text') && typeof value === 'string') return <span>“{value}”</span>;
       return <span>{value === undefined || value === null ? '' : String(value)}</span>;
   }
 }

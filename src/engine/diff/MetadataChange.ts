@@ -1,5 +1,10 @@
-/** What a change is about. `sub-form` is a block under schemas/product/sectors/. */
-export type ChangeSubject = 'field' | 'block' | 'sub-form' | 'rule' | 'message' | 'code' | 'code-table' | 'schema';
+/**
+ * What a change is about. `sub-form` is a block under schemas/product/sectors/. `text`: a text a screen or
+ * route shows from a metadata file's messages (a rule file's `x-messages`, a dashboard file's `messages`);
+ * `file`: any other change to a metadata file outside the product model (dashboards, the Admin Portal's forms,
+ * a rule file's own keys). Neither moves a product's outcome.
+ */
+export type ChangeSubject = 'field' | 'block' | 'sub-form' | 'rule' | 'message' | 'code' | 'code-table' | 'schema' | 'text' | 'file';
 
 /**
  * What a change can do: `behaviour` may change what a product shows, requires, refuses or derives;
@@ -15,7 +20,8 @@ export interface MetadataChange {
   effect: ChangeEffect;
   /**
    * Stable id: field path (`delivery.delivery_note`), block id, rule id, code table id, or
-   * `<table>#<code>` for a code entry (`codes/media_channel#1`).
+   * `<table>#<code>` for a code entry (`codes/media_channel#1`), `<file>#<key path>` for a text
+   * (`rules/product/move-and-delete.json#x-messages.notFound`), the file's path for a file.
    */
   id: string;
   /** One line in plain words: "Rule delivery.visible changed", "Code Direct Mail (1) of Media channel retitled". */

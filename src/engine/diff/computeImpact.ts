@@ -193,6 +193,8 @@ function shortcutFor(changes: MetadataChange[], from: Engine, to: Engine): ((doc
   const checks: Array<(doc: unknown, a: Outcome) => boolean> = [];
   for (const c of changes) {
     if (c.subject === 'code' && c.change === 'changed' && c.details.every((d) => d.startsWith('title:'))) continue;
+    // Screens' and routes' texts and other features' files: no product outcome reads them.
+    if (c.subject === 'text' || c.subject === 'file') continue;
     if (c.subject === 'field' && c.change === 'added') {
       const segs = c.id.split('.');
       checks.push((doc) => valuesAt(doc, segs).length === 0);

@@ -4,6 +4,7 @@ import type { BlockMeta, CodeEntry, CodeTable, LocatedRule, Metadata } from '../
 import { canonicalJson } from './canonicalJson';
 import { collectFields, type FieldEntry } from './collectFields';
 import { describeRule } from './describeRule';
+import { diffOtherFiles } from './diffOtherFiles';
 import { describeLeaf, flattenDiff, showValue } from './flattenDiff';
 import type { ChangeEffect, ChangeSubject, MetadataChange } from './MetadataChange';
 
@@ -222,20 +223,22 @@ function diffOtherSchemas(a: MetadataModel, b: MetadataModel): Draft[] {
   return out;
 }
 
-const subjectOrder: ChangeSubject[] = ['rule', 'message', 'field', 'block', 'sub-form', 'code-table', 'code', 'schema'];
+const subjectOrder: ChangeSubject[] = ['rule', 'message', 'field', 'block', 'sub-form', 'code-table', 'code', 'schema', 'text', 'file'];
 
 /**
  * The semantic difference between two metadata versions, by id: fields, blocks and sub-forms, rules
  * (before and after in plain words), messages, code tables and codes; each with its effect
- * (behaviour, message, wording), the wording-only ones last. Whitespace, key order, file order and
- * codes written by key instead of number give no change. Pure: takes loaded files (or built models)
- * of both sides.
+ * (behaviour, message, wording), the wording-only ones last; given files (not built models), also the
+ * texts and other contents of metadata files the product model leaves out (diffOtherFiles). Whitespace,
+ * key order, file order and codes written by key instead of number give no change. Pure: takes loaded
+ * files (or built models) of both sides.
  */
 export function diffMetadata(from: Metadata | MetadataModel, to: Metadata | MetadataModel): MetadataChange[] {
   const a = toModel(from);
   const b = toModel(to);
   const all = [...diffRules(a, b), ...diffFields(a, b), ...diffBlocks(a, b), ...diffCodes(a, b), ...diffOtherSchemas(a, b)];
   const changes = all.map(({ subject, change, effect, ...rest }): MetadataChange => ({ subject, change, effect: effect ?? 'behaviour', ...rest }));
+  if ('files' in from && 'files' in to) changes.push(...diffOtherFiles(from.files, to.files));
   // Wording-only changes last, so a reader meets what changes behaviour first.
   const rank = (c: MetadataChange) => (c.effect === 'wording' ? 1 : 0);
   return changes.sort((x, y) => rank(x) - rank(y) || subjectOrder.indexOf(x.subject) - subjectOrder.indexOf(y.subject) || byId(x, y, (c) => c.id));

@@ -8,7 +8,7 @@ export type ImpactRowKey = Exclude<keyof ImpactCounts, 'products' | 'examples'> 
  * `portal rules diff` and the Rule changes screen say the same.
  */
 export const diffWords = {
-  nothingChanged: 'Nothing but formatting differs: no field, block, rule, message or code changed.',
+  nothingChanged: 'Nothing but formatting differs: no field, block, rule, message, code or text changed.',
   wordingOnly: 'Wording only',
   wordingNote: 'The logic and messages of these rules are unchanged.',
   impactRows: [

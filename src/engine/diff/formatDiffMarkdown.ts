@@ -23,11 +23,13 @@ const sections: Array<[string, ChangeSubject[]]> = [
   ['Blocks and sub-forms', ['block', 'sub-form']],
   ['Code tables', ['code-table', 'code']],
   ['Other schemas', ['schema']],
+  ['Texts of screens and routes', ['text']],
+  ['Other metadata files', ['file']],
 ];
 
 function changeLines(c: MetadataChange): string[] {
   const lines = [`- **${cell(c.summary)}**${c.source ? ` (spec: ${c.source})` : ''}${c.file ? ` — \`${c.file}\`` : ''}`];
-  if (c.subject === 'message') {
+  if (c.subject === 'message' || c.subject === 'text') {
     lines.push(`  - Before: "${c.before ?? ''}"`, `  - After: "${c.after ?? ''}"`);
   } else {
     if (c.before !== undefined) lines.push(`  - Before: ${c.before}`);
@@ -64,7 +66,7 @@ export function formatDiffMarkdown(r: DiffReportInput): string {
   const wording = r.changes.filter((c) => c.effect === 'wording');
   if (wording.length) {
     out.push(`### ${diffWords.wordingOnly} (${wording.length})`, '', diffWords.wordingNote, '');
-    for (const c of wording) out.push(`- ${cell(c.summary)}${c.file ? ` — \`${c.file}\`` : ''}`);
+    for (const c of wording) out.push(`- ${cell(c.summary)}${c.file && c.file !== c.id ? ` — \`${c.file}\`` : ''}`);
     out.push('');
   }
 
