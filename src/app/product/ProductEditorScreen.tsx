@@ -91,7 +91,7 @@ function LoadedEditor({ pe, kind, muid, productId, query }: { pe: ProductEngine;
 /**
  * Whether the email of a muid without a product exists (the new product would be made for it):
  * 'checking' until the answer; 'found' also when the check itself fails otherwise (the save still checks).
- * A found email that is already catalogued in another product (a Copy assigned to an entry) says which.
+ * A found email that belongs to another product already (a Copy assigned to an entry) says which.
  */
 function useEmailOfNewProduct(muid: string | undefined): { state: 'checking' | 'found' | 'absent'; elsewhere?: CataloguedElsewhere } {
   const api = usePortalApi();
