@@ -188,7 +188,7 @@ describe('product editor guards', () => {
       await expect
         .poll(() => confirm.textContent())
         .toMatch(
-          /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\. Load that change with yours drawn over it, then check and save\?/,
+          /^You changed this product in another tab, window or screen at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\. Load that change with yours drawn over it, then check and save\?/,
         );
       expect(await storedNow()).toMatchObject({ product_headline: 'Headline saved in tab A', product_comment: 'Comment saved in tab A', file_name: 'tab-a.pdf' });
       // Tab A's copy with tab B's edit over it: A's headline, B's comment (B changed it too, so B's shows); saved by the next Update.
@@ -202,7 +202,7 @@ describe('product editor guards', () => {
       // Tab B's save is now the later change for tab A, whose next Update is refused in turn.
       await byId(tabA, 'product_headline').fill('Tab A headline again');
       await toolbarButton(tabA, 'Update').click();
-      await expect.poll(() => tabA.getByRole('alertdialog').textContent()).toMatch(/^You changed this product in another tab or window at /);
+      await expect.poll(() => tabA.getByRole('alertdialog').textContent()).toMatch(/^You changed this product in another tab, window or screen at /);
     } finally {
       await tabA.close();
     }

@@ -254,7 +254,7 @@ describe('product API', () => {
       expect(stale.statusCode, stale.body).toBe(409);
       expect(stale.json<{ code?: string }>().code).toBe('lost_update');
       expect(stale.json<{ message: string }>().message).toMatch(
-        /^You changed this product in another tab or window at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\.$/,
+        /^You changed this product in another tab, window or screen at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM) \(UTC\), after this copy was opened\. Nothing was saved, so that change is kept; the changes made here are still on your screen\.$/,
       );
       expect((await post(`/api/product/${id}/status`, { action: 'problem', product: { ...b, product_comment: 'Problem from tab B' } }, tabB)).statusCode).toBe(409);
       expect(await countRows(kit.db, 'activity')).toBe(activity);
@@ -264,6 +264,14 @@ describe('product API', () => {
       const fresh = await post('/api/addProduct', { ...(await load(id, tabB)), product_comment: 'Tab B comment' }, tabB);
       expect(fresh.statusCode, fresh.body).toBe(200);
       expect((await post('/api/addProduct', { ...b, product_comment: 'From a script' })).statusCode).toBe(200);
+      // That write came from elsewhere (a script; a prediction accepted on its screen and a move write the same way):
+      // tab B's copy from before it would undo it, so tab B is refused in the same words.
+      const copyB = await load(id, tabB);
+      expect((await post('/api/addProduct', { ...copyB, product_comment: 'From a script, later' })).statusCode).toBe(200);
+      const afterScript = await post('/api/addProduct', { ...copyB, product_headline: 'Tab B headline' }, tabB);
+      expect(afterScript.statusCode, afterScript.body).toBe(409);
+      expect(afterScript.json<{ code?: string; message: string }>()).toMatchObject({ code: 'lost_update', message: expect.stringMatching(/^You changed this product in another tab, window or screen at /) });
+      expect((await stored(id)).document).toMatchObject({ product_comment: 'From a script, later' });
     });
   });
 

@@ -152,10 +152,10 @@ const notAnEdit = ['pdf_processed', 'pdf_failed', 'send_link', 'default_image', 
 /**
  * Refuses (409) a save whose editor loaded the product before another change: the later save would silently undo it
  * (two editors on one product, a reviewer's status action, an accepted prediction, the same user in another tab or
- * window). The activity log says who, when and from which editor load: another user's change is a conflict; so is the
- * same user's from another editor load (both rows and this request name theirs, editorIdOf). This editor's own saves
- * and uploads, the same user's writes from no editor (an accepted prediction, a script), and the server's background
- * work are not. Milliseconds: the editor's copy carries its time as JSON (ms), the log's is microseconds.
+ * window). The activity log says who, when and from which editor load: another user's change is a conflict; so is,
+ * for a save from an editor load (editorIdOf), the same user's change from anywhere else: another load, or a write that
+ * names none (a prediction accepted on its screen, a move into this product, a script). This load's own saves and
+ * uploads and the server's background work are not; a save naming no load is checked against other users only. Milliseconds: the editor's copy carries its time as JSON (ms), the log's is microseconds.
  */
 async function refuseLostUpdate(tx: Queryable, username: string, editorId: string | undefined, productId: number, base: unknown): Promise<void> {
   if (typeof base !== 'string' || Number.isNaN(Date.parse(base))) return;
@@ -163,7 +163,7 @@ async function refuseLostUpdate(tx: Queryable, username: string, editorId: strin
     `select username, at from activity
       where entity = 'product' and entity_id = $1 and date_trunc('milliseconds', at) > $2::timestamptz
         and username is not null and action <> all($4::text[])
-        and (username <> $3 or (editor_id is not null and $5::text is not null and editor_id <> $5::text))
+        and (username <> $3 or ($5::text is not null and editor_id is distinct from $5::text))
       order by at desc, id desc limit 1`,
     [String(productId), new Date(base).toISOString(), username, notAnEdit, editorId ?? null],
   );
