@@ -44,6 +44,11 @@ describe('the email dashboard from the keyboard', () => {
     await move.click();
     await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
     await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
+    // Its one button is its only Tab stop: the dialog's box is none (Blueprint's overlay made it one).
+    await page.keyboard.press('Tab');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
+    await page.keyboard.press('Shift+Tab');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
     await poll(() => move.evaluate((b) => b === document.activeElement)).toBe(true);
@@ -55,6 +60,11 @@ describe('the email dashboard from the keyboard', () => {
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
     await poll(() => focused(page)).toEqual({ text: 'Cancel', inDialog: true });
+    // Tab and Shift+Tab go round its two answers only.
+    for (const [key, text] of [['Tab', 'Continue'], ['Tab', 'Cancel'], ['Shift+Tab', 'Continue'], ['Shift+Tab', 'Cancel']] as const) {
+      await page.keyboard.press(key);
+      await poll(() => focused(page)).toEqual({ text, inDialog: true });
+    }
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('confirm-message').count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
