@@ -97,6 +97,22 @@ describe('the email dashboard from the keyboard', () => {
     await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
+  it('keeps the focus on a panelist tab chosen with the keyboard, though its route redraws the dashboard, so the arrows go on', async () => {
+    await page.goto(`${server.url}/`);
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await tab('All').waitFor();
+    await tab('All').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/producer`);
+    await poll(() => tab('Producer Panelists').evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true')).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await poll(() => tab('Consumer Panelists').evaluate((t) => t === document.activeElement)).toBe(true);
+    await page.keyboard.press(' ');
+    await page.waitForURL(`${server.url}/consumer`);
+    await poll(() => tab('Consumer Panelists').evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true')).toBe(true);
+  });
+
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {
     for (const path of ['/deduplicates', '/spacy']) {
       await page.goto(`${server.url}${path}`);
