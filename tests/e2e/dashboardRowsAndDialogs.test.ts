@@ -113,6 +113,30 @@ describe('the email dashboard from the keyboard', () => {
     await poll(() => tab('Consumer Panelists').evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true')).toBe(true);
   });
 
+  it('keeps the focus in the pager when Last, Next, First or Previous reaches a bound and is disabled there: on the page number', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-email-link]').first().waitFor();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    const current = () => pages.locator('[aria-current="page"]').evaluate((b) => (b === document.activeElement ? b.textContent : `not focused (${document.activeElement?.tagName})`));
+    const last = (await page.getByTestId('page-count').textContent())!.replace(/\D/g, '');
+    expect(Number(last)).toBeGreaterThan(2);
+    await pages.getByRole('button', { name: 'Last page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === last);
+    await poll(current).toBe(last);
+    await pages.getByRole('button', { name: 'Previous page' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => pages.getByRole('button', { name: 'Previous page' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await pages.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === last);
+    await poll(current).toBe(last);
+    await pages.getByRole('button', { name: 'First page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === null);
+    await poll(current).toBe('1');
+  });
+
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {
     for (const path of ['/deduplicates', '/spacy']) {
       await page.goto(`${server.url}${path}`);
