@@ -137,6 +137,30 @@ describe('the email dashboard from the keyboard', () => {
     await poll(current).toBe('1');
   });
 
+  it('scrolls a row control reached by Shift+Tab in below the stuck action bar and column headers, never under them (WCAG 2.4.11)', async () => {
+    await page.goto(`${server.url}/?size=50`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(40).waitFor();
+    await page.getByLabel(`Select ${await links.nth(30).getAttribute('data-email-link')}`, { exact: true }).focus();
+    await poll(() => page.locator('.email-dashboard__bar[data-sticky="true"]').count()).toBe(1);
+    /** The focused control, when something else is drawn over its centre. */
+    const hidden = () =>
+      page.evaluate(() => {
+        const a = document.activeElement as HTMLElement;
+        const r = a.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return top && (top === a || a.contains(top)) ? null : (a.getAttribute('aria-label') ?? a.textContent);
+      });
+    const covered: string[] = [];
+    // Up through about ten rows.
+    for (let n = 0; n < 90; n++) {
+      await page.keyboard.press('Shift+Tab');
+      const h = await hidden();
+      if (h) covered.push(h);
+    }
+    expect(covered).toEqual([]);
+  });
+
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {
     for (const path of ['/deduplicates', '/spacy']) {
       await page.goto(`${server.url}${path}`);
