@@ -161,6 +161,30 @@ describe('the email dashboard from the keyboard', () => {
     expect(covered).toEqual([]);
   });
 
+  it("takes Enter in Assign Copies ID as Update and in Spacey's Product ID as Open product (000 §5: 'Product ID can not be empty.')", async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-email-link]').first().waitFor();
+    await page.getByLabel('Assign Copies ID', { exact: true }).fill('100251');
+    await page.getByLabel('Assign Copies ID', { exact: true }).press('Enter');
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+
+    await page.goto(`${server.url}/spacy`);
+    const productId = page.getByLabel('Product ID', { exact: true });
+    await productId.waitFor();
+    await productId.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Product ID can not be empty.');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+    await productId.fill('100251');
+    const popup = page.waitForEvent('popup');
+    await productId.press('Enter');
+    const opened = await popup;
+    expect(new URL(opened.url()).pathname).toBe('/product/v2/100251');
+    await opened.close();
+  });
+
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {
     for (const path of ['/deduplicates', '/spacy']) {
       await page.goto(`${server.url}${path}`);
