@@ -81,6 +81,18 @@ describe('the email dashboard from the keyboard', () => {
       await page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]').evaluateAll((ids) => ids.map((c) => c.getAttribute('aria-label'))),
     );
     await first.focus();
+    // Its focus ring shows: the row's button fills its cell, which clips anything drawn outside it.
+    const ring = await first.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      if (!el.matches(':focus-visible') || cs.outlineStyle === 'none') return 'no focus ring';
+      const grow = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+      const r = el.getBoundingClientRect();
+      let clip = el.parentElement;
+      while (clip && getComputedStyle(clip).overflowX === 'visible' && getComputedStyle(clip).overflowY === 'visible') clip = clip.parentElement;
+      const c = clip!.getBoundingClientRect();
+      return r.left - grow < c.left || r.right + grow > c.right || r.top - grow < c.top || r.bottom + grow > c.bottom ? 'ring clipped' : 'shown';
+    });
+    expect(ring).toBe('shown');
     await page.keyboard.press('Enter');
     // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
     await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
