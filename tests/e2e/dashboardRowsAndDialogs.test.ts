@@ -8,6 +8,18 @@ import { signInByApi } from './helpers/signIn';
 // A reviewer's day with the keyboard (000 §5, §8): the dashboard's dialogs open on their answer.
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
 
+/** Whether the focused element's ring shows whole: drawn, and inside the nearest ancestor that clips. */
+const focusRing = (el: Element) => {
+  const cs = getComputedStyle(el);
+  if (!el.matches(':focus-visible') || cs.outlineStyle === 'none') return 'no focus ring';
+  const grow = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+  const r = el.getBoundingClientRect();
+  let clip = el.parentElement;
+  while (clip && getComputedStyle(clip).overflowX === 'visible' && getComputedStyle(clip).overflowY === 'visible') clip = clip.parentElement;
+  const c = clip!.getBoundingClientRect();
+  return r.left - grow < c.left || r.right + grow > c.right || r.top - grow < c.top || r.bottom + grow > c.bottom ? 'ring clipped' : 'shown';
+};
+
 /** The focused element's text and whether it lies in an open dialog. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -82,17 +94,7 @@ describe('the email dashboard from the keyboard', () => {
     );
     await first.focus();
     // Its focus ring shows: the row's button fills its cell, which clips anything drawn outside it.
-    const ring = await first.evaluate((el) => {
-      const cs = getComputedStyle(el);
-      if (!el.matches(':focus-visible') || cs.outlineStyle === 'none') return 'no focus ring';
-      const grow = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
-      const r = el.getBoundingClientRect();
-      let clip = el.parentElement;
-      while (clip && getComputedStyle(clip).overflowX === 'visible' && getComputedStyle(clip).overflowY === 'visible') clip = clip.parentElement;
-      const c = clip!.getBoundingClientRect();
-      return r.left - grow < c.left || r.right + grow > c.right || r.top - grow < c.top || r.bottom + grow > c.bottom ? 'ring clipped' : 'shown';
-    });
-    expect(ring).toBe('shown');
+    expect(await first.evaluate(focusRing)).toBe('shown');
     await page.keyboard.press('Enter');
     // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
     await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
@@ -195,6 +197,18 @@ describe('the email dashboard from the keyboard', () => {
     const opened = await popup;
     expect(new URL(opened.url()).pathname).toBe('/product/v2/100251');
     await opened.close();
+  });
+
+  it("shows the whole focus ring of Spacey's row links and buttons, which Table2's cells clipped", async () => {
+    await page.goto(`${server.url}/spacy`);
+    const html = page.getByRole('button', { name: /^View HTML \d+$/ }).nth(1);
+    await html.waitFor();
+    await page.keyboard.press('Tab');
+    const row = page.locator('.dashboard-table .bp6-table-quadrant-main a[href]').nth(1);
+    for (const control of [row, html, page.getByRole('button', { name: /^View Predictions \d+$/ }).nth(1)]) {
+      await control.focus();
+      expect(await control.evaluate(focusRing)).toBe('shown');
+    }
   });
 
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {
