@@ -8,6 +8,18 @@ import { signInByApi } from './helpers/signIn';
 // A reviewer's day with the keyboard (000 §5, §8): the dashboard's dialogs open on their answer.
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 50 });
 
+/** Whether the focused element's ring shows whole: drawn, and inside the nearest ancestor that clips. */
+const focusRing = (el: Element) => {
+  const cs = getComputedStyle(el);
+  if (!el.matches(':focus-visible') || cs.outlineStyle === 'none') return 'no focus ring';
+  const grow = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+  const r = el.getBoundingClientRect();
+  let clip = el.parentElement;
+  while (clip && getComputedStyle(clip).overflowX === 'visible' && getComputedStyle(clip).overflowY === 'visible') clip = clip.parentElement;
+  const c = clip!.getBoundingClientRect();
+  return r.left - grow < c.left || r.right + grow > c.right || r.top - grow < c.top || r.bottom + grow > c.bottom ? 'ring clipped' : 'shown';
+};
+
 /** The focused element's text and whether it lies in an open dialog. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -44,6 +56,11 @@ describe('the email dashboard from the keyboard', () => {
     await move.click();
     await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
     await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
+    // Its one button is its only Tab stop: the dialog's box is none (Blueprint's overlay made it one).
+    await page.keyboard.press('Tab');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
+    await page.keyboard.press('Shift+Tab');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
     await poll(() => move.evaluate((b) => b === document.activeElement)).toBe(true);
@@ -55,6 +72,11 @@ describe('the email dashboard from the keyboard', () => {
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
     await poll(() => focused(page)).toEqual({ text: 'Cancel', inDialog: true });
+    // Tab and Shift+Tab go round its two answers only.
+    for (const [key, text] of [['Tab', 'Continue'], ['Tab', 'Cancel'], ['Shift+Tab', 'Continue'], ['Shift+Tab', 'Cancel']] as const) {
+      await page.keyboard.press(key);
+      await poll(() => focused(page)).toEqual({ text, inDialog: true });
+    }
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('confirm-message').count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
@@ -62,7 +84,7 @@ describe('the email dashboard from the keyboard', () => {
     expect(problems).toEqual([]);
   });
 
-  it('opens a duplicate group from the keyboard, one Tab stop a row, on the Duplicate dropdown once the emails are in (000 §2 Deduplicates)', async () => {
+  it('opens a duplicate group from the keyboard, one Tab stop a row, on the Duplicate dropdown once the emails are in, Tab round to Close (000 §2 Deduplicates)', async () => {
     await page.goto(`${server.url}/deduplicates`);
     const first = page.getByRole('button', { name: /^Compare group \d+$/ }).first();
     await first.waitFor();
@@ -71,6 +93,8 @@ describe('the email dashboard from the keyboard', () => {
       await page.locator('.bp6-table-quadrant-main .dedup-row[aria-label]').evaluateAll((ids) => ids.map((c) => c.getAttribute('aria-label'))),
     );
     await first.focus();
+    // Its focus ring shows: the row's button fills its cell, which clips anything drawn outside it.
+    expect(await first.evaluate(focusRing)).toBe('shown');
     await page.keyboard.press('Enter');
     // The dialog opens before its emails are fetched; the dropdown takes the focus when it comes.
     await poll(() => page.getByRole('dialog').getByLabel('Duplicate').evaluate((s) => s === document.activeElement)).toBe(true);
@@ -78,8 +102,113 @@ describe('the email dashboard from the keyboard', () => {
     await poll(() => page.getByRole('dialog').locator('iframe').count()).toBe(2);
     const overflow = await page.getByRole('dialog').locator('.bp6-dialog-body').evaluate((b) => b.scrollHeight - b.clientHeight);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Tab goes on through the two emails (and their links) and round to Close; it used to come back to the dropdown.
+    await page.keyboard.press('Tab');
+    await poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    for (let n = 0; n < 60 && (await page.evaluate(() => document.activeElement?.tagName)) === 'IFRAME'; n++) await page.keyboard.press('Tab');
+    await poll(() => page.getByRole('dialog').getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('keeps the focus on a panelist tab chosen with the keyboard, though its route redraws the dashboard, so the arrows go on', async () => {
+    await page.goto(`${server.url}/`);
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await tab('All').waitFor();
+    await tab('All').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/producer`);
+    await poll(() => tab('Producer Panelists').evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true')).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await poll(() => tab('Consumer Panelists').evaluate((t) => t === document.activeElement)).toBe(true);
+    await page.keyboard.press(' ');
+    await page.waitForURL(`${server.url}/consumer`);
+    await poll(() => tab('Consumer Panelists').evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true')).toBe(true);
+  });
+
+  it('keeps the focus in the pager when Last, Next, First or Previous reaches a bound and is disabled there: on the page number', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-email-link]').first().waitFor();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    const current = () => pages.locator('[aria-current="page"]').evaluate((b) => (b === document.activeElement ? b.textContent : `not focused (${document.activeElement?.tagName})`));
+    const last = (await page.getByTestId('page-count').textContent())!.replace(/\D/g, '');
+    expect(Number(last)).toBeGreaterThan(2);
+    await pages.getByRole('button', { name: 'Last page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === last);
+    await poll(current).toBe(last);
+    await pages.getByRole('button', { name: 'Previous page' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => pages.getByRole('button', { name: 'Previous page' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await pages.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === last);
+    await poll(current).toBe(last);
+    await pages.getByRole('button', { name: 'First page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('page') === null);
+    await poll(current).toBe('1');
+  });
+
+  it('scrolls a row control reached by Shift+Tab in below the stuck action bar and column headers, never under them (WCAG 2.4.11)', async () => {
+    await page.goto(`${server.url}/?size=50`);
+    const links = page.locator('[data-email-link]');
+    await links.nth(40).waitFor();
+    await page.getByLabel(`Select ${await links.nth(30).getAttribute('data-email-link')}`, { exact: true }).focus();
+    await poll(() => page.locator('.email-dashboard__bar[data-sticky="true"]').count()).toBe(1);
+    /** The focused control, when something else is drawn over its centre. */
+    const hidden = () =>
+      page.evaluate(() => {
+        const a = document.activeElement as HTMLElement;
+        const r = a.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return top && (top === a || a.contains(top)) ? null : (a.getAttribute('aria-label') ?? a.textContent);
+      });
+    const covered: string[] = [];
+    // Up through about ten rows.
+    for (let n = 0; n < 90; n++) {
+      await page.keyboard.press('Shift+Tab');
+      const h = await hidden();
+      if (h) covered.push(h);
+    }
+    expect(covered).toEqual([]);
+  });
+
+  it("takes Enter in Assign Copies ID as Update and in Spacey's Product ID as Open product (000 §5: 'Product ID can not be empty.')", async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-email-link]').first().waitFor();
+    await page.getByLabel('Assign Copies ID', { exact: true }).fill('100251');
+    await page.getByLabel('Assign Copies ID', { exact: true }).press('Enter');
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+
+    await page.goto(`${server.url}/spacy`);
+    const productId = page.getByLabel('Product ID', { exact: true });
+    await productId.waitFor();
+    await productId.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Product ID can not be empty.');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
+    await productId.fill('100251');
+    const popup = page.waitForEvent('popup');
+    await productId.press('Enter');
+    const opened = await popup;
+    expect(new URL(opened.url()).pathname).toBe('/product/v2/100251');
+    await opened.close();
+  });
+
+  it("shows the whole focus ring of Spacey's row links and buttons, which Table2's cells clipped", async () => {
+    await page.goto(`${server.url}/spacy`);
+    const html = page.getByRole('button', { name: /^View HTML \d+$/ }).nth(1);
+    await html.waitFor();
+    await page.keyboard.press('Tab');
+    const row = page.locator('.dashboard-table .bp6-table-quadrant-main a[href]').nth(1);
+    for (const control of [row, html, page.getByRole('button', { name: /^View Predictions \d+$/ }).nth(1)]) {
+      await control.focus();
+      expect(await control.evaluate(focusRing)).toBe('shown');
+    }
   });
 
   it('reaches each sort header of Deduplicates and Spacey once by Tab, on the copy that is drawn on top', async () => {

@@ -127,9 +127,13 @@ describe('predictions (spacey) in the browser', () => {
     await page.keyboard.press('Escape');
     await poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
     expect((await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => c.companyName)).not.toContain(name.slice(0, 3));
-    // A chosen match is added by its id.
-    await companies.getByRole('group', { name: 'Company search results' }).getByRole('button', { name, exact: true }).click();
-    await companies.getByRole('button', { name: `Add company ${name}`, exact: true }).click();
+    // A chosen match is added by its id: chosen with Down in the search box (as in the editor's company search), added with Enter.
+    const results = await companies.getByRole('group', { name: 'Company search results' }).getByRole('button').count();
+    const add = companies.getByRole('button', { name: /^Add company/ });
+    await search.focus();
+    for (let n = 0; n < results && (await add.textContent()) !== `Add company ${name}`; n++) await search.press('ArrowDown');
+    expect(await companies.getByRole('button', { name, exact: true, pressed: true }).count()).toBe(1);
+    await search.press('Enter');
     await poll(async () => (await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => [c.companyName, c.companyID !== null])).toContainEqual([name, true]);
     await poll(() => companies.getByRole('cell', { name, exact: true }).count()).toBe(1);
     expect(problems).toEqual([]);

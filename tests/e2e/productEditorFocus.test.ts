@@ -112,6 +112,34 @@ describe('product editor keeps the keyboard focus', () => {
     expect(await classification.locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('Retail > Apparel')]);
   });
 
+  it('keeps the focus in a multi-select when Escape closes its list, so the next Tab goes on from there', async () => {
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    const list = page.getByRole('listbox');
+    await byId(page, 'target_market').focus();
+    await expect.poll(focusedId).toBe('target_market');
+    // Down opens the list; Escape closes it and leaves the focus in the field's input (Blueprint blurred it to the page).
+    await page.keyboard.press('ArrowDown');
+    await list.first().waitFor();
+    await page.keyboard.press('Escape');
+    await list.first().waitFor({ state: 'detached' });
+    await expect.poll(focusedId).toBe('target_market');
+    // It stays closed and focused (Blueprint reopens a list whose input has the focus a frame later).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await list.count()).toBe(0);
+    expect(await focusedId()).toBe('target_market');
+    // A pick, then Escape: the chip is in, the list closed, the focus still here.
+    await page.keyboard.press('ArrowDown');
+    await list.first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[id="target_market"]').locator('xpath=ancestor::*[contains(@class,"bp6-tag-input")][1]').locator('.bp6-tag').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await list.first().waitFor({ state: 'detached' });
+    await expect.poll(focusedId).toBe('target_market');
+    // The next Tab leaves for a control after the field, not the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!(document.getElementById('target_market')!.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+  });
+
   it('gives the focus back to Update after a save by the keyboard, and to Update after a new product\'s Submit', async () => {
     const actions = page.getByRole('toolbar', { name: 'Product actions' });
     await byId(page, 'product_comment').fill('Saved from the keyboard');

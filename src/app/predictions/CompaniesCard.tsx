@@ -50,8 +50,16 @@ export function CompaniesCard({ companies, minLength, busy, newCompanyQuestion, 
           placeholder={`Search companies (more than ${minLength - 1} characters)`}
           value={query}
           onValueChange={(v) => (setQuery(v), setChosen(null))}
-          // Enter does what Add company does (the match, else the new-company question): typed, then Enter, as in any search box.
+          // Down and Up choose among the results as in the editor's company search (Down, then Enter, asked to add the
+          // typed fragment as a new company); Enter does what Add company does (the match, else the new-company question).
           onKeyDown={(e) => {
+            const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+            if (step && shown.length) {
+              e.preventDefault();
+              const at = match ? shown.findIndex((c) => c.companyID === match.companyID) : -1;
+              setChosen(shown[at < 0 ? (step > 0 ? 0 : shown.length - 1) : (at + step + shown.length) % shown.length] ?? null);
+              return;
+            }
             if (e.key !== 'Enter' || typed.length < minLength || busy) return;
             e.preventDefault();
             onAddClick();

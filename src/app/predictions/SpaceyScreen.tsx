@@ -207,10 +207,19 @@ function SpaceyDashboard({ spaceyMeta }: { spaceyMeta: SpaceyMeta }) {
       ) : (
         <Spinner aria-label="Loading predictions" />
       )}
-      <FormGroup className="email-dashboard__assign" label="Product ID" labelFor="spacey-product-id" inline>
-        <InputGroup id="spacey-product-id" aria-label="Product ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
-        <Button text="Open product" onClick={onFind} />
-      </FormGroup>
+      {/* A form: Enter in the box opens the product as the button does (it was silently ignored). */}
+      <form
+        aria-label="Open product"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onFind();
+        }}
+      >
+        <FormGroup className="email-dashboard__assign" label="Product ID" labelFor="spacey-product-id" inline>
+          <InputGroup id="spacey-product-id" aria-label="Product ID" value={productId} onValueChange={onProductId} placeholder="Entry ID or MUID" />
+          <Button type="submit" text="Open product" />
+        </FormGroup>
+      </form>
       <MessageDialog message={message} onClose={() => setMessage(null)} />
     </section>
   );

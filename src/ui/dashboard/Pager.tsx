@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PlainButton } from '../plain/PlainButton';
 import { PlainSelect } from '../plain/PlainSelect';
 import { pageStrip } from './pageStrip';
@@ -32,10 +32,24 @@ export function groupThousands(n: number): string {
  */
 export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, total, totalIsEstimate }: PagerProps) {
   const last = Math.max(1, lastPage);
+  const strip = useRef<HTMLDivElement | null>(null);
+  // Whether the page was asked for from a pager button (Enter on Next, say).
+  const fromStrip = useRef(false);
   const go = (p: number) => {
     if (p < 1 || p > last || p === page) return;
+    fromStrip.current = !!strip.current?.contains(document.activeElement);
     onPage(p);
   };
+  // Next or Last that brought the last page (First or Previous the first) is disabled there, and a
+  // disabled button loses the focus to the page: a keyboard user started again from the header. The
+  // page's own number in the strip takes it, unless the user has put it somewhere else meanwhile.
+  useEffect(() => {
+    if (!fromStrip.current) return;
+    fromStrip.current = false;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || (active instanceof HTMLButtonElement && active.disabled);
+    if (lost) strip.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [page]);
   // The jump box shows the current page until the user types another.
   const [typed, setTyped] = useState<{ page: number; text: string } | null>(null);
   const text = typed?.page === page ? typed.text : String(page);
@@ -46,7 +60,7 @@ export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, t
   };
   return (
     <nav className="dashboard-pager" aria-label="Pages">
-      <div className={Classes.BUTTON_GROUP}>
+      <div ref={strip} className={Classes.BUTTON_GROUP}>
         <PlainButton icon="double-chevron-left" aria-label="First page" disabled={page <= 1} onClick={() => go(1)} />
         <PlainButton icon="chevron-left" aria-label="Previous page" disabled={page <= 1} onClick={() => go(page - 1)} />
         {pageStrip(page, last).map((p) => (

@@ -1,5 +1,12 @@
 import { Classes } from '@blueprintjs/core';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+
+/**
+ * The strip (its id) whose tab was chosen while the focus was on it. A tab that opens another route
+ * redraws the whole dashboard, strip and all: the chosen tab's focus fell to the page, so the arrow
+ * keys did nothing and no ring showed. The strip drawn next takes it on its selected tab.
+ */
+let chosenFrom: string | null = null;
 
 interface PlainTabsProps {
   id: string;
@@ -15,6 +22,19 @@ interface PlainTabsProps {
  * tabs switch routes and there is no tab panel for it to name (axe aria-valid-attr-value).
  */
 export function PlainTabs({ id, tabs, selectedTabId, onChange }: PlainTabsProps) {
+  const list = useRef<HTMLDivElement | null>(null);
+  const choose = (tabId: string) => {
+    if (list.current?.contains(document.activeElement)) chosenFrom = id;
+    onChange(tabId);
+  };
+  // On the strip drawn after the choice (or this one, redrawn with the new selection), unless the user is elsewhere by now.
+  useEffect(() => {
+    if (chosenFrom !== id) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !list.current?.contains(active)) return;
+    chosenFrom = null;
+    list.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }, [id, selectedTabId]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : 0;
     if (!step) return;
@@ -26,7 +46,7 @@ export function PlainTabs({ id, tabs, selectedTabId, onChange }: PlainTabsProps)
   };
   return (
     <div className={Classes.TABS}>
-      <div className={Classes.TAB_LIST} role="tablist" onKeyDown={onKeyDown}>
+      <div ref={list} className={Classes.TAB_LIST} role="tablist" onKeyDown={onKeyDown}>
         {tabs.map((t) => {
           const selected = t.id === selectedTabId;
           return (
@@ -39,11 +59,11 @@ export function PlainTabs({ id, tabs, selectedTabId, onChange }: PlainTabsProps)
               id={`${Classes.TAB}-title_${id}_${t.id}`}
               role="tab"
               tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(t.id)}
+              onClick={() => choose(t.id)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' || e.key === ' ') {
                   e.preventDefault();
-                  onChange(t.id);
+                  choose(t.id);
                 }
               }}
             >

@@ -1,7 +1,7 @@
 import { Classes, MenuItem } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { intentOf, optionIndex, widgetOptions } from './widgetOptions';
 
 /**
@@ -81,6 +81,23 @@ function ArmedMultiSelect(props: WidgetProps & { armed: Armed }) {
   const values: unknown[] = Array.isArray(props.value) ? props.value : [];
   const selected = values.map((v) => options[optionIndex(options, v)] ?? { value: v, label: String(v) });
   const isSelected = (o: EnumOptionsType) => values.some((v) => String(v) === String(o.value));
+  // Blueprint's MultiSelect blurs its input on Escape (that is how it closes the list): the focus fell to
+  // the page and the next Tab started again from the top of the product. The input takes it back, once
+  // the list is closed for good: Blueprint checks in the next frame whether its input has the focus and
+  // reopens the list if so, then reports the close to popoverProps.onInteraction.
+  const escaped = useRef(false);
+  const refocus = () => document.getElementById(id)?.focus();
+  const keepFocusOnEscape = (e: KeyboardEvent<HTMLElement>) => {
+    // Blueprint passes its keyup to this handler too; the keydown is the one that blurred.
+    if (e.type !== 'keydown' || e.key !== 'Escape' || disabled || readonly) return;
+    if (e.currentTarget.getAttribute('aria-expanded') === 'true') escaped.current = true;
+    else refocus();
+  };
+  const onInteraction = (open: boolean) => {
+    if (open || !escaped.current) return;
+    escaped.current = false;
+    refocus();
+  };
   const toggle = (o: EnumOptionsType) =>
     onChange(isSelected(o) ? values.filter((v) => String(v) !== String(o.value)) : [...values, o.value]);
   return (
@@ -97,7 +114,8 @@ function ArmedMultiSelect(props: WidgetProps & { armed: Armed }) {
       resetOnSelect
       fill
       noResults={<MenuItem disabled text="No results." roleStructure="listoption" />}
-      popoverProps={{ minimal: true }}
+      popoverProps={{ minimal: true, onInteraction }}
+      popoverTargetProps={{ onKeyDown: keepFocusOnEscape }}
       tagInputProps={{ inputProps: { id }, intent: intentOf(props), tagProps: { minimal: true } }}
     />
   );
