@@ -134,6 +134,15 @@ describe('triage dashboards on the demo data', () => {
     const usedId = page.getByLabel(/^Product of \d+$/).first();
     await poll(() => usedId.count()).toBe(1);
     assigned.product = Number((await usedId.getAttribute('aria-label'))?.replace('Product of ', ''));
+    // It reads as something to click: the colour of the other rows' id links (a plain button read as text).
+    const [own, link] = await usedId.evaluate((el) => {
+      const a = el.parentElement!.appendChild(Object.assign(document.createElement('a'), { href: '/email/1' }));
+      const colours = [getComputedStyle(el).color, getComputedStyle(a).color];
+      a.remove();
+      return colours;
+    });
+    expect(own).toBe(link);
+    expect(await usedId.getAttribute('title')).toBe('Open the product this email was used for');
     await usedId.click();
     await poll(async () => (await dialogText()) ?? '').toMatch(/^Entry ID: \d{4}-\d{2}-\d{2}-\d+$/);
     const entryId = (await dialogText())!.replace('Entry ID: ', '');

@@ -48,9 +48,10 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
     case 'checkbox':
       return <input type="checkbox" aria-label={`Select ${row.muid}`} checked={checked} onChange={(e) => actions.toggle(row, e.currentTarget.checked)} />;
     case 'id':
-      // 000 §7: clicking a Used email's id asks which product it was used for.
+      // 000 §7: clicking a Used email's id asks which product it was used for. Drawn in the colour of the other
+      // rows' id links: a plain minimal button read as text, so nobody knew it could be clicked.
       return row.deleted === dm.status.code('used') ? (
-        <PlainButton minimal small text={String(row.muid)} aria-label={`Product of ${row.muid}`} onClick={() => actions.usedId(row)} />
+        <PlainButton minimal small intent="primary" text={String(row.muid)} title="Open the product this email was used for" aria-label={`Product of ${row.muid}`} onClick={() => actions.usedId(row)} />
       ) : (
         <a
           href={linkTo(fillPath(meta.idLink.path, row))}
