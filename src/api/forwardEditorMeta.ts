@@ -23,7 +23,4 @@ export interface ForwardEditorMeta {
 /** Where the forward editor's policy lives in the metadata. */
 export const forwardEditorFile = 'schemas/dashboards/forward_editor.json';
 
-/** A message with its `{name}` placeholders filled in. */
-export function fillMessage(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
-}
+export { fillMessage } from '../shared/fillMessage';

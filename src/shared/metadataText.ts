@@ -1,3 +1,5 @@
+import { fillMessage } from './fillMessage';
+
 export type TextValues = Record<string, string | number>;
 
 /**
@@ -10,5 +12,5 @@ export function metadataText(files: Readonly<Record<string, unknown>>, file: str
   const content = files[file] as { 'x-messages'?: Record<string, unknown>; messages?: Record<string, unknown> } | undefined;
   const text = content?.['x-messages']?.[key] ?? content?.messages?.[key];
   if (typeof text !== 'string') return key;
-  return text.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
+  return fillMessage(text, values);
 }

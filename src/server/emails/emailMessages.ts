@@ -38,7 +38,4 @@ export function scoreLists(metadata: Metadata = metadataStore().current().metada
   return { default: scores?.default ?? [], producer: scores?.producer ?? [] };
 }
 
-/** `{name}` placeholders filled from `values`. */
-export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
-}
+export { fillMessage } from '../../shared/fillMessage';

@@ -8,6 +8,7 @@ import type { RoutePlugin } from '../routes/RoutePlugin';
 import { productSchema } from './productApiSchemas';
 import { readonlyReasons } from '../../engine/explain/readonlyReasons';
 import { metadataStore } from '../metadata/metadataStore';
+import { fillMessage } from '../../shared/fillMessage';
 import { productEngine } from './productEngine';
 import { prepareDocument } from './prepareDocument';
 import { changedKeys, findProduct, findProductByEntryId, recordProductActivity, setDeleted, updateProduct, type ProductRow } from './productStore';
@@ -26,7 +27,7 @@ export function moveMessage(key: MoveMessage, values: Record<string, string> = {
   const file = metadataStore().current().metadata.files[MOVE_RULE_FILE] as { 'x-messages'?: Record<string, string> } | undefined;
   const text = file?.['x-messages']?.[key];
   if (typeof text !== 'string') throw new Error(`${MOVE_RULE_FILE} has no x-messages.${key}`);
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+  return fillMessage(text, values);
 }
 
 /** The move_and_delete checks of the rules (entry id given, contains yyyy-mm-dd, panelist date) on a document. */
