@@ -68,7 +68,7 @@ export default defineConfig({
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
       // tests/system: files that run a system package (haproxy) the browser step installs with Chromium (scripts/ensure-system-packages.sh).
-      { test: { name: 'e2e', env, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts', 'tests/system/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/e2eGlobalSetup.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, maxWorkers: e2eFilesAtOnce, fileParallelism: e2eFilesAtOnce > 1, sequence: { groupOrder: 1 }, expect: { poll: { timeout: 15_000 } } } },
+      { test: { name: 'e2e', env: { ...env, PORTAL_TEST_SUITE_BROWSER: '1' }, setupFiles, isolate: false, include: ['tests/e2e/**/*.test.ts', 'tests/system/**/*.test.ts'], globalSetup: ['tests/e2e/helpers/e2eGlobalSetup.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, maxWorkers: e2eFilesAtOnce, fileParallelism: e2eFilesAtOnce > 1, sequence: { groupOrder: 1 }, expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });

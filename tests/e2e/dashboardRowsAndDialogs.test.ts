@@ -181,6 +181,8 @@ describe('the email dashboard from the keyboard', () => {
     await page.getByLabel('Assign Copies ID', { exact: true }).fill('100251');
     await page.getByLabel('Assign Copies ID', { exact: true }).press('Enter');
     await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Please select atleast one email.');
+    // The dialog hands the focus to its Ok once drawn: an Enter before that lands on the field behind it.
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
 
@@ -189,6 +191,7 @@ describe('the email dashboard from the keyboard', () => {
     await productId.waitFor();
     await productId.press('Enter');
     await poll(() => page.getByTestId('dialog-message').textContent()).toBe('Product ID can not be empty.');
+    await poll(() => focused(page)).toEqual({ text: 'Ok', inDialog: true });
     await page.keyboard.press('Enter');
     await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
     await productId.fill('100251');

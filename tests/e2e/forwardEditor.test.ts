@@ -550,6 +550,8 @@ describe('forwarding emails in the browser', () => {
         await page.getByRole('button', { name: 'Continue' }).focus();
         await page.keyboard.press('Enter');
         await poll(dialogText).toBe('Attachment deleted successfully');
+        // The message hands the focus to its Ok once drawn: an Enter before that would land behind it.
+        await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"], [role="dialog"]') && document.activeElement?.textContent?.trim())).toBe('Ok');
         await page.keyboard.press('Enter');
         await poll(() => page.getByTestId('dialog-message').count()).toBe(0);
         await noOverlay();

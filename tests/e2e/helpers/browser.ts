@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
-import { freePort } from '../../server/helpers/freePort';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium: `which chromium`, else /usr/bin/chromium (scripts/ensure-system-packages.sh installs it). */
 export function chromiumPath(): string {
@@ -71,35 +70,30 @@ export const chromiumArgs = [
   `--host-resolver-rules=MAP ${otherOriginHost} 127.0.0.1`,
 ];
 
-/**
- * Set by the browser suite's global set-up (sharedBrowser.ts): the WebSocket endpoint of the one
- * Chromium every test file of the run connects to.
- */
-export const sharedBrowserEnv = 'PORTAL_TEST_BROWSER_WS';
+/** Set in the browser suite's project (vitest.config.ts): its files use their worker's Chromium. */
+export const suiteBrowserEnv = 'PORTAL_TEST_SUITE_BROWSER';
 
-/** The run's Chromium, served for the test files to connect to (the suite's global set-up). */
-export async function launchSharedBrowser(): Promise<BrowserServer> {
-  // Its WebSocket on a port of PORTAL_TEST_PORTS when that is set (freePort).
-  const port = process.env.PORTAL_TEST_PORTS ? await freePort() : undefined;
-  return chromium.launchServer({ executablePath: suiteChromiumPath(), headless: true, args: chromiumArgs, port });
-}
+/**
+ * The worker's Chromium: launched by the first file that asks, kept for the worker's later files
+ * (isolate: false), and ended with the worker (Playwright closes what it launched when its process
+ * exits; Chromium also ends when its pipe closes). One per worker rather than one for the run served
+ * over a WebSocket: the run's served one relayed every call through the vitest main process, ~30
+ * CPU-s of protocol work per run for nothing (docs/decisions/test-suites.md).
+ */
+let workerBrowser: Promise<Browser> | undefined;
 
 /**
  * A fresh browser context (no cookies, storage or cache of another test's), with the CSP check.
- * In the browser suite it is a context of the run's one Chromium (sharedBrowser.ts: launching one
- * costs a second or more of CPU); elsewhere (benches) a Chromium of its own with a fresh profile.
+ * In the browser suite it is a context of its worker's Chromium (launching one costs a second or
+ * more of CPU); elsewhere (benches) a Chromium of its own with a fresh profile.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const endpoint = process.env[sharedBrowserEnv];
   let context: BrowserContext;
   let release: () => Promise<void>;
-  if (endpoint) {
-    const browser = await chromium.connect(endpoint);
-    context = await browser.newContext({ reducedMotion: 'reduce' });
-    release = async () => {
-      await context.close();
-      await browser.close(); // disconnects; the shared browser keeps running
-    };
+  if (process.env[suiteBrowserEnv]) {
+    workerBrowser ??= chromium.launch({ executablePath: suiteChromiumPath(), headless: true, args: chromiumArgs });
+    context = await (await workerBrowser).newContext({ reducedMotion: 'reduce' });
+    release = () => context.close();
   } else {
     const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: chromiumArgs, reducedMotion: 'reduce' });

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forgetTemplates, seedDemoTemplate, seedEmptyTemplate } from './seededDataDirs';
 import { sharedPortalsOn, startSharedPortal, stopSharedPortals } from './sharedServers';
-import { startSharedBrowser, stopSharedBrowser } from './sharedBrowser';
 
 let dir: string | undefined;
 
 /**
  * The browser suite's global set-up (vitest.config.ts): the seeded templates (seededDataDirs.ts), the
- * shared portals on copies of them (sharedServers.ts) and the run's Chromium (sharedBrowser.ts).
- * Each step starts as soon as what it needs is ready: Chromium at once, beside the seeding; the
+ * shared portals on copies of them (sharedServers.ts); each worker launches its own Chromium
+ * (browser.ts). Each step starts as soon as what it needs is ready: the
  * `empty` portal as soon as its template is seeded, beside the seeding of `demo`, which starts from
  * it; the two `demo` portals together. Prints each step's wall time (set-up is on the suite's
  * critical path: no file starts before it ends).
@@ -28,20 +27,19 @@ export async function setup(): Promise<void> {
   const empty = timed('seed empty', () => seedEmptyTemplate(templates));
   const demo = empty.then(() => timed('seed demo', () => seedDemoTemplate(templates)));
   const steps = await Promise.allSettled([
-    timed('Chromium', startSharedBrowser),
     empty.then(() => Promise.all(sharedPortalsOn('empty').map((name) => timed(`portal ${name}`, () => startSharedPortal(name))))),
     demo.then(() => Promise.all(sharedPortalsOn('demo').map((name) => timed(`portal ${name}`, () => startSharedPortal(name))))),
   ]);
   const failed = steps.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
-    await teardown(); // the servers and Chromium that did start
+    await teardown(); // the servers that did start
     throw failed.reason;
   }
   console.log(`browser suite set-up: ${timings.join('; ')}`);
 }
 
 export async function teardown(): Promise<void> {
-  await Promise.allSettled([stopSharedPortals(), stopSharedBrowser()]);
+  await stopSharedPortals();
   if (dir) rmSync(dir, { recursive: true, force: true });
   forgetTemplates();
 }

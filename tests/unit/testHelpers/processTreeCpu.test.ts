@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { processTreeCpu } from '../../helpers/processTreeCpu';
 
-// The browser suite prints its Chromium's CPU with this (tests/e2e/helpers/sharedBrowser.ts): a
+// bench/chromiumFlagsCpu.ts measures Chromium's CPU with this: a
 // Chromium's ended renderers are counted by the zygote that reaped them, so a descendant's reaped
 // children must count as well as the live ones.
 describe('processTreeCpu', () => {
