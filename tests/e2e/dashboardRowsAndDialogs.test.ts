@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
@@ -175,6 +175,47 @@ describe('the email dashboard from the keyboard', () => {
     expect(covered).toEqual([]);
   });
 
+  it('Per page and a row\u2019s Status take the choice the arrow keys settle on, not each option on the way (it reloaded or stored per key press)', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-email-link]').first().waitFor();
+    const lists: string[] = [];
+    const writes: string[] = [];
+    const watch = (r: Request) => {
+      // The list is a POST of its search; anything else but a GET would store.
+      if (/\/api\/emails\/search\b/.test(r.url())) lists.push(r.url());
+      else if (r.method() !== 'GET' && r.url().includes('/api/emails')) writes.push(r.url());
+    };
+    page.on('request', watch);
+    try {
+      const perPage = page.getByLabel('Per page', { exact: true });
+      const before = await perPage.inputValue();
+      const sizes = await perPage.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const target = sizes[sizes.indexOf(before) + 2];
+      await perPage.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await poll(() => perPage.inputValue()).toBe(target);
+      expect(new URL(page.url()).searchParams.get('size')).toBeNull();
+      await page.keyboard.press('Enter');
+      await poll(() => new URL(page.url()).searchParams.get('size')).toBe(target);
+      await poll(() => lists.length).toBe(1);
+
+      // A row's status passed with the arrows and left with Escape stores nothing.
+      const status = page.getByRole('combobox', { name: /^Status of \d+$/ }).first();
+      const shown = await status.inputValue();
+      const statuses = await status.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      await status.focus();
+      await page.keyboard.press(statuses.indexOf(shown) < statuses.length - 1 ? 'ArrowDown' : 'ArrowUp');
+      await poll(() => status.inputValue()).not.toBe(shown);
+      await page.keyboard.press('Escape');
+      await poll(() => status.inputValue()).toBe(shown);
+      await page.keyboard.press('Tab');
+      expect(writes).toEqual([]);
+    } finally {
+      page.off('request', watch);
+    }
+  });
+
   it("takes Enter in Assign Copies ID as Update and in Spacey's Product ID as Open product (000 §5: 'Product ID can not be empty.')", async () => {
     await page.goto(`${server.url}/`);
     await page.locator('[data-email-link]').first().waitFor();
@@ -243,11 +284,14 @@ describe('the email dashboard from the keyboard', () => {
     const was = await status.inputValue();
     const row = page.getByRole('row').filter({ has: status });
     await status.focus();
+    // The arrow moves the choice; Enter makes it (a status passed on the way is not stored).
     await page.keyboard.press(was === '0' ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press('Enter');
     await poll(() => row.getByText('Done.', { exact: true }).count()).toBe(1);
     expect(await status.evaluate((s) => s === document.activeElement)).toBe(true);
     // Back as it was, by the keyboard again (the select still has the focus).
     await page.keyboard.press(was === '0' ? 'ArrowUp' : 'ArrowDown');
+    await page.keyboard.press('Enter');
     await poll(async () => String((await (await page.request.get(`${server.url}/api/emails/email/${muid}`)).json()).deleted)).toBe(was);
   });
 

@@ -72,7 +72,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
             aria-label={`Status of ${row.muid}`}
             value={shown}
             busy={mark === 'saving'}
-            onChange={(e) => actions.status(row, Number(e.currentTarget.value))}
+            onChoose={(v) => actions.status(row, Number(v))}
             options={dm.status.selectable.map((s) => ({ value: Number(s.const), label: s.title }))}
           />
           {mark === 'saving' ? <Spinner size={14} aria-label="Saving" /> : null}
@@ -111,7 +111,7 @@ export function EmailCell({ column: c, row, checked, shownStatus, mark, scores, 
         <PlainSelect
           aria-label={`Points of ${row.muid}`}
           value={current}
-          onChange={(e) => actions.points(row, e.currentTarget.value)}
+          onChoose={(v) => actions.points(row, v)}
           options={opts.map((s) => ({ value: s, label: s === '' ? '-' : s }))}
         />
       );

@@ -30,7 +30,7 @@ export function EmailToolbar({ items, loading, busy, onMove, onBulkStatus }: Ema
             aria-label={t.label}
             value=""
             busy={busy}
-            onChange={(e) => e.currentTarget.value !== '' && onBulkStatus(Number(e.currentTarget.value), t)}
+            onChoose={(v) => v !== '' && onBulkStatus(Number(v), t)}
             options={[{ value: '', label: t.label, disabled: true }, ...selectable.map((s) => ({ value: String(s.const), label: s.title }))]}
           />
         ) : t.kind === 'move' ? (

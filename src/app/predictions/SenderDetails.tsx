@@ -24,7 +24,7 @@ export function SenderDetails({ minLength, onPick }: { minLength: number; onPick
   return (
     <div className="spacey__sender" role="group" aria-label="Sender details">
       <span className="search-form__label">Sender details</span>
-      <PlainSelect aria-label="Sender details field" value={by} onChange={(e) => setBy(e.currentTarget.value as SenderSearchBy)} options={fields} />
+      <PlainSelect aria-label="Sender details field" value={by} onChoose={(v) => setBy(v as SenderSearchBy)} options={fields} />
       <PlainInput aria-label="Sender details search" value={text} onValueChange={setText} placeholder={`${by === 'email' ? 'Sender email' : 'Sender name'} (${minLength}+ characters)`} />
       {shown.length ? (
         <ul className="spacey__senders" aria-label="Senders">

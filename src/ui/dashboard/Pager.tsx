@@ -93,7 +93,7 @@ export function Pager({ page, lastPage, perpage, pageSizes, onPage, onPerPage, t
       {onPerPage ? (
         <label className="dashboard-pager__size">
           Per page{' '}
-          <PlainSelect aria-label="Per page" value={perpage} onChange={(e) => onPerPage(Number(e.currentTarget.value))} options={pageSizes.map((s) => ({ value: s, label: String(s) }))} />
+          <PlainSelect aria-label="Per page" value={perpage} onChoose={(v) => onPerPage(Number(v))} options={pageSizes.map((s) => ({ value: s, label: String(s) }))} />
         </label>
       ) : null}
       {total !== undefined ? (

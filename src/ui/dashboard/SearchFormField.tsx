@@ -74,7 +74,7 @@ export const SearchFormField = memo(function SearchFormField({ field: f, value, 
     case 'date-parts': {
       const [d, m, y] = (f.ui.fields as string[]) ?? [];
       const sel = (key: string, label: string, opts: string[]) => (
-        <PlainSelect key={key} aria-label={`${f.title} ${label}`} value={str(value[key])} onChange={(e) => onEdit(key, e.currentTarget.value)} options={[{ value: '', label }, ...opts.map((o) => ({ value: o, label: o }))]} />
+        <PlainSelect key={key} aria-label={`${f.title} ${label}`} value={str(value[key])} onChoose={(v) => onEdit(key, v)} options={[{ value: '', label }, ...opts.map((o) => ({ value: o, label: o }))]} />
       );
       return (
         <span className="search-form__date">
@@ -91,7 +91,7 @@ export const SearchFormField = memo(function SearchFormField({ field: f, value, 
       return (
         <label className="search-form__select">
           <span className="search-form__label">{f.title}</span>
-          <PlainSelect aria-label={f.title} value={str(value[f.key])} onChange={(e) => onEdit(f.key, e.currentTarget.value)} options={withEmpty} />
+          <PlainSelect aria-label={f.title} value={str(value[f.key])} onChoose={(v) => onEdit(f.key, v)} options={withEmpty} />
         </label>
       );
     }

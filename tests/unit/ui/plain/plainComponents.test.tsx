@@ -33,8 +33,8 @@ describe("plain components render Blueprint's markup", () => {
 
   it('PlainSelect is HTMLSelect, options and caret icon included', () => {
     const options = [{ value: '', label: 'Month' }, { value: '01', label: '01' }, { value: 2, label: 'Two', disabled: true }];
-    expect(html(<PlainSelect aria-label="From Month" value="01" onChange={noop} options={options} />)).toBe(html(<HTMLSelect aria-label="From Month" value="01" onChange={noop} options={options} />));
-    expect(html(<PlainSelect aria-label="Set status" value="" disabled onChange={noop} options={options} />)).toBe(html(<HTMLSelect aria-label="Set status" value="" disabled onChange={noop} options={options} />));
+    expect(html(<PlainSelect aria-label="From Month" value="01" onChoose={noop} options={options} />)).toBe(html(<HTMLSelect aria-label="From Month" value="01" onChange={noop} options={options} />));
+    expect(html(<PlainSelect aria-label="Set status" value="" disabled onChoose={noop} options={options} />)).toBe(html(<HTMLSelect aria-label="Set status" value="" disabled onChange={noop} options={options} />));
   });
 
   it('PlainInput is InputGroup', () => {
