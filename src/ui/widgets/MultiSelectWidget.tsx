@@ -91,7 +91,13 @@ function ArmedMultiSelect(props: WidgetProps & { armed: Armed }) {
     // Blueprint passes its keyup to this handler too; the keydown is the one that blurred.
     if (e.type !== 'keydown' || e.key !== 'Escape' || disabled || readonly) return;
     if (e.currentTarget.getAttribute('aria-expanded') === 'true') escaped.current = true;
-    else refocus();
+    else {
+      refocus();
+      // Blueprint stops every Escape, so that a dialog around an open list stays open; with the list
+      // closed the field has nothing to close, and the Escape goes on to what holds it (a dialog
+      // closes). Sent from the field's parent: its own handler does not see it again.
+      e.currentTarget.parentElement?.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true }));
+    }
   };
   const onInteraction = (open: boolean) => {
     if (open || !escaped.current) return;

@@ -77,3 +77,24 @@ describe('MultiSelectWidget (issue 31 item 7: first draw)', () => {
     expect(screen.getByRole('button', { name: 'Remove California' })).not.toBeNull();
   });
 });
+
+describe('MultiSelectWidget: Escape', () => {
+  it('closes an open list and goes no further; with the list closed it reaches what holds the field (a dialog closes)', () => {
+    const seen: string[] = [];
+    render(
+      <div onKeyDown={(e) => e.key === 'Escape' && seen.push(e.key)}>
+        <States />
+      </div>,
+    );
+    const input = () => document.getElementById('states') as HTMLInputElement;
+    act(() => screen.getByRole('combobox').querySelector('input')!.focus());
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(seen).toEqual([]);
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(seen).toEqual(['Escape']);
+    expect(document.activeElement).toBe(input());
+  });
+});
