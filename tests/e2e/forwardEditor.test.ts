@@ -13,6 +13,7 @@ import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
 import { pdfText } from '../server/helpers/pdfText';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
+import { focusInDialog } from './helpers/dialogFocus';
 import { reviewShot } from './helpers/reviewShot';
 import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
@@ -476,6 +477,7 @@ describe('forwarding emails in the browser', () => {
       // Escape answers as Cancel does: the keyboard's way out of the question keeps the edits.
       await page.getByRole('button', { name: 'Cancel' }).click();
       await poll(() => page.getByTestId('confirm-message').count()).toBe(1);
+      await focusInDialog(page);
       await page.keyboard.press('Escape');
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
@@ -484,6 +486,7 @@ describe('forwarding emails in the browser', () => {
       // the browser's Back out of the portal (openEditor loaded the page) through the browser.
       await page.getByRole('navigation', { name: 'Modules' }).getByRole('menuitem', { name: 'Spacey' }).click();
       await poll(() => page.getByTestId('confirm-message').textContent()).toBe('Do you really want to continue with unsaved changes?');
+      await focusInDialog(page);
       await page.keyboard.press('Escape');
       await noOverlay();
       expect(new URL(page.url()).pathname).toBe(`/emailEditor/${muid.plain}`);
@@ -550,7 +553,8 @@ describe('forwarding emails in the browser', () => {
         await page.getByRole('button', { name: 'Continue' }).focus();
         await page.keyboard.press('Enter');
         await poll(dialogText).toBe('Attachment deleted successfully');
-        // The message hands the focus to its Ok once drawn: an Enter before that would land behind it.
+        // The message hands the focus to its Ok once drawn: an Enter before that would land behind it (or on
+        // the closing question's Continue), so wait for the Ok itself.
         await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"], [role="dialog"]') && document.activeElement?.textContent?.trim())).toBe('Ok');
         await page.keyboard.press('Enter');
         await poll(() => page.getByTestId('dialog-message').count()).toBe(0);

@@ -10,6 +10,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { projectRoot } from '../../src/server/paths';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { focusInDialog } from './helpers/dialogFocus';
 import { e2eAdminPassword, signInByApi } from './helpers/signIn';
 
 // Issue 15: a fresh start shows predictions on /spacy with scores; Accept gives the email's product
@@ -124,6 +125,7 @@ describe('predictions (spacey) in the browser', () => {
     // Enter in the search box is Add company: the same question for the fragment; Escape adds nothing either.
     await search.press('Enter');
     await poll(() => page.getByTestId('confirm-message').textContent()).toBe(`Add "${name.slice(0, 3)}" as a new company? No company of that name was found.`);
+    await focusInDialog(page);
     await page.keyboard.press('Escape');
     await poll(() => page.locator('.bp6-overlay-backdrop').count()).toBe(0);
     expect((await api<EmailPredictions>(`/api/spacey/predictions/${row.muid}`)).emailCompanies.map((c) => c.companyName)).not.toContain(name.slice(0, 3));

@@ -7,6 +7,7 @@ import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
 import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
+import { focusInDialog } from './helpers/dialogFocus';
 import { ownPortal } from './helpers/sharedServers';
 import { signInByApi } from './helpers/signIn';
 import { adminToken, apiAs, byId, createProductApi } from './productKit';
@@ -80,6 +81,7 @@ describe("a reviewer's place in the lists", () => {
     // A panelist tab: asked; Escape stays.
     await page.getByRole('tab', { name: 'Consumer Panelists' }).click();
     await poll(question).toEqual(unsaved);
+    await focusInDialog(page);
     await page.keyboard.press('Escape');
     await poll(question).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/');
