@@ -1,11 +1,11 @@
 import { dirname } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { adminFormValidators } from './codegen/adminFormValidatorsPlugin';
 import { ruleFunctions } from './codegen/ruleFunctionsPlugin';
 import { EnvironmentGroupedSequencer } from './tests/helpers/environmentGroupedSequencer';
-import { postgresFiles } from './tests/postgresFiles';
+import { alsoOnPgliteBesidePostgres, postgresFiles } from './tests/postgresFiles';
 
 // Suites by what they need (README "Tests"): `unit` no database (tests/unit, tests/rules, server
 // modules that touch no database under tests/unit/server), `server` a real database (tests/server:
@@ -44,6 +44,11 @@ const setupFiles = ['tests/helpers/v8Flags.ts', ...(process.env.PORTAL_TEST_CPU_
 // the files keep no state in modules (each has its own contexts, servers and data).
 // expect.poll waits for the condition it asserts; vitest's 1 s default deadline is shorter than a page's
 // work on a busy machine (a browser test's own waits use Playwright's 30 s).
+// Set by `npm test` when the PostgreSQL pass runs and the run is not `test:full` (scripts/test.sh): the
+// PostgreSQL pass's files then run there only, not on PGlite as well, but for alsoOnPgliteBesidePostgres
+// (docs/decisions/test-suites.md).
+const serverOnPostgresOnly = process.env.PORTAL_TEST_POSTGRES_FILES_ON_POSTGRES_ONLY === '1' ? postgresFiles.filter((f) => !alsoOnPgliteBesidePostgres.includes(f)) : [];
+
 const e2eFilesAtOnce = process.env.PORTAL_E2E_SERIAL === '1' ? 1 : 3;
 
 // hookTimeout 300 s: a ceiling for a hung set-up, nothing waits on it (seed.test's beforeAll seeds demo data: 71 s at load ~10,
@@ -64,7 +69,7 @@ export default defineConfig({
       // vitest's 5 s default failed them; the timeout is a ceiling for hung tests, nothing waits on it.
       // `typescript` (the source scans' parser) through require: tests/helpers/typescriptByRequire.ts.
       { plugins: [adminFormValidators(dirname(fileURLToPath(import.meta.url))), ruleFunctions(dirname(fileURLToPath(import.meta.url)))], resolve: { alias: [{ find: /^typescript$/, replacement: fileURLToPath(new URL('tests/helpers/typescriptByRequire.ts', import.meta.url)) }] }, test: { name: 'unit', env, setupFiles, isolate: false, testTimeout: 30_000, include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/rules/**/*.test.ts'], environment: 'node' } },
-      { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'] } },
+      { test: { ...serverSuite, name: 'server', include: ['tests/server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...serverOnPostgresOnly] } },
       // The production-like pass keeps files in object storage too (TEST_STORAGE=s3: a loopback S3 server).
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...serverSuite, env: { ...env, TEST_STORAGE: 's3' }, name: 'server-postgres', include: postgresFiles } }] : []),
       // tests/system: files that run a system package (haproxy) the browser step installs with Chromium (scripts/ensure-system-packages.sh).

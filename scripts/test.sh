@@ -55,7 +55,11 @@ ended() { # ended <name>: prints the step's output; records a failure
   if [ "$(cat "$logs/$1.rc")" != 0 ]; then echo "FAILED: $1" >&2; failed+=("$1"); fi
 }
 
-step unit+server env -u TEST_DATABASE_URL npx vitest run --project unit --project server --maxWorkers=2
+# With a PostgreSQL pass (TEST_DATABASE_URL, as CI runs), its files run there only; a run without one, and
+# `npm run test:full`, run them on PGlite too (docs/decisions/test-suites.md).
+on_postgres_only=0
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -z "${PORTAL_TEST_FULL:-}" ]; then on_postgres_only=1; fi
+step unit+server env -u TEST_DATABASE_URL PORTAL_TEST_POSTGRES_FILES_ON_POSTGRES_ONLY="$on_postgres_only" npx vitest run --project unit --project server --maxWorkers=2
 # Chromium and haproxy (one apt-get run where missing) beside unit + server: the browser step needs them, unit + server not.
 step client-build bash -ec 'bash scripts/ensure-system-packages.sh && npx vite build --logLevel warn'
 step type-check nice -n 10 npm run --silent typecheck

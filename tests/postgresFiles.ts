@@ -26,6 +26,13 @@ const whyPostgres = {
 export const postgresFiles = Object.keys(whyPostgres).map((name) => `tests/server/${name}.test.ts`);
 
 /**
+ * PostgreSQL-pass files that also run on PGlite when the pass runs (CI): the embedded default's backup
+ * round trip goes through PGlite's own dump, which nothing else covers. The pass's other files run on
+ * PostgreSQL only there (vitest.config.ts; PGlite's durability across a kill: durability.test.ts).
+ */
+export const alsoOnPgliteBesidePostgres = ['tests/server/backup.test.ts'];
+
+/**
  * Server files on the suite's database that PGlite answers as the server would, so the PostgreSQL
  * pass skips them: their SQL goes through one connection a statement at a time, or takes a path a
  * file above runs concurrently on the server (security's parallel sign-ins: signInThrottle;
