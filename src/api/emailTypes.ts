@@ -81,6 +81,8 @@ export interface DashboardRequest {
 /** One list row (000 §3 "Email item"), plus any extra emails column the dashboard metadata lists. */
 export interface EmailItem {
   muid: number;
+  /** The row's version (emails.row_version): the newest answer about a row wins (src/api/hooks/newestRows.ts). */
+  row_version: number;
   deleted: number;
   panelist_core: number;
   panelist_score: string;
@@ -142,6 +144,8 @@ export interface StatusResponse {
 /** An email's editable state as stored after a write (000 §3): what the caches showing it take. */
 export interface EmailRowState {
   muid: number;
+  /** The row's version (emails.row_version, raised by every update): of two answers about a row the higher wins. */
+  row_version: number;
   deleted: number;
   panelist_core: number;
   panelist_score: string;

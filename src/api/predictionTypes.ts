@@ -24,6 +24,8 @@ export interface SpaceyRow {
   email_from_one: string;
   email_date: string | null;
   deleted: number;
+  /** The row's version (emails.row_version): the newest answer about a row wins (src/api/hooks/newestRows.ts). */
+  row_version: number;
   panelist_id: number | null;
   sector: Guess | null;
   company: Guess | null;

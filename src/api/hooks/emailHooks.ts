@@ -1,6 +1,7 @@
 import type { DashboardResponse, EmailBody, EmailDetail, ProductEmailsResponse, RawData, SearchCriteria, StateItem } from '../emailTypes';
 import { pagingFor, rememberEmailPage } from './emailPaging';
 import { cacheKeys, type EmailListRequest } from './cacheKeys';
+import { useNewestPayload, useNewestRow } from './useNewestRows';
 import { usePortalRead } from './usePortalRead';
 
 /** GET raw-data: totals, states, partitions, date parts and the newest email's day (000 §3). */
@@ -19,7 +20,7 @@ export const useStates = (country: string) => {
  * moment ago may have changed by a move or another reviewer).
  */
 export function useEmailList(query: { search: SearchCriteria | null; request: EmailListRequest } | null) {
-  return usePortalRead<DashboardResponse>(
+  const res = usePortalRead<DashboardResponse>(
     query ? cacheKeys.emailList(query.search, query.request) : null,
     async (api) => {
       const { search, request } = query!;
@@ -28,9 +29,11 @@ export function useEmailList(query: { search: SearchCriteria | null; request: Em
     },
     { keepPreviousData: true, dedupingInterval: 0 },
   );
+  // Drawn with the newest state known of each row: this answer may have been read before a status change was stored.
+  return useNewestPayload(res);
 }
 
-export const useEmailDetail = (muid: number) => usePortalRead<EmailDetail>(cacheKeys.emailDetail(muid), (api) => api.emails.detail(muid));
+export const useEmailDetail = (muid: number) => useNewestRow(usePortalRead<EmailDetail>(cacheKeys.emailDetail(muid), (api) => api.emails.detail(muid)));
 
 export const useEmailBody = (muid: number) => usePortalRead<EmailBody>(cacheKeys.emailBody(muid), (api) => api.emails.body(muid));
 

@@ -1,10 +1,11 @@
 import type { CompanyMatch, EmailPredictions, ModelVariant, SenderSearchBy, SpaceyListRequest, SpaceyListResponse } from '../predictionTypes';
 import { cacheKeys } from './cacheKeys';
+import { useNewestPayload } from './useNewestRows';
 import { usePortalRead } from './usePortalRead';
 
 /** One page of the predictions list (000 §2 "Predictions list"). */
 export const useSpaceyList = (request: SpaceyListRequest) =>
-  usePortalRead<SpaceyListResponse>(cacheKeys.spaceyList(request), (api) => api.spacey.list(request), { keepPreviousData: true });
+  useNewestPayload(usePortalRead<SpaceyListResponse>(cacheKeys.spaceyList(request), (api) => api.spacey.list(request), { keepPreviousData: true }));
 
 /** Everything 'Predictions for MUID' shows. */
 export const usePredictions = (muid: number, variant: ModelVariant) => usePortalRead<EmailPredictions>(cacheKeys.predictions(muid, variant), (api) => api.spacey.predictions(muid, variant));

@@ -6,7 +6,7 @@ import { emailDashboardFile } from './emailMessages';
 
 /** What every list row carries (000 §3 "Email item"). */
 export const baseListColumns = [
-  'muid', 'deleted', 'panelist_core', 'panelist_score', 'email_read', 'email_subject', 'email_from_one', 'email_from_name',
+  'muid', 'row_version', 'deleted', 'panelist_core', 'panelist_score', 'email_read', 'email_subject', 'email_from_one', 'email_from_name',
   'email_date', 'index_name', 'panelist_id', 'panelist_type', 'has_attachment', 'competi_id', 'entry_id', 'flags',
 ] as const;
 

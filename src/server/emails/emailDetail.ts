@@ -13,7 +13,7 @@ export async function emailHead(db: Queryable, muid: number): Promise<EmailHead 
 /** GET email detail/{muid}: the email with its panelist (name, state, age) and attachments. */
 export async function emailDetail(db: Queryable, muid: number): Promise<EmailDetail | null> {
   const r = await db.query<Record<string, unknown>>(
-    `select e.muid, e.deleted, e.panelist_core, e.panelist_score, e.email_read, e.email_subject, e.email_from_one, e.email_from_name,
+    `select e.muid, e.row_version, e.deleted, e.panelist_core, e.panelist_score, e.email_read, e.email_subject, e.email_from_one, e.email_from_name,
        e.email_date, e.index_name, e.panelist_id, e.panelist_type, e.has_attachment, e.competi_id, e.entry_id, e.flags,
        e.email_to, e.email_cc, e.mimetype, e.html_body, e.text_body, e.panelist_score as points,
        s."stateName" as state, p.age, p.first_name, p.last_name

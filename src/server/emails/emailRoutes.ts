@@ -118,7 +118,7 @@ export const emailRoutes: RoutePlugin = async (app, { ctx }) => {
   app.post<{ Body: { muid: number } }>('/api/emails/read-email', { config: edit, schema: { body: muidBody } }, async (req): Promise<EmailUpdateResponse> => {
     await requireEmailAccess(db, req, [req.body.muid]);
     const r = await db.query<EmailRowState>(
-      `update emails set email_read = 1 where muid = $1 returning muid, deleted, panelist_core, panelist_score, email_read`,
+      `update emails set email_read = 1 where muid = $1 returning muid, row_version, deleted, panelist_core, panelist_score, email_read`,
       [req.body.muid],
     );
     if (r.rows.length === 0) throw httpError(404, emailMessages().emailMissing);

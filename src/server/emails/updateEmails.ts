@@ -7,7 +7,7 @@ import { emailStatuses } from './emailStatuses';
 import { recordEmailActivity } from './recordActivity';
 
 
-type Row = { muid: number; deleted: number; panelist_core: number; panelist_score: string; email_read: number };
+type Row = { muid: number; row_version: number; deleted: number; panelist_core: number; panelist_score: string; email_read: number };
 const editable = ['deleted', 'panelist_core', 'panelist_score', 'email_read'] as const;
 
 /**
@@ -25,7 +25,7 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
   return db.transaction(async (tx) => {
     const muids = updates.map((u) => u.muid);
     const res = await tx.query<Row>(
-      `select muid, deleted, panelist_core, panelist_score, email_read from emails where muid = any($1::bigint[]) for update`,
+      `select muid, row_version, deleted, panelist_core, panelist_score, email_read from emails where muid = any($1::bigint[]) for update`,
       [muids],
       { prepare: true },
     );
@@ -59,20 +59,22 @@ export async function updateEmails(db: Db, auth: AuthContext | null, updates: Em
     if (statusChanges.length > 1 && statusChanges.some((c) => !bulk.includes(c.after.deleted as number))) {
       throw httpError(409, emailMessages().onlyCopyStatus);
     }
+    const versions = new Map<number, number>();
     for (const c of changes) {
       const a = c.after;
-      await tx.query(
+      const r = await tx.query<{ row_version: number }>(
         `update emails set deleted = coalesce($2, deleted), panelist_core = coalesce($3, panelist_core),
-           panelist_score = coalesce($4, panelist_score), email_read = coalesce($5, email_read) where muid = $1`,
+           panelist_score = coalesce($4, panelist_score), email_read = coalesce($5, email_read) where muid = $1 returning row_version`,
         [c.muid, a.deleted ?? null, a.panelist_core ?? null, a.panelist_score ?? null, a.email_read ?? null],
         { prepare: true },
       );
+      versions.set(c.muid, r.rows[0].row_version);
     }
     await recordEmailActivity(tx, auth, 'update', changes);
     return [...new Set(muids)].map((muid) => {
       const row = current.get(muid)!;
       const after = changes.find((c) => c.muid === muid)?.after ?? {};
-      return { muid, deleted: row.deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: row.email_read, ...after } as EmailRowState;
+      return { muid, row_version: versions.get(muid) ?? row.row_version, deleted: row.deleted, panelist_core: row.panelist_core, panelist_score: row.panelist_score, email_read: row.email_read, ...after } as EmailRowState;
     });
   });
 }

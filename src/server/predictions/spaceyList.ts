@@ -77,8 +77,8 @@ export async function spaceyList(db: Queryable, auth: AuthContext | null, req: S
   const perpage = Math.min(50, Math.max(1, Math.floor(req.perpage) || 10));
   const lastPage = Math.max(1, Math.ceil(total / perpage));
   const page = Math.min(Math.max(1, Math.floor(req.page) || 1), lastPage);
-  const rows = await db.query<{ muid: string; email_subject: string; email_from_one: string; email_date: Date | null; deleted: number; panelist_id: number | null; sector: Guess[]; company: Guess[] }>(
-    `select emails.muid, email_subject, email_from_one, email_date, deleted, panelist_id, top_sector as sector, top_company as company
+  const rows = await db.query<{ muid: string; email_subject: string; email_from_one: string; email_date: Date | null; deleted: number; row_version: number; panelist_id: number | null; sector: Guess[]; company: Guess[] }>(
+    `select emails.muid, email_subject, email_from_one, email_date, deleted, row_version, panelist_id, top_sector as sector, top_company as company
        from ${from}
       where ${where} order by ${sortKeyOf(col, type)} ${dir} nulls last, emails.muid ${dir} limit ${perpage} offset ${(page - 1) * perpage}`,
     p.values,
@@ -90,6 +90,7 @@ export async function spaceyList(db: Queryable, auth: AuthContext | null, req: S
       email_from_one: r.email_from_one,
       email_date: r.email_date ? new Date(r.email_date).toISOString() : null,
       deleted: r.deleted,
+      row_version: r.row_version,
       panelist_id: r.panelist_id,
       sector: r.sector[0] ?? null,
       company: r.company[0] ?? null,

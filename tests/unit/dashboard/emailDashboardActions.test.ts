@@ -20,7 +20,7 @@ const code = (key: string) => dm.status.code(key);
 const newestDay = '2026-11-26';
 
 const row = (muid: number, status = 'focus'): EmailItem =>
-  ({ muid, deleted: code(status), panelist_core: 0, panelist_score: '', email_read: 0, email_subject: `s${muid}`, email_from_one: '', email_from_name: '', email_date: null, index_name: 'i', panelist_id: null, panelist_type: null, has_attachment: 0, competi_id: null, entry_id: null, flags: [] });
+  ({ muid, row_version: 0, deleted: code(status), panelist_core: 0, panelist_score: '', email_read: 0, email_subject: `s${muid}`, email_from_one: '', email_from_name: '', email_date: null, index_name: 'i', panelist_id: null, panelist_type: null, has_attachment: 0, competi_id: null, entry_id: null, flags: [] });
 
 /** The controller's world: local state through the real reducer, the URL's list state, and recorded effects. */
 function harness(rows: EmailItem[], writes: Partial<DashboardWrites> = {}) {
@@ -160,7 +160,7 @@ describe('email dashboard controller: writes', () => {
 
   it("the header's Copy sets Copy on the checked emails and says so; more than one may only become Copy", async () => {
     const rows = [row(1), row(2)];
-    const { world, actions } = harness(rows, { update: async (p) => ({ status: 'ok', rows: p.map((u) => ({ muid: u.muid, deleted: u.deleted!, panelist_core: 0, panelist_score: '', email_read: 1 })) }) });
+    const { world, actions } = harness(rows, { update: async (p) => ({ status: 'ok', rows: p.map((u) => ({ muid: u.muid, row_version: 1, deleted: u.deleted!, panelist_core: 0, panelist_score: '', email_read: 1 })) }) });
     actions.toggleAll(true);
     await actions.bulkStatus(code('focus'));
     expect(world.local.message).toBe('Please select only copy status.');
