@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DashboardResponse, EmailItem } from '../../../src/api/emailTypes';
 import { fakePortalApi } from '../../../src/api/client/fakePortalApi';
+import type { PortalApi } from '../../../src/api/client/PortalApi';
 import { useEmailList } from '../../../src/api/hooks/emailHooks';
 import { PortalApiContext } from '../../../src/api/hooks/PortalApiContext';
 import { forgetRows } from '../../../src/api/hooks/newestRows';
@@ -31,6 +32,18 @@ function Writer() {
   return null;
 }
 
+/** `lists` and the Writer over `api`, with a cache of their own. */
+function renderWith(api: PortalApi, lists: ReactNode) {
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
+      <PortalApiContext.Provider value={api}>
+        {lists}
+        <Writer />
+      </PortalApiContext.Provider>
+    </SWRConfig>,
+  );
+}
+
 describe('useEmailWrites (issue 28 item 8)', () => {
   it("puts the server's answer to a status change in every list showing the row, without reading the lists again", async () => {
     const lists: string[] = [];
@@ -40,15 +53,7 @@ describe('useEmailWrites (issue 28 item 8)', () => {
         update: async () => ({ status: 'ok', rows: [{ muid: 2, row_version: 1, deleted: 4, panelist_core: 0, panelist_score: '', email_read: 1 }] }),
       },
     });
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <PortalApiContext.Provider value={api}>
-          <List panelist="all" />
-          <List panelist="consumer" />
-          <Writer />
-        </PortalApiContext.Provider>
-      </SWRConfig>,
-    );
+    renderWith(api, <><List panelist="all" /><List panelist="consumer" /></>);
     await waitFor(() => expect(screen.getByRole('list', { name: 'consumer' }).textContent).toBe('2:0:0'));
     expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('1:0:02:0:0');
     await act(() => writes!.update([{ muid: 2, deleted: 4, email_read: 1 }]));
@@ -66,15 +71,7 @@ describe('useEmailWrites (issue 28 item 8)', () => {
         update: async () => ({ status: 'ok', rows: [{ muid: 2, row_version: 1, deleted: 4, panelist_core: 0, panelist_score: '', email_read: 1 }] }),
       },
     });
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <PortalApiContext.Provider value={api}>
-          <List panelist="all" />
-          <List panelist="consumer" />
-          <Writer />
-        </PortalApiContext.Provider>
-      </SWRConfig>,
-    );
+    renderWith(api, <><List panelist="all" /><List panelist="consumer" /></>);
     await waitFor(() => expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('1:0:02:0:0'));
     await act(() => writes!.update([{ muid: 2, deleted: 4, email_read: 1 }]));
     expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('1:0:02:4:1');
@@ -107,14 +104,7 @@ describe('useEmailWrites (issue 28 item 8)', () => {
         </>
       );
     }
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}>
-        <PortalApiContext.Provider value={api}>
-          <Lists />
-          <Writer />
-        </PortalApiContext.Provider>
-      </SWRConfig>,
-    );
+    renderWith(api, <Lists />);
     await waitFor(() => expect(screen.getByRole('list', { name: 'all' }).textContent).toBe('2:0:01:0:0'));
     // The row control shows the chosen status at once; the change is sent.
     await act(() => writes!.apply([{ muid: 2, deleted: 4, email_read: 1 }]));
