@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { e2eAdminPassword } from './helpers/signIn';
 import { prepareDashboardCorpus, startCanary, type Canary, type Corpus } from './helpers/dashboardCorpus';
@@ -51,7 +52,7 @@ describe('email dashboards in the browser', () => {
   beforeAll(async () => {
     canary = await startCanary();
     corpus = await prepareDashboardCorpus(canary.url);
-    server = await startServer({ dataDir: corpus.dataDir });
+    server = await startInProcess(corpus.dataDir);
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1920, height: 1200 });

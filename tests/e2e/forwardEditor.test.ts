@@ -11,7 +11,8 @@ import { projectRoot } from '../../src/server/paths';
 import { png } from '../server/helpers/forwardFixture';
 import { startLoopbackSmtp } from '../server/helpers/loopbackSmtp';
 import { pdfText } from '../server/helpers/pdfText';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 import { focusInDialog } from './helpers/dialogFocus';
 import { reviewShot } from './helpers/reviewShot';
@@ -93,7 +94,7 @@ describe('forwarding emails in the browser', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, FORWARD_TO: 'catalogue@research.example' } });
+    server = await startInProcess(dataDir, { SMTP_URL: smtp.url, FORWARD_TO: 'catalogue@research.example' });
   });
   afterAll(async () => {
     await server?.stop();

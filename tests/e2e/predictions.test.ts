@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailPredictions, SpaceyListResponse } from '../../src/api/predictionTypes';
 import { openDb } from '../../src/server/db/openDb';
 import { projectRoot } from '../../src/server/paths';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { focusInDialog } from './helpers/dialogFocus';
 import { e2eAdminPassword, signInByApi } from './helpers/signIn';
@@ -48,7 +49,7 @@ describe('predictions (spacey) in the browser', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir });
+    server = await startInProcess(dataDir);
     browser = await launchBrowser();
     ({ page, problems } = await openWatchedPage(browser.context));
     await page.setViewportSize({ width: 1440, height: 900 });

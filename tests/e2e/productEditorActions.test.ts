@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser, type WatchedPage } from './helpers/browser';
 import {
@@ -48,7 +49,7 @@ describe('product editor actions', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir });
+    server = await startInProcess(dataDir);
     browser = await launchBrowser();
     token = await adminToken(server);
     panelist = (await apiAs<{ payload: Panelist[] }>(server, token, '/api/panelists/an')).payload.find((p) => p.stateID && p.first_name && p.last_name)!;

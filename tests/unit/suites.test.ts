@@ -64,7 +64,12 @@ describe('test suites', () => {
       const text = source(file);
       // The file's own source and the helpers it imports from tests/e2e/helpers.
       const helpers = [...text.matchAll(/from '\.\/helpers\/(\w+)'/g)].map((m) => source(`tests/e2e/helpers/${m[1]}.ts`)).join('\n');
+      // In the worker's process, on a data directory of the file's own (copied from a template).
+      if (/\bstartInProcess\(/.test(text) && !/\b(copySeededDataDir|copyMigratedDb)\(/.test(text + helpers)) problems.push(`${file}: startInProcess on a data directory that copies no template`);
       for (const call of startServerCalls(text)) {
+        // A server of the file's own runs in the worker's process (startInProcess): a spawned one loads
+        // the server's modules and PGlite again. A spawned start is for what needs a process: `portal dev`'s watcher, a kill.
+        if (!/\b(command|seeded):/.test(call)) problems.push(`${file}: ${call}: start it in the worker's process (startInProcess), or say what needs a process`);
         // The run's portal on that template has no other configuration (tests/e2e/helpers/sharedServers.ts).
         if (/^\{\s*seeded: '\w+'\s*\}$/.test(call)) problems.push(`${file}: ${call}: use sharedServer`);
         // A first start on an empty data directory seeds the demo data: seconds of CPU per file.
