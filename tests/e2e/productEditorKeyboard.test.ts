@@ -6,6 +6,7 @@ import type { StartedServer } from '../server/helpers/startServer';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { sharedServer } from './helpers/sharedServers';
 import { adminPassword, adminToken, apiAs, byId, createProductApi, selectedLabel, signInAt } from './productKit';
+import { focusInPopover } from './helpers/dialogFocus';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/creditCardDeliveryProduct.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -127,6 +128,7 @@ describe('product editor keyboard and accessibility', () => {
     // Why? from the field with F1; Escape brings the focus back.
     await page.keyboard.press('F1');
     await page.getByTestId('why-panel').waitFor();
+    await focusInPopover(page);
     await page.keyboard.press('Escape');
     await page.getByTestId('why-panel').waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('product_name');

@@ -6,6 +6,7 @@ import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { adminPassword, adminToken, createProductApi, signInAt, toolbarButton } from './productKit';
 import { makePdf, numberedPages } from '../server/helpers/makePdf';
+import { focusInPopover } from './helpers/dialogFocus';
 
 // Issue 13: the editor's layout for long forms. The same full Credit Card + Delivery product
 // (tests/e2e/fixtures) is measured at 1440x900; before the grid it was 12,712 px tall
@@ -150,6 +151,7 @@ describe('product editor layout', () => {
     const plain = page.getByRole('list', { name: 'Why, in plain words' });
     await expect.poll(() => plain.locator('li').allTextContents()).toEqual(['Required to approve because Delivery Method is US Mail.']);
     expect(await page.locator('.portal-why__analysts').getAttribute('open')).toBeNull();
+    await focusInPopover(page);
     await page.keyboard.press('Escape');
     await toolbarButton(page, 'Product Activity Log').click();
     const log = page.getByRole('table', { name: 'Product Activity Log' });

@@ -4,6 +4,7 @@ import type { StartedServer } from '../server/helpers/startServer';
 import { sharedServer } from './helpers/sharedServers';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { addSectorChainButton, adminToken, apiAs, byId, expectToast, fillDate, saveWith, searchAndPick, select, signInAt, toastShown } from './productKit';
+import { focusInPopover } from './helpers/dialogFocus';
 
 interface Panelist { panelist_id: number; first_name: string; last_name: string; stateID: number | null }
 interface Company { companyID: number; companyName: string; co_states: number[] }
@@ -66,11 +67,13 @@ describe('product editor workflow (issue 13)', () => {
     // Why? tells the truth: the action a star belongs to, and why a hidden block is hidden.
     await page.getByRole('button', { name: 'Why? (entry_date)' }).click();
     await expect.poll(() => page.getByTestId('why-panel').textContent()).toContain('Entry Date required to save');
+    await focusInPopover(page);
     await page.keyboard.press('Escape');
     await page.getByText(/^Hidden \(\d+\)$/).click();
     await page.getByRole('list', { name: 'Hidden sections' }).getByRole('button', { name: 'Why? (credit_card)' }).click();
     await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Credit Card hidden: rule \S+/);
     await shot('why-hidden-block');
+    await focusInPopover(page);
     await page.keyboard.press('Escape');
     await saveWith(page, 'Submit', /Product \d+ has been saved/);
     await page.waitForURL(/product_id=\d+/);

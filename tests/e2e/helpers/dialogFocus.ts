@@ -9,3 +9,8 @@ import { expect } from 'vitest';
 export async function focusInDialog(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"], [role="dialog"]'))).toBe(true);
 }
+
+/** Waits until the focus is inside an open popover (a Why? panel: its overlay's focus trap first): Blueprint closes it on an Escape from inside. */
+export async function focusInPopover(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.bp6-overlay-open'))).toBe(true);
+}
