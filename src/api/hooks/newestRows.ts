@@ -1,6 +1,7 @@
 import type { EmailRowState } from '../emailTypes';
 
-type Versioned = { muid: number; row_version?: number };
+/** A row as answers carry it: its muid and, from the server, its version. */
+export type Versioned = { muid: number; row_version?: number };
 type Known = Partial<EmailRowState> & { row_version: number; shownAhead: boolean };
 
 /** The state fields a write changes and a newer answer brings to rows drawn from an older one. */
@@ -58,7 +59,7 @@ export function newestRows<T extends Versioned>(rows: T[]): T[] {
   return out ?? rows;
 }
 
-/** Forgets every row (tests; a sign-out leaves the page). */
+/** Forgets every row (tests: the map lives as long as the page). */
 export function forgetRows(): void {
   known.clear();
 }

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import type { SWRResponse } from 'swr';
-import { newestRows, rememberRows } from './newestRows';
-
-type Versioned = { muid: number; row_version?: number };
+import { newestRows, rememberRows, type Versioned } from './newestRows';
 
 /** A list answer drawn with the newest state known of each row (newestRows); the answer's rows are remembered. */
 export function useNewestPayload<T extends { payload: Versioned[] }>(res: SWRResponse<T, Error>): SWRResponse<T, Error> {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STUB_REGISTRY } from '../../../src/ui/form/stubRegistry';
 import { SelectWidget } from '../../../src/ui/widgets/SelectWidget';
+import { arrowTo } from './arrowTo';
 
 afterEach(cleanup);
 
@@ -25,13 +26,6 @@ function Stateful({ changes }: { changes: unknown[] }) {
     onBlur: () => {}, onFocus: () => {},
   };
   return <SelectWidget {...props} />;
-}
-
-// jsdom does not move a select on arrow keys: each step is the keydown then the change event
-// Chromium sends for a closed dropdown.
-function arrowTo(select: HTMLSelectElement, index: string) {
-  fireEvent.keyDown(select, { key: 'ArrowDown' });
-  fireEvent.change(select, { target: { value: index } });
 }
 
 describe('SelectWidget (issue 27 item 1: a choice changes the document when committed)', () => {

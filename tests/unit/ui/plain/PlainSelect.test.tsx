@@ -3,15 +3,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pager } from '../../../../src/ui/dashboard/Pager';
 import { PlainSelect } from '../../../../src/ui/plain/PlainSelect';
+import { arrowTo } from '../arrowTo';
 
 afterEach(cleanup);
-
-// jsdom does not move a select on arrow keys: each step is the keydown then the change event
-// Chromium sends for a closed select.
-function arrowTo(select: HTMLElement, value: string) {
-  fireEvent.keyDown(select, { key: 'ArrowDown' });
-  fireEvent.change(select, { target: { value } });
-}
 
 const sizes = [10, 20, 50, 100];
 
