@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { PlainButton } from '../plain/PlainButton';
 import { PlainIcon } from '../plain/PlainIcon';
 import type { ShellActions } from './shellActions';
@@ -8,8 +9,8 @@ import { UserMenuButton } from './UserMenuButton';
 interface AppHeaderProps {
   actions: ShellActions;
   adminUrl: string;
-  /** Already formatted, e.g. "rendered in 42 ms"; empty hides it. */
-  renderTime?: string;
+  /** The render-time note (RenderTimeNote), e.g. "rendered in 42 ms"; absent on other screens. */
+  renderTime?: ReactNode;
   /** The signed-in user's menu; absent before sign-in. */
   userMenu?: UserMenu;
 }
@@ -24,11 +25,7 @@ export function AppHeader({ actions, adminUrl, renderTime, userMenu }: AppHeader
     <div className={`${Classes.NAVBAR} portal-header`} role="banner" aria-label="Portal header">
       <div className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT}`}>
         <div className={`${Classes.NAVBAR_HEADING} portal-header__title`}>Content Portal</div>
-        {renderTime ? (
-          <span className="portal-header__render-time" data-testid="render-time">
-            {renderTime}
-          </span>
-        ) : null}
+        {renderTime}
       </div>
       <div className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_RIGHT}`}>
         <PlainButton minimal icon="inbox" text="Focus" onClick={actions.onFocus} />

@@ -3,8 +3,9 @@ import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { defaultModules } from './defaultModules';
-import { formatRenderTime } from './formatRenderTime';
 import { MetadataProblemsBanner } from './MetadataProblemsBanner';
+import { RenderTimeNote } from './RenderTimeNote';
+import { createRenderTimeStore } from './renderTimeStore';
 import { RenderTimeReporterContext, useShellConfig } from './ShellContext';
 import type { ShellActions } from './shellActions';
 import { resolveShellHandle } from './shellRouteHandle';
@@ -19,9 +20,8 @@ export function Layout() {
   const { hideHeader, showRenderTime, dashboard } = resolveShellHandle(useMatches());
   // On a dashboard the Focus / e-Glacier buttons keep the panelist tab (the route's path).
   const base = dashboard ? pathname : '/';
-  const [renderMs, setRenderMs] = useState<number | null>(null);
+  const [renderTime] = useState(createRenderTimeStore);
   const main = useRef<HTMLElement>(null);
-  const reportRenderTime = useCallback((ms: number | null) => setRenderMs(ms), []);
 
   const onNavigate = useCallback((path: string) => navigate(path), [navigate]);
   const overrides = config?.actions;
@@ -42,7 +42,7 @@ export function Layout() {
   );
 
   const screen = (
-    <RenderTimeReporterContext.Provider value={reportRenderTime}>
+    <RenderTimeReporterContext.Provider value={renderTime.set}>
       {/* Screens are loaded per route (lazy chunks): a spinner while one arrives. */}
       <Suspense fallback={<Spinner className="portal-screen-loading" aria-label="Loading" />}>
         <Outlet />
@@ -68,7 +68,7 @@ export function Layout() {
         actions={actions}
         adminUrl={config?.adminUrl ?? '/admin'}
         userMenu={config?.userMenu}
-        renderTime={showRenderTime && renderMs !== null ? formatRenderTime(renderMs) : ''}
+        renderTime={showRenderTime ? <RenderTimeNote store={renderTime} /> : null}
       />
       <div className="portal-shell__body">
         <Sidebar modules={config?.modules ?? defaultModules} pathname={pathname} onNavigate={onNavigate} />
