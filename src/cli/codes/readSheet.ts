@@ -20,28 +20,34 @@ function readCsv(file: string): Sheet {
   return { header: head.record, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
 }
 
+/** A cell's text as Excel shows it: numbers as written (parseNumber below), booleans as TRUE/FALSE, dates as YYYY-MM-DD. */
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  return String(v);
+}
+
 async function readXlsx(file: string, sheetName?: string): Promise<Sheet> {
-  // exceljs is large: loaded only for spreadsheets.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
+  // Loaded only for spreadsheets.
+  const { readSheet: readXlsxSheet } = await import('read-excel-file/node');
+  let data: unknown[][];
   try {
-    await book.xlsx.readFile(file);
+    // Numbers as the file writes them (no float rounding of a code), text untrimmed; formulas by
+    // their stored result, links by their text.
+    data = await readXlsxSheet(file, sheetName ?? 1, { trim: false, parseNumber: (n: string) => n });
   } catch (e) {
-    throw new SheetError(`${file} is not a readable .xlsx workbook: ${(e as Error).message}`);
+    const err = e as Error & { sheets?: string[] };
+    if (err.name === 'SheetNotFoundError') throw new SheetError(`${file} has no worksheet "${sheetName}"${err.sheets ? ` (worksheets: ${err.sheets.join(', ')})` : ''}`);
+    throw new SheetError(`${file} is not a readable .xlsx workbook: ${err.message}`);
   }
-  const sheet = sheetName === undefined ? book.worksheets[0] : book.getWorksheet(sheetName);
-  if (!sheet) throw new SheetError(sheetName === undefined ? `${file} has no worksheet` : `${file} has no worksheet "${sheetName}" (worksheets: ${book.worksheets.map((w) => w.name).join(', ')})`);
-  const rows: Sheet['rows'] = [];
-  let header: string[] | undefined;
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    // A cell's text is what Excel shows: numbers as typed, formulas by their result, links by their text.
-    const cells = Array.from({ length: width }, (_, i) => row.getCell(i + 1).text ?? '');
-    if (!header) header = cells;
-    else rows.push({ line: n, cells });
-  });
-  if (!header) throw new SheetError(`${file} is empty: a header row (code, title, ...) is needed`);
-  return { header, rows };
+  // Rows keep the sheet's row numbers (line = index + 1); empty ones are skipped.
+  const lines = data.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) })).filter((r) => r.cells.some((c) => c !== ''));
+  const width = Math.max(0, ...lines.map((r) => r.cells.length));
+  const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
+  const [head, ...rest] = lines;
+  if (!head) throw new SheetError(`${file} is empty: a header row (code, title, ...) is needed`);
+  return { header: pad(head.cells), rows: rest.map((r) => ({ line: r.line, cells: pad(r.cells) })) };
 }
 
 /** A CSV (UTF-8, BOM or not) or .xlsx file as a header and rows with the line numbers a person sees. */

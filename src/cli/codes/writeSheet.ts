@@ -12,12 +12,9 @@ export async function writeSheet(file: string, sheet: Sheet, sheetName = 'codes'
     return;
   }
   if (ext !== '.xlsx') throw new SheetError(`${file}: use a .csv or .xlsx file`);
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet(sheetName);
-  // Every cell as text, so codes such as 007 and lists such as [1,2] stay as written.
-  ws.addRow(sheet.header);
-  for (const r of sheet.rows) ws.addRow(r.cells);
-  ws.eachRow((row) => row.eachCell((c) => (c.numFmt = '@')));
-  await book.xlsx.writeFile(file);
+  const { default: writeExcelFile } = await import('write-excel-file/node');
+  // Every cell as text in a text-formatted cell ('@'), so codes such as 007 and lists such as [1,2]
+  // stay as written, also when someone retypes one in Excel.
+  const text = (v: string) => ({ value: v, type: String, format: '@' });
+  await writeExcelFile([sheet.header, ...sheet.rows.map((r) => r.cells)].map((row) => row.map(text)), { sheet: sheetName }).toFile(file);
 }
