@@ -15,6 +15,7 @@ import { approvableProduct } from '../server/productsKit';
 import { launchBrowser, openWatchedPage, type TestBrowser } from './helpers/browser';
 import { reviewShot } from './helpers/reviewShot';
 import { adminToken, apiAs, createProductApi, signInAt } from './productKit';
+import { focusInPopover } from './helpers/dialogFocus';
 
 // Issue 14: product media (001 §2 Media block, Manage PDF images, Mobile preview, PDF Text viewer).
 // One server, one page, steps in order.
@@ -244,7 +245,10 @@ describe('product media', () => {
     expect(await href('Render PDF')).toBe(`/api/renderpdf/${email.muid}`);
     // No file uploaded yet: the entry says so instead of opening.
     expect(await menu.getByRole('menuitem', { name: /^Uploaded PDF/ }).getAttribute('aria-disabled')).toBe('true');
+    // Blueprint closes the menu on an Escape from inside it: once it has the focus.
+    await focusInPopover(page);
     await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     // Email content: View Processed PDF beside the upload (001 §2 Media block).
     expect(await page.getByRole('link', { name: 'View Processed PDF' }).getAttribute('href')).toBe(`/temppdf/${email.muid}`);
 
