@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type SeededTemplate, type StartedServer } from '../../server/helpers/startServer';
+import { startInProcess } from '../../server/helpers/startInProcess';
+import { copySeededDataDir, startServer, type SeededTemplate, type StartedServer } from '../../server/helpers/startServer';
 import { writeAlteredMetadata } from './alteredMetadata';
 
 /**
@@ -77,4 +78,17 @@ export function sharedServer(name: SharedPortal): StartedServer {
  * assertions need rows that no other file changes meanwhile (a list's page 2 staying page 2), which
  * the shared portal cannot promise. It costs a server start; use sharedServer where that promise is not needed.
  */
-export const ownPortal = (template: SeededTemplate): Promise<StartedServer> => startServer({ seeded: template });
+export async function ownPortal(template: SeededTemplate): Promise<StartedServer> {
+  // In the worker's process: a spawned start loads the server's modules and PGlite's WASM again.
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-own-${template}-`));
+  copySeededDataDir(template, dataDir);
+  const server = await startInProcess(dataDir);
+  return {
+    ...server,
+    stop: async () => {
+      const ended = await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      return ended;
+    },
+  };
+}
