@@ -43,7 +43,7 @@ async function readXlsx(file: string, sheetName?: string): Promise<Sheet> {
   }
   // Rows keep the sheet's row numbers (line = index + 1); empty ones are skipped.
   const lines = data.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) })).filter((r) => r.cells.some((c) => c !== ''));
-  const width = Math.max(0, ...lines.map((r) => r.cells.length));
+  const width = lines.reduce((w, r) => Math.max(w, r.cells.length), 0);
   const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
   const [head, ...rest] = lines;
   if (!head) throw new SheetError(`${file} is empty: a header row (code, title, ...) is needed`);
