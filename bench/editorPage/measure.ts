@@ -1,7 +1,7 @@
 /**
  * Per-keystroke timings in the page. Work is the app's share, the same for both editors: the
  * dispatch of each event the keystroke fires (window capture to window bubble: React's handlers)
- * and, from the input event, every React commit it causes (Profiler onRender). Between keypress and
+ * and, from the input event, its dispatch and every React commit it causes (Profiler onRender). Between keypress and
  * input the browser inserts the text (its editing command, about as long for either page): that
  * is not the editor's work and is reported apart (`toInput`). A frame callback after the last
  * commit marks the paint (bench/editorPage/typeKey.ts releases the key after it); a keystroke whose
@@ -42,6 +42,12 @@ window.addEventListener(
   },
   true,
 );
+// The input event's own dispatch counts whether or not it ends in a commit: a widget that keeps the
+// typed text in its control (no re-render) still runs its handler, the store and the engine there.
+let inputEnd = 0;
+window.addEventListener('input', () => {
+  if (inputAt && keydownAt) inputEnd = performance.now();
+});
 
 let engineMs = 0;
 
@@ -69,6 +75,7 @@ window.addEventListener(
     commits = 0;
     engineMs = 0;
     inputAt = 0;
+    inputEnd = 0;
   },
   true,
 );
@@ -116,6 +123,13 @@ function finish(sample: KeystrokeSample | null): void {
   keydownAt = 0;
 }
 
+/** From the input event to the end of its dispatch or the last commit it caused, whichever is later. */
+function inputWork(): number {
+  const end = Math.max(lastCommit, inputEnd);
+  if (!end) return 0;
+  return inputAt ? end - inputAt : end - keydownAt;
+}
+
 /**
  * Once both paint marks are in, a timer for the quiet period after the later of them and the last
  * commit (a later commit marks the paint again and so comes back here). No polling: a check every
@@ -131,7 +145,7 @@ function awaitQuiet(): void {
       w.quiet = setTimeout(wait, left);
       return;
     }
-    finish({ work: handlersMs + (!lastCommit ? 0 : inputAt ? lastCommit - inputAt : lastCommit - keydownAt), paint: paintedAt - keydownAt, paintByTimer: paintedByTimer - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
+    finish({ work: handlersMs + inputWork(), paint: paintedAt - keydownAt, paintByTimer: paintedByTimer - keydownAt, commits, engine: engineMs, toInput: inputAt ? inputAt - keydownAt : NaN });
   };
   wait();
 }

@@ -12,6 +12,7 @@ import { ReadRow } from './ReadRow';
 import { useRegistry } from './RegistryContext';
 import type { FormMode } from './types';
 import { widgetPropsFor } from './widgetPropsFor';
+import type { ValueSource } from '../widgets/valueSource';
 
 export interface FieldViewProps {
   field: FieldModel;
@@ -111,10 +112,16 @@ const FieldValue = memo(function FieldValue(p: {
   read: boolean;
 }) {
   const { field, store } = p;
-  const value = useSyncExternalStore(store.subscriber(field.path), () => store.getValue(field.path));
+  // A widget that follows the store itself (a text input) is handed the value once and the store;
+  // the others render on every change of the value.
+  const follows = !p.read && p.entry.followsStore === true;
+  const subscribe = store.subscriber(field.path);
+  const subscribed = useSyncExternalStore(follows ? NO_SUBSCRIPTION : subscribe, () => (follows ? undefined : store.getValue(field.path)));
+  const value = follows ? store.getValue(field.path) : subscribed;
+  const valueSource = useMemo<ValueSource | undefined>(() => (follows ? { get: () => store.getValue(field.path), subscribe } : undefined), [follows, store, field.path, subscribe]);
   const onChange = useCallback((v: unknown) => store.change(field.path, v), [store, field.path]);
   // Everything but the value is made once per field state: a keystroke only swaps the value in.
   const base = useMemo(() => widgetPropsFor(field, field.path, undefined, p.state, p.enumOptions, onChange, p.read), [field, p.state, p.enumOptions, onChange, p.read]);
   const Widget = p.read ? p.entry.read : p.entry.edit;
-  return <Widget {...base} value={value} />;
+  return valueSource ? <Widget {...base} value={value} valueSource={valueSource} /> : <Widget {...base} value={value} />;
 });

@@ -30,7 +30,7 @@ const never = () => false;
  * Screens may pass extra entries with higher ranks (e.g. the sector combination editor).
  */
 export const defaultEntries: readonly RegistryEntry[] = [
-  { name: 'text', tester: widgetOr(['text'], isString, 1), edit: TextWidget, read: ReadText },
+  { name: 'text', tester: widgetOr(['text'], isString, 1), edit: TextWidget, read: ReadText, followsStore: true },
   { name: 'textarea', tester: widgetOr(['textarea'], isLongText, 2), edit: TextareaWidget, read: ReadText },
   { name: 'number', tester: widgetOr(['number'], isNumber, 1), edit: NumberWidget, read: ReadText, width: 'narrow' },
   { name: 'select', tester: widgetOr(['select'], isCode, 2), edit: SelectWidget, read: ReadCode, width: 'narrow' },

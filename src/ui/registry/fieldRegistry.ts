@@ -19,6 +19,11 @@ export interface RegistryEntry {
   read: ComponentType<WidgetProps>;
   /** True when the entry draws its own label/frame (lists, tables). */
   ownFrame?: boolean;
+  /**
+   * True when the edit widget takes a `valueSource` prop (ui/widgets/valueSource.ts) and keeps the typed
+   * value in its control: the form then does not re-render it for its own keystrokes.
+   */
+  followsStore?: boolean;
   /** Default width in the block grid when `x-ui.width` does not say (text: narrow with a unit, else medium; others full). */
   width?: FieldWidth;
 }

@@ -307,6 +307,60 @@ describe('MetadataForm with an evaluate function', { timeout: 30_000 }, () => {
   });
 });
 
+describe('MetadataForm text inputs follow the store (issue 27 item 11)', { timeout: 30_000 }, () => {
+  it('a keystroke in a text field commits nothing when no rule result changes; what the store makes of it shows in the input', () => {
+    let commits = 0;
+    let last: Doc = {};
+    const noRules: ViewModelLike = { fields: {} };
+    render(
+      <Profiler id="form" onRender={() => commits++}>
+        <MetadataForm
+          blocks={blocks}
+          codes={codes}
+          document={{ headline: 'Spring offer' }}
+          services={services}
+          // A derive rule that rewrites the field being typed in: trailing spaces are dropped.
+          evaluate={(doc) => ({ viewModel: noRules, document: typeof doc.headline === 'string' ? { ...doc, headline: doc.headline.trimEnd() } : doc })}
+          onChange={(_p, _v, next) => (last = next)}
+        />
+      </Profiler>,
+    );
+    const headline = screen.getByLabelText('Product Headline') as HTMLInputElement;
+    expect(headline.value).toBe('Spring offer');
+    const before = commits;
+    act(() => {
+      fireEvent.change(headline, { target: { value: 'Spring offers' } });
+    });
+    expect(last.headline).toBe('Spring offers');
+    expect(headline.value).toBe('Spring offers');
+    expect(commits - before).toBe(0);
+    // The store holds the derived value; the input shows it, as a controlled input would.
+    act(() => {
+      fireEvent.change(headline, { target: { value: 'Spring offers  ' } });
+    });
+    expect(last.headline).toBe('Spring offers');
+    expect(headline.value).toBe('Spring offers');
+    // Emptied: no value in the document, an empty input.
+    act(() => {
+      fireEvent.change(headline, { target: { value: '' } });
+    });
+    expect(last.headline).toBeUndefined();
+    expect(headline.value).toBe('');
+    expect(commits - before).toBe(0);
+  });
+
+  it('a new document from the screen (a reload, a reset) shows in the text inputs', () => {
+    const form = (doc: Doc) => <MetadataForm blocks={blocks} codes={codes} document={doc} services={services} />;
+    const { rerender } = render(form({ headline: 'Before' }));
+    const headline = screen.getByLabelText('Product Headline') as HTMLInputElement;
+    fireEvent.change(headline, { target: { value: 'Typed' } });
+    rerender(form({ headline: 'After reload' }));
+    expect(headline.value).toBe('After reload');
+    rerender(form({}));
+    expect(headline.value).toBe('');
+  });
+});
+
 describe('MetadataForm following a source', { timeout: 30_000 }, () => {
   it('takes each change of the source in the same commit as the source\'s other subscribers (issue 27 item 11)', () => {
     let state: { doc: Doc; vm: ViewModelLike } = { doc: { headline: 'old' }, vm: { fields: {} } };
