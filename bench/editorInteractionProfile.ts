@@ -5,7 +5,7 @@
  * time per script. Not part of `npm run bench`; run it by hand on a build (an unminified one names
  * the functions: `npx vite build --minify false --outDir /tmp/dist-plain`):
  *
- *   npx tsx bench/editorInteractionProfile.ts "save a promotion" [--dist /tmp/dist-plain] [--runs 5] [--out p.cpuprofile] [--trace]
+ *   npx tsx bench/editorInteractionProfile.ts "save a promotion" [--dist /tmp/dist-plain] [--runs 5] [--out p.cpuprofile] [--out-dir dir] [--trace]
  *
  * --trace records a Chrome trace of each run instead and lists the main thread's self time by trace
  * event (style recalculation, layout, paint, script), which a CPU profile does not show.
@@ -22,6 +22,8 @@ const { argv, flag } = toolArgs();
 const dist = flag('--dist');
 const runs = Number(flag('--runs') ?? 5);
 const out = flag('--out');
+/** --out-dir: every run's trace or profile, `run-<n>.json` (the slow one of a spread is the one to read). */
+const outDir = flag('--out-dir');
 /** --trace: a Chrome trace per run instead, main-thread self time by event (style, layout, paint, script). */
 const trace = argv.includes('--trace') ? (argv.splice(argv.indexOf('--trace'), 1), true) : false;
 const figure = argv[0];
@@ -90,6 +92,7 @@ try {
   if (trace) summariseTraces(traces);
   else summarise(profiles);
   if (out) writeFileSync(out, JSON.stringify(trace ? { traceEvents: traces[traces.length - 1] } : profiles[profiles.length - 1]));
+  if (outDir) (trace ? traces : profiles).forEach((t, i) => writeFileSync(`${outDir}/run-${i + 1}.json`, JSON.stringify(trace ? { traceEvents: t } : t)));
 } finally {
   setMeasureProbe(undefined);
   await close();
