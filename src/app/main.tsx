@@ -3,9 +3,7 @@ import '../ui/shell/shell.css';
 // First: starts the first screen's requests before the modules below evaluate (issue 17: first load).
 import './bootPrefetch';
 import { loadIconsPerUse } from './iconLoader';
-import { instantOverlays } from './instantOverlays';
 import { startApp } from './startApp';
 
-instantOverlays();
 loadIconsPerUse();
 startApp();
