@@ -31,7 +31,7 @@ const never = () => false;
  */
 export const defaultEntries: readonly RegistryEntry[] = [
   { name: 'text', tester: widgetOr(['text'], isString, 1), edit: TextWidget, read: ReadText, followsStore: true },
-  { name: 'textarea', tester: widgetOr(['textarea'], isLongText, 2), edit: TextareaWidget, read: ReadText },
+  { name: 'textarea', tester: widgetOr(['textarea'], isLongText, 2), edit: TextareaWidget, read: ReadText, followsStore: true },
   { name: 'number', tester: widgetOr(['number'], isNumber, 1), edit: NumberWidget, read: ReadText, width: 'narrow' },
   { name: 'select', tester: widgetOr(['select'], isCode, 2), edit: SelectWidget, read: ReadCode, width: 'narrow' },
   { name: 'multiselect', aliases: ['chips'], tester: widgetOr(['multiselect', 'chips'], isCodeList, 2), edit: MultiSelectWidget, read: ReadCode, width: 'medium' },

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * A field's value outside React (the form store's path): a widget given one keeps the typed text
@@ -20,11 +20,19 @@ export function showStoredValue(control: HTMLInputElement | HTMLTextAreaElement 
   if (control.value !== text) control.value = text;
 }
 
-/** Keeps an uncontrolled control on the store's value: a derived value, a reload or a refused edit shows at once. */
-export function useStoredValue(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, source: ValueSource | undefined): void {
+/**
+ * Keeps an uncontrolled control on the store's value: a derived value, a reload or a refused edit shows
+ * at once. `shown` is told the text after each change of the value (a counter beside the control).
+ */
+export function useStoredValue(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, source: ValueSource | undefined, shown?: (text: string) => void): void {
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   useLayoutEffect(() => {
     if (!source) return;
-    const follow = () => showStoredValue(ref.current, source);
+    const follow = () => {
+      showStoredValue(ref.current, source);
+      shownRef.current?.(shownText(source.get()));
+    };
     follow();
     return source.subscribe(follow);
   }, [ref, source]);

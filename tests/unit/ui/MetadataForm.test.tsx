@@ -349,6 +349,37 @@ describe('MetadataForm text inputs follow the store (issue 27 item 11)', { timeo
     expect(commits - before).toBe(0);
   });
 
+  it('a keystroke in a textarea commits nothing either; its counter follows the stored text', () => {
+    let commits = 0;
+    render(
+      <Profiler id="form" onRender={() => commits++}>
+        <MetadataForm
+          blocks={blocks}
+          codes={codes}
+          document={{ comment: 'hi' }}
+          services={services}
+          // A derive rule writes the comment when the headline says so.
+          evaluate={(doc) => ({ viewModel: { fields: {} }, document: doc.headline === 'copy' ? { ...doc, comment: 'copied text' } : doc })}
+        />
+      </Profiler>,
+    );
+    const comment = screen.getByLabelText('Comment') as HTMLTextAreaElement;
+    const counter = screen.getByText('2/500');
+    const before = commits;
+    act(() => {
+      fireEvent.change(comment, { target: { value: 'hello' } });
+    });
+    expect(comment.value).toBe('hello');
+    expect(counter.textContent).toBe('5/500');
+    expect(commits - before).toBe(0);
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Product Headline'), { target: { value: 'copy' } });
+    });
+    expect(comment.value).toBe('copied text');
+    expect(counter.textContent).toBe('11/500');
+    expect(commits - before).toBe(0);
+  });
+
   it('a new document from the screen (a reload, a reset) shows in the text inputs', () => {
     const form = (doc: Doc) => <MetadataForm blocks={blocks} codes={codes} document={doc} services={services} />;
     const { rerender } = render(form({ headline: 'Before' }));
