@@ -1,7 +1,10 @@
 import type { CDPSession } from 'playwright-core';
 
-/** Trace categories that show the main thread's work: tasks, script, style, layout, paint. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading'].join(',');
+/**
+ * Trace categories that show the main thread's work: tasks, script, style, layout, paint. TRACE_MORE adds others
+ * (e.g. `v8,disabled-by-default-v8.gc,mojom`: what a task's self time is), at a large cost in overhead.
+ */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading', ...(process.env.TRACE_MORE ?? '').split(',').filter(Boolean)].join(',');
 
 export interface TraceEvent {
   name: string;
