@@ -116,8 +116,7 @@ const FieldValue = memo(function FieldValue(p: {
   // the others render on every change of the value.
   const follows = !p.read && p.entry.followsStore === true;
   const subscribe = store.subscriber(field.path);
-  const subscribed = useSyncExternalStore(follows ? NO_SUBSCRIPTION : subscribe, () => (follows ? undefined : store.getValue(field.path)));
-  const value = follows ? store.getValue(field.path) : subscribed;
+  const value = useSyncExternalStore(follows ? NO_SUBSCRIPTION : subscribe, () => store.getValue(field.path));
   const valueSource = useMemo<ValueSource | undefined>(() => (follows ? { get: () => store.getValue(field.path), subscribe } : undefined), [follows, store, field.path, subscribe]);
   const onChange = useCallback((v: unknown) => store.change(field.path, v), [store, field.path]);
   // Everything but the value is made once per field state: a keystroke only swaps the value in.

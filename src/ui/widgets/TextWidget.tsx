@@ -1,8 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useRef } from 'react';
 import { UnitAction, unitPadding } from './UnitAction';
-import { showStoredValue, shownText, useStoredValue, type ValueSource } from './valueSource';
+import { useTextControl, type ValueSource } from './valueSource';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 /**
@@ -14,32 +13,24 @@ import { intentOf, widgetOptions } from './widgetOptions';
  */
 export function TextWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, placeholder, autofocus } = props;
-  const source = props.valueSource as ValueSource | undefined;
-  const ref = useRef<HTMLInputElement>(null);
-  useStoredValue(ref, source);
+  const control = useTextControl<HTMLInputElement>(value, props.valueSource as ValueSource | undefined, onChange);
   const o = widgetOptions(props);
   const maxLength = o.maxLength ?? props.schema.maxLength;
   const danger = intentOf(props) === 'danger';
   return (
     <div className={`${Classes.INPUT_GROUP}${danger ? ` ${Classes.INTENT_DANGER}` : ''}${disabled ? ` ${Classes.DISABLED}` : ''}`}>
       <input
-        ref={ref}
+        {...control}
         id={id}
         name={props.htmlName ?? id}
         className={`${Classes.INPUT} portal-text-input`}
         type="text"
-        {...(source ? { defaultValue: shownText(value) } : { value: shownText(value) })}
         disabled={disabled}
         readOnly={readonly}
         autoFocus={autofocus}
         placeholder={placeholder}
         maxLength={maxLength}
         style={unitPadding(o.unit)}
-        onChange={(e) => {
-          onChange(e.target.value === '' ? undefined : e.target.value);
-          // An edit the store did not take (or changed) shows what it holds, as a controlled input would.
-          if (source) showStoredValue(e.target, source);
-        }}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />

@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef } from 'react';
-import { showStoredValue, shownText, useStoredValue, type ValueSource } from './valueSource';
+import { shownText, useTextControl, type ValueSource } from './valueSource';
 import { intentOf, widgetOptions } from './widgetOptions';
 
 /**
@@ -31,26 +31,19 @@ export function TextareaWidget(props: WidgetProps) {
   const cap = o.maxLength ?? props.schema.maxLength;
   const max = cap ?? (typeof o.counter === 'number' ? o.counter : undefined);
   const text = shownText(value);
-  const source = props.valueSource as ValueSource | undefined;
-  const ref = useRef<HTMLTextAreaElement>(null);
   const counter = useRef<HTMLDivElement>(null);
-  useStoredValue(ref, source, max === undefined ? undefined : (t) => showCount(counter.current, t.length, max));
+  const control = useTextControl<HTMLTextAreaElement>(value, props.valueSource as ValueSource | undefined, onChange, max === undefined ? undefined : (t) => showCount(counter.current, t.length, max));
   return (
     <div className="portal-textarea">
       <textarea
-        ref={ref}
+        {...control}
         id={id}
         className={`${Classes.INPUT} ${Classes.TEXT_AREA} ${Classes.FILL}${intentOf(props) === 'danger' ? ` ${Classes.INTENT_DANGER}` : ''}`}
         name={props.htmlName ?? id}
-        {...(source ? { defaultValue: text } : { value: text })}
         maxLength={cap}
         disabled={disabled}
         readOnly={readonly}
         rows={typeof o.rows === 'number' ? o.rows : 4}
-        onChange={(e) => {
-          onChange(e.target.value === '' ? undefined : e.target.value);
-          if (source) showStoredValue(e.target, source);
-        }}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />

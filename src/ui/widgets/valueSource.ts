@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type RefObject } from 'react';
 
 /**
  * A field's value outside React (the form store's path): a widget given one keeps the typed text
@@ -10,21 +10,38 @@ export interface ValueSource {
   subscribe(listener: () => void): () => void;
 }
 
+type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
 /** The text a text control shows for a stored value (empty text is stored as no value). */
 export const shownText = (value: unknown): string => (value == null ? '' : String(value));
 
 /** Writes the stored value's text into the control when it differs from what the control shows. */
-export function showStoredValue(control: HTMLInputElement | HTMLTextAreaElement | null, source: ValueSource): void {
+function showStoredValue(control: TextControl | null, source: ValueSource): void {
   if (!control) return;
   const text = shownText(source.get());
   if (control.value !== text) control.value = text;
 }
 
 /**
- * Keeps an uncontrolled control on the store's value: a derived value, a reload or a refused edit shows
- * at once. `shown` is told the text after each change of the value (a counter beside the control).
+ * The props of a text control (input or textarea) for a widget's `value` and `onChange`. Controlled
+ * without a source; with one, uncontrolled and kept on the store's value: a derived value, a reload
+ * or an edit the store did not take (or changed) shows at once, as in a controlled control. `shown` is
+ * told the text after each change of the stored value (a counter beside the control).
  */
-export function useStoredValue(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, source: ValueSource | undefined, shown?: (text: string) => void): void {
+export function useTextControl<E extends TextControl>(value: unknown, source: ValueSource | undefined, onChange: (value: unknown) => void, shown?: (text: string) => void) {
+  const ref = useRef<E>(null);
+  useStoredValue(ref, source, shown);
+  return {
+    ref,
+    ...(source ? { defaultValue: shownText(value) } : { value: shownText(value) }),
+    onChange: (e: ChangeEvent<E>) => {
+      onChange(e.target.value === '' ? undefined : e.target.value);
+      if (source) showStoredValue(e.target, source);
+    },
+  };
+}
+
+function useStoredValue(ref: RefObject<TextControl | null>, source: ValueSource | undefined, shown?: (text: string) => void): void {
   const shownRef = useRef(shown);
   shownRef.current = shown;
   useLayoutEffect(() => {

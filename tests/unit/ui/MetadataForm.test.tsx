@@ -308,76 +308,54 @@ describe('MetadataForm with an evaluate function', { timeout: 30_000 }, () => {
 });
 
 describe('MetadataForm text inputs follow the store (issue 27 item 11)', { timeout: 30_000 }, () => {
-  it('a keystroke in a text field commits nothing when no rule result changes; what the store makes of it shows in the input', () => {
+  /** The form with an evaluate function (the engine's place), in a Profiler: the commits so far. */
+  function renderCounted(document: Doc, evaluate: (doc: Doc) => Doc, onChange?: (next: Doc) => void): () => number {
     let commits = 0;
-    let last: Doc = {};
-    const noRules: ViewModelLike = { fields: {} };
     render(
       <Profiler id="form" onRender={() => commits++}>
-        <MetadataForm
-          blocks={blocks}
-          codes={codes}
-          document={{ headline: 'Spring offer' }}
-          services={services}
-          // A derive rule that rewrites the field being typed in: trailing spaces are dropped.
-          evaluate={(doc) => ({ viewModel: noRules, document: typeof doc.headline === 'string' ? { ...doc, headline: doc.headline.trimEnd() } : doc })}
-          onChange={(_p, _v, next) => (last = next)}
-        />
+        <MetadataForm blocks={blocks} codes={codes} document={document} services={services} evaluate={(doc) => ({ viewModel: { fields: {} }, document: evaluate(doc) })} onChange={(_p, _v, next) => onChange?.(next)} />
       </Profiler>,
     );
+    return () => commits;
+  }
+  const type = (control: HTMLElement, value: string) => act(() => void fireEvent.change(control, { target: { value } }));
+
+  it('a keystroke in a text field commits nothing when no rule result changes; what the store makes of it shows in the input', () => {
+    let last: Doc = {};
+    // A derive rule that rewrites the field being typed in: trailing spaces are dropped.
+    const commits = renderCounted({ headline: 'Spring offer' }, (doc) => (typeof doc.headline === 'string' ? { ...doc, headline: doc.headline.trimEnd() } : doc), (next) => (last = next));
     const headline = screen.getByLabelText('Product Headline') as HTMLInputElement;
     expect(headline.value).toBe('Spring offer');
-    const before = commits;
-    act(() => {
-      fireEvent.change(headline, { target: { value: 'Spring offers' } });
-    });
+    const before = commits();
+    type(headline, 'Spring offers');
     expect(last.headline).toBe('Spring offers');
     expect(headline.value).toBe('Spring offers');
-    expect(commits - before).toBe(0);
+    expect(commits() - before).toBe(0);
     // The store holds the derived value; the input shows it, as a controlled input would.
-    act(() => {
-      fireEvent.change(headline, { target: { value: 'Spring offers  ' } });
-    });
+    type(headline, 'Spring offers  ');
     expect(last.headline).toBe('Spring offers');
     expect(headline.value).toBe('Spring offers');
     // Emptied: no value in the document, an empty input.
-    act(() => {
-      fireEvent.change(headline, { target: { value: '' } });
-    });
+    type(headline, '');
     expect(last.headline).toBeUndefined();
     expect(headline.value).toBe('');
-    expect(commits - before).toBe(0);
+    expect(commits() - before).toBe(0);
   });
 
   it('a keystroke in a textarea commits nothing either; its counter follows the stored text', () => {
-    let commits = 0;
-    render(
-      <Profiler id="form" onRender={() => commits++}>
-        <MetadataForm
-          blocks={blocks}
-          codes={codes}
-          document={{ comment: 'hi' }}
-          services={services}
-          // A derive rule writes the comment when the headline says so.
-          evaluate={(doc) => ({ viewModel: { fields: {} }, document: doc.headline === 'copy' ? { ...doc, comment: 'copied text' } : doc })}
-        />
-      </Profiler>,
-    );
+    // A derive rule writes the comment when the headline says so.
+    const commits = renderCounted({ comment: 'hi' }, (doc) => (doc.headline === 'copy' ? { ...doc, comment: 'copied text' } : doc));
     const comment = screen.getByLabelText('Comment') as HTMLTextAreaElement;
     const counter = screen.getByText('2/500');
-    const before = commits;
-    act(() => {
-      fireEvent.change(comment, { target: { value: 'hello' } });
-    });
+    const before = commits();
+    type(comment, 'hello');
     expect(comment.value).toBe('hello');
     expect(counter.textContent).toBe('5/500');
-    expect(commits - before).toBe(0);
-    act(() => {
-      fireEvent.change(screen.getByLabelText('Product Headline'), { target: { value: 'copy' } });
-    });
+    expect(commits() - before).toBe(0);
+    type(screen.getByLabelText('Product Headline'), 'copy');
     expect(comment.value).toBe('copied text');
     expect(counter.textContent).toBe('11/500');
-    expect(commits - before).toBe(0);
+    expect(commits() - before).toBe(0);
   });
 
   it('a new document from the screen (a reload, a reset) shows in the text inputs', () => {
