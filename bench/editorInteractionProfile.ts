@@ -12,7 +12,7 @@
  *
  * Without --dist the server's own `dist` is loaded. PROFILE_DATA_DIR reuses a data directory.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { readTrace, summariseTraces, TRACE_CATEGORIES, type CpuProfile, type ProfileNode, type TraceEvent } from './traceSummary';
 import { interactions, setMeasureProbe } from './editorInteractions';
@@ -92,6 +92,7 @@ try {
   if (trace) summariseTraces(traces);
   else summarise(profiles);
   if (out) writeFileSync(out, JSON.stringify(trace ? { traceEvents: traces[traces.length - 1] } : profiles[profiles.length - 1]));
+  if (outDir) mkdirSync(outDir, { recursive: true });
   if (outDir) (trace ? traces : profiles).forEach((t, i) => writeFileSync(`${outDir}/run-${i + 1}.json`, JSON.stringify(trace ? { traceEvents: t } : t)));
 } finally {
   setMeasureProbe(undefined);

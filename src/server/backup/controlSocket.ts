@@ -65,8 +65,16 @@ export async function startControlSocket(dataDir: string, backup: (out: Writable
       res.addTrailers({ [statusTrailer]: status });
       res.end();
     };
+    // A command that went away (Ctrl-C, a full disk) stops the backup instead of leaving it waiting
+    // on a stream nobody reads.
+    res.once('close', () => {
+      if (!res.writableFinished) body.destroy(new Error('the backup command went away'));
+    });
     backup(body).then(
-      () => finish('ok'),
+      // The backup is done once `body` is finished, which is before the response has taken all of
+      // it: while the command reads slowly, the archive's last pieces wait in `body`. Ending the
+      // response then cut them off, and the command wrote a truncated archive it called done.
+      () => (body.readableEnded ? finish('ok') : body.once('end', () => finish('ok'))),
       (err: Error) => finish(`error: ${err.message}`.replace(/[\r\n]+/g, ' ')),
     );
   });
