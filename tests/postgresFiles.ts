@@ -17,6 +17,7 @@ const whyPostgres = {
   jobs: 'pg-boss on the server: once per singleton key, retries, failures',
   jobsTwoInstances: "two instances registering pg-boss's queues at once",
   mailSecurity: 'advisory locks under parallel requests: the send quota and the upload reservation',
+  restoreRefused: 'a restore refused after pg_restore loaded the database: what it loaded is dropped again, and the next restore there goes through',
   productConflicts: "two saves of one product on separate connections at once: the row lock orders them, the later one is refused",
   sharedStorage: 'two instances on one database and one object store',
   signInThrottle: "parallel sign-ins upserting throttle rows over several connections; a session's activity write beside a connection holding its row",

@@ -13,7 +13,10 @@ export function register(program: Command): void {
     .description('restore a `portal backup` file into an empty DATA_DIR (with DATABASE_URL: an empty database) and check it against the backup')
     .action(async (file: string) => {
       const config = loadConfig(process.env);
-      const report = await restoreBackup(createReadStream(resolve(file)), { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storage: storageFor(config) });
+      const path = resolve(file);
+      const report = await restoreBackup(createReadStream(path), { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storage: storageFor(config) }).catch((err: Error) => {
+        throw new Error(`cannot restore ${path}: ${err.message}`);
+      });
       console.log(
         `restored the backup of ${report.summary.createdAt} (${report.summary.database}): ${total(report.rowCounts)} rows in ${Object.keys(report.rowCounts).length} tables, ` +
           `${report.files} files (sha256 checked)${report.skippedFiles ? `, ${report.skippedFiles} files written after the snapshot left out` : ''}`,

@@ -66,6 +66,49 @@ async function assertEmpty(target: RestoreTarget): Promise<void> {
  */
 export async function restoreBackup(archive: Readable, target: RestoreTarget): Promise<RestoreReport> {
   await assertEmpty(target);
+  const written: string[] = [];
+  let databaseTouched = false;
+  try {
+    return await restoreInto(archive, target, written, () => (databaseTouched = true));
+  } catch (err) {
+    // A refused restore leaves the target as it found it (empty), so the next attempt, with a good
+    // file, is not refused for what this one left behind.
+    await emptyTarget(target, written, databaseTouched);
+    throw refusal(err);
+  }
+}
+
+/** What a damaged archive's readers report (zlib, tar-stream), in an operator's words. */
+function refusal(err: unknown): Error {
+  const e = err as NodeJS.ErrnoException;
+  const message = e instanceof Error ? e.message : String(err);
+  const cut = e?.code === 'Z_BUF_ERROR' || /unexpected end of (file|data)/i.test(message);
+  const damaged = e?.code === 'Z_DATA_ERROR' || /invalid tar header|incorrect header check/i.test(message);
+  const why = cut ? 'the file ends too early: it was cut short (a copy or a backup that did not finish)' : damaged ? 'the file is not a portal backup or is damaged' : message;
+  return new Error(`${why}; nothing was restored, the target is empty again${cut || damaged ? ` (${message})` : ''}`);
+}
+
+async function emptyTarget(target: RestoreTarget, written: string[], databaseTouched: boolean): Promise<void> {
+  for (const key of written) await target.storage.delete(key).catch(() => undefined);
+  if (!databaseTouched) return;
+  if (!target.databaseUrl) {
+    await rm(join(target.dataDir, 'db'), { recursive: true, force: true });
+    return;
+  }
+  // The database held no portal table before (assertEmpty): what is there now, the restore made.
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists pgboss cascade');
+    await client.query('drop schema if exists public cascade');
+    await client.query('create schema public authorization pg_database_owner');
+    await client.query('grant usage on schema public to public');
+  } finally {
+    await client.end();
+  }
+}
+
+async function restoreInto(archive: Readable, target: RestoreTarget, written: string[], touchingDatabase: () => void): Promise<RestoreReport> {
   let manifest: BackupManifest | undefined;
   let summary: BackupSummary | undefined;
   let database: { entry: string; data: Buffer } | undefined;
@@ -90,6 +133,7 @@ export async function restoreBackup(archive: Readable, target: RestoreTarget): P
         database = { entry: name, data };
       } else if (name.startsWith(backupEntry.filePrefix)) {
         const key = name.slice(backupEntry.filePrefix.length);
+        written.push(key);
         await target.storage.put(key, data);
         hashes.set(key, createHash('sha256').update(data).digest('hex'));
       }
@@ -98,6 +142,7 @@ export async function restoreBackup(archive: Readable, target: RestoreTarget): P
   await pipeline(archive, createGunzip(), extract);
   if (!summary || !database) throw new Error('the backup is incomplete (no summary or no database): it was cut short');
 
+  touchingDatabase();
   const db = await loadDatabase(database, target);
   try {
     const rowCounts = await countRows(db);
