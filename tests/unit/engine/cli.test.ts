@@ -31,8 +31,9 @@ describe('portal rules (CLI contract, issue 3 §3)', { timeout: 60_000 }, () => 
     // A command's refusal is one line and exit 1, not a stack trace (an operator's restore into a used data directory).
     const used = mkdtempSync(join(tmpdir(), 'portal-restore-used-'));
     cpSync(miniDir, join(used, 'db'), { recursive: true });
-    const refused = portalProcess(['restore', write('any.backup', 'x')], { env: { DATA_DIR: used, LOG_LEVEL: 'info' } });
-    expect(refused.stderr).toBe(`portal: ${join(used, 'db')} is not empty: restore into an empty data directory\n`);
+    const backup = write('any.backup', 'x');
+    const refused = portalProcess(['restore', backup], { env: { DATA_DIR: used, LOG_LEVEL: 'info' } });
+    expect(refused.stderr).toBe(`portal: cannot restore ${backup}: ${join(used, 'db')} is not empty: restore into an empty data directory\n`);
     expect(refused.status).toBe(1);
   });
 
