@@ -17,7 +17,8 @@ import { SessionContext, type SessionValue } from './SessionContext';
 import { runSessionEndHooks } from './sessionEndHooks';
 import { sessionMessages, type SessionEndReason } from './sessionMessages';
 import { sessionState } from './sessionState';
-import { isIdle, sessionCheckEveryMs, signedOutCheckEveryMs } from './sessionTimers';
+import { isIdle, sessionCheckEveryMs } from './sessionTimers';
+import { watchSignedOut } from './watchSignedOut';
 import { clearSignInMessage, leaveSignInMessage } from './signInMessage';
 
 type Phase = 'checking' | 'not-authorized' | 'signed-out' | 'ready';
@@ -139,6 +140,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const onActivity = () => recordActivity();
     for (const e of activityEvents) window.addEventListener(e, onActivity, { passive: true, capture: true });
     let lastReported = Date.now();
+    const signedOut = watchSignedOut((reason) => void end(reason, null));
     const minute = window.setInterval(() => {
       const now = Date.now();
       const last = lastActivity();
@@ -147,19 +149,15 @@ export function SessionGate({ children }: { children: ReactNode }) {
         lastReported = now;
         void authApi.reportActivity();
       }
+      signedOut.refresh();
       void refreshIfDue().then((ok) => {
         if (!ok) void end('expired', 'signOut');
       });
     }, sessionCheckEveryMs);
-    const second = window.setInterval(() => {
-      const jar = document.cookie;
-      if (readCookie('isActive', jar) === 'false') void end('expired', null);
-      else if (readCookie('isSignedIn', jar) !== 'true') void end('loggedOut', null);
-    }, signedOutCheckEveryMs);
     return () => {
       for (const e of activityEvents) window.removeEventListener(e, onActivity, { capture: true });
       window.clearInterval(minute);
-      window.clearInterval(second);
+      signedOut.stop();
     };
   }, [phase, end]);
 
