@@ -1,10 +1,11 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { requestBackupFromServer } from '../../server/backup/controlSocket';
+import { verifyBackupArchive } from '../../server/backup/verifyBackupArchive';
 import { writeBackup } from '../../server/backup/writeBackup';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/openDb';
@@ -46,6 +47,10 @@ export function register(program: Command): void {
       try {
         const how = await Promise.race([take(), writeFailed]);
         await done;
+        // Read back before it is called a backup: a cut or damaged file is found now, not at a restore.
+        await verifyBackupArchive(createReadStream(partial)).catch((err: Error) => {
+          throw new Error(`no backup written: the file read back is incomplete or damaged (${err.message}); take the backup again`);
+        });
         await rename(partial, path);
         console.log(`backup written to ${path} (${how})`);
       } catch (err) {

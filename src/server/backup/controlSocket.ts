@@ -99,7 +99,9 @@ export function requestBackupFromServer(dataDir: string, out: Writable): Promise
   const path = controlSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve('no-server');
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method: 'POST', path: '/backup' }, (res) => {
+    // agent: false: a connection of its own. Node's global agent keeps sockets alive (Node 19+); one
+    // kept from an earlier backup, to a server since restarted, failed the next request with EPIPE.
+    const req = request({ socketPath: path, method: 'POST', path: '/backup', agent: false }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         reject(new Error(`the server refused the backup (HTTP ${res.statusCode})`));
