@@ -18,7 +18,8 @@ export function register(program: Command): void {
     .command('backup <file>')
     .description(
       'write a consistent backup of the database and the stored files to <file> (a gzipped tar), also while the server runs: ' +
-        'the embedded database is dumped by the running server (or opened here when none runs), PostgreSQL by pg_dump',
+        'the embedded database is dumped by the running server (or opened here when none runs), PostgreSQL by pg_dump; ' +
+        'the file is read back and checked (each stored file against its sha256) before it is kept',
     )
     .action(async (file: string) => {
       const config = loadConfig(process.env);
