@@ -73,23 +73,30 @@ export async function restoreBackup(archive: Readable, target: RestoreTarget): P
   } catch (err) {
     // A refused restore leaves the target as it found it (empty), so the next attempt, with a good
     // file, is not refused for what this one left behind.
-    await emptyTarget(target, written, databaseTouched);
-    throw refusal(err);
+    const cleanup = await emptyTarget(target, written, databaseTouched).then(
+      () => null,
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+    );
+    throw refusal(err, cleanup);
   }
 }
 
-/** What a damaged archive's readers report (zlib, tar-stream), in an operator's words. */
-function refusal(err: unknown): Error {
+/**
+ * What a damaged archive's readers report (zlib, tar-stream), in an operator's words; `cleanup` is
+ * why taking back what the restore wrote failed, if it did.
+ */
+function refusal(err: unknown, cleanup: Error | null): Error {
   const e = err as NodeJS.ErrnoException;
   const message = e instanceof Error ? e.message : String(err);
   const cut = e?.code === 'Z_BUF_ERROR' || /unexpected end of (file|data)/i.test(message);
   const damaged = e?.code === 'Z_DATA_ERROR' || /invalid tar header|incorrect header check/i.test(message);
   const why = cut ? 'the file ends too early: it was cut short (a copy or a backup that did not finish)' : damaged ? 'the file is not a portal backup or is damaged' : message;
-  return new Error(`${why}; nothing was restored, the target is empty again${cut || damaged ? ` (${message})` : ''}`);
+  const after = cleanup ? `nothing was restored, but removing what it wrote failed (${cleanup.message}): empty the target by hand` : 'nothing was restored, the target is empty again';
+  return new Error(`${why}; ${after}${cut || damaged ? ` (${message})` : ''}`);
 }
 
 async function emptyTarget(target: RestoreTarget, written: string[], databaseTouched: boolean): Promise<void> {
-  for (const key of written) await target.storage.delete(key).catch(() => undefined);
+  for (const key of written) await target.storage.delete(key);
   if (!databaseTouched) return;
   if (!target.databaseUrl) {
     await rm(join(target.dataDir, 'db'), { recursive: true, force: true });

@@ -9,7 +9,9 @@ import { pack } from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupEntry, backupFormat, type BackupManifest, type BackupSummary } from '../../../src/server/backup/BackupSummary';
 import { startControlSocket } from '../../../src/server/backup/controlSocket';
+import { restoreBackup } from '../../../src/server/backup/restoreBackup';
 import { verifyBackupArchive } from '../../../src/server/backup/verifyBackupArchive';
+import { fsStorage, storageRoot } from '../../../src/server/storage/fsStorage';
 import { runPortal } from '../../helpers/runPortal';
 
 // `portal backup` reads the file it wrote back before it calls it a backup: a cut or damaged archive
@@ -72,5 +74,16 @@ describe('a backup read back', () => {
     } finally {
       await server?.close().catch(() => undefined);
     }
+  });
+
+  it('a refused restore whose clean-up fails too says what is left to do', async () => {
+    const dataDir = mkdtempSync(join(tmp, 'restore-'));
+    const real = fsStorage(storageRoot(dataDir));
+    // The disk refuses the delete of what the restore wrote (an I/O error).
+    const storage = { ...real, delete: async () => Promise.reject(new Error('EIO: i/o error, unlink')) };
+    const whole = await archive();
+    await expect(restoreBackup(Readable.from([whole.subarray(0, Math.floor(whole.byteLength * 0.8))]), { dataDir, storage })).rejects.toThrow(
+      'the file ends too early: it was cut short (a copy or a backup that did not finish); nothing was restored, but removing what it wrote failed (EIO: i/o error, unlink): empty the target by hand',
+    );
   });
 });
