@@ -28,3 +28,14 @@ export interface BackupSummary extends BackupManifest {
   /** Bytes of stored files. */
   fileBytes: number;
 }
+
+/**
+ * Throws for the first file the summary lists that the archive lacks or holds with other bytes
+ * (`got`: sha256 of each file entry read, by storage key). Restore and the backup's read-back both check this.
+ */
+export function assertFilesMatch(summary: Pick<BackupSummary, 'files'>, got: ReadonlyMap<string, string>): void {
+  for (const [key, sha] of Object.entries(summary.files)) {
+    const seen = got.get(key);
+    if (seen !== sha) throw new Error(`file ${key} ${seen ? 'differs from the summary' : 'is missing'} (sha256 ${seen ?? 'none'}, expected ${sha})`);
+  }
+}

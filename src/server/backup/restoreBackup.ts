@@ -14,7 +14,7 @@ import { openPgliteDb } from '../db/pgliteDb';
 import type { FileStorage } from '../storage/FileStorage';
 import { ensurePrivateDir } from '../storage/privateDir';
 import { sweepOrphanFiles } from '../storage/sweepOrphanFiles';
-import { backupEntry, backupFormat, type BackupManifest, type BackupSummary } from './BackupSummary';
+import { assertFilesMatch, backupEntry, backupFormat, type BackupManifest, type BackupSummary } from './BackupSummary';
 import { countRows } from './countRows';
 import { libpqTarget, runPgTool } from './pgTools';
 
@@ -155,9 +155,7 @@ async function restoreInto(archive: Readable, target: RestoreTarget, written: st
     const rowCounts = await countRows(db);
     const wrong = Object.entries(summary.rowCounts).filter(([t, n]) => rowCounts[t] !== n);
     if (wrong.length) throw new Error(`restored row counts differ from the backup's: ${wrong.map(([t, n]) => `${t} ${rowCounts[t]} (backup ${n})`).join(', ')}`);
-    for (const [key, sha] of Object.entries(summary.files)) {
-      if (hashes.get(key) !== sha) throw new Error(`file ${key} differs from the backup's record (sha256 ${hashes.get(key) ?? 'missing'}, expected ${sha})`);
-    }
+    assertFilesMatch(summary, hashes);
     // Files written after the snapshot are in the archive but named by no restored row.
     const swept = await sweepOrphanFiles(db, target.storage, { olderThanMs: 0 });
     if (swept.missing.length) throw new Error(`rows name files the backup does not hold: ${swept.missing.slice(0, 5).join(', ')}`);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
-import { backupEntry, backupFormat, type BackupManifest, type BackupSummary } from './BackupSummary';
+import { assertFilesMatch, backupEntry, backupFormat, type BackupManifest, type BackupSummary } from './BackupSummary';
 
 /**
  * Reads a `writeBackup` archive to its end and checks it is whole: the manifest first, the database,
@@ -45,9 +45,6 @@ export async function verifyBackupArchive(archive: Readable): Promise<BackupSumm
   if (!manifest || manifest.format !== backupFormat) throw new Error(`not a portal backup of format ${backupFormat}`);
   if (!database) throw new Error('the archive holds no database');
   if (!summary) throw new Error('the archive ends before its summary: it was cut short');
-  for (const [key, sha] of Object.entries(summary.files)) {
-    const got = hashes.get(key);
-    if (got !== sha) throw new Error(`file ${key} ${got ? 'differs from the summary' : 'is missing'} (sha256 ${got ?? 'none'}, expected ${sha})`);
-  }
+  assertFilesMatch(summary, hashes);
   return summary;
 }
